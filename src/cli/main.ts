@@ -1,0 +1,37 @@
+import { Command, CommanderError } from "commander";
+import { ExitCode, exitCodeFor, SkillgymError } from "../errors.js";
+import { createIo, type Io } from "./io.js";
+
+export function buildProgram(io: Io): Command {
+  const program = new Command("skillgym")
+    .description(
+      "Test, benchmark and improve Agent Skills by running real coding agents against eval suites.",
+    )
+    .version("0.1.0")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
+    .showHelpAfterError();
+  return program;
+}
+
+/** Runs the CLI and resolves to the process exit code; never throws. */
+export async function main(argv: string[], io: Io = createIo()): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return io.exitCode();
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.ok;
+      return error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
+    }
+    if (error instanceof SkillgymError) {
+      io.err(`skillgym: ${error.message}\n${error.hint ? `  fix: ${error.hint}\n` : ""}`);
+      return exitCodeFor(error);
+    }
+    io.err(
+      `skillgym: unexpected failure: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return ExitCode.agentUnavailable;
+  }
+}
