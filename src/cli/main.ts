@@ -1,5 +1,10 @@
 import { Command, CommanderError } from "commander";
 import { ExitCode, exitCodeFor, SkillgymError } from "../errors.js";
+import { registerEval } from "./commands/eval.js";
+import { registerPackage } from "./commands/package.js";
+import { registerSchema } from "./commands/schema.js";
+import { registerSim } from "./commands/sim.js";
+import { registerValidate } from "./commands/validate.js";
 import { createIo, type Io } from "./io.js";
 
 export function buildProgram(io: Io): Command {
@@ -11,6 +16,12 @@ export function buildProgram(io: Io): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
     .showHelpAfterError();
+  registerValidate(program, io);
+  registerPackage(program, io);
+  registerSchema(program, io);
+  registerEval(program, io);
+  registerSim(program, io);
+  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }
 

@@ -1,0 +1,39 @@
+import type { AgentRunResult, ResultEvent, RunOutcome } from "../agent.js";
+import type { ProcessResult } from "../process/run-process.js";
+
+const AUTH_PATTERN =
+  /invalid api key|authentication|unauthori[sz]ed|please run \/login|not logged in|oauth token/i;
+
+function fromResult(result: ResultEvent): { outcome: RunOutcome; message?: string } {
+  if (!result.isError) return { outcome: "success" };
+  const status = result.apiErrorStatus;
+  const message = result.text || result.subtype;
+  if (status === 429) return { outcome: "rate_limited", message };
+  if (status === 529) return { outcome: "overloaded", message };
+  if (status === 401 || status === 403 || AUTH_PATTERN.test(result.text))
+    return { outcome: "auth_error", message };
+  if (status !== undefined && status >= 500) return { outcome: "server_error", message };
+  if (/overloaded/i.test(result.text)) return { outcome: "overloaded", message };
+  if (/rate limit/i.test(result.text)) return { outcome: "rate_limited", message };
+  if (/ECONNREFUSED|ECONNRESET|ETIMEDOUT|network|fetch failed|socket hang up/i.test(result.text)) {
+    return { outcome: "server_error", message };
+  }
+  return { outcome: "agent_error", message };
+}
+
+/** How a Claude Code run ended, from the process's end and the stream's last `result` line. */
+export function classifyEnd(
+  proc: ProcessResult,
+  result: ResultEvent | undefined,
+): Pick<AgentRunResult, "outcome" | "message"> {
+  if (proc.cancelled) return { outcome: "cancelled", message: "cancelled by the user" };
+  if (proc.stopped) return { outcome: "stopped" };
+  if (proc.timedOut)
+    return { outcome: "timeout", message: `timed out after ${Math.round(proc.durationMs / 1000)} s` };
+  if (proc.spawnError) return { outcome: "crash", message: `could not start the agent: ${proc.spawnError}` };
+  if (result) return fromResult(result);
+  const tail = proc.stderrTail.trim().split("\n").slice(-3).join(" | ");
+  if (AUTH_PATTERN.test(proc.stderrTail)) return { outcome: "auth_error", message: tail };
+  const how = proc.signal ? `killed by ${proc.signal}` : `exited with code ${proc.exitCode}`;
+  return { outcome: "crash", message: `the agent ${how} without a result${tail ? `: ${tail}` : ""}` };
+}

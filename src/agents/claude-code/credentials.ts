@@ -1,0 +1,40 @@
+import { access } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { SkillgymError } from "../../errors.js";
+
+export type Credentials =
+  | { kind: "env"; variable: string }
+  | { kind: "oauth-file"; file: string }
+  | { kind: "keychain" }
+  | { kind: "simulator" };
+
+const ENV_KEYS = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+  "CLAUDE_CODE_USE_BEDROCK",
+  "CLAUDE_CODE_USE_VERTEX",
+];
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Finds how Claude Code will authenticate, before any run starts (so a missing login fails fast with exit 3). */
+export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
+  for (const variable of ENV_KEYS) if (env[variable]) return { kind: "env", variable };
+  const configDir = env.CLAUDE_CONFIG_DIR ?? join(env.HOME ?? homedir(), ".claude");
+  const file = join(configDir, ".credentials.json");
+  if (await exists(file)) return { kind: "oauth-file", file };
+  // On macOS the login lives in the Keychain, which a per-run HOME does not hide.
+  if (process.platform === "darwin") return { kind: "keychain" };
+  throw new SkillgymError("NO_CREDENTIALS", "no credentials for Claude Code were found", {
+    hint: "log in with `claude` (or set ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN); use --simulate for an offline dry run",
+  });
+}

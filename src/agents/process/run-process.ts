@@ -1,0 +1,113 @@
+import { spawn } from "node:child_process";
+import { killTree } from "./kill-tree.js";
+
+export interface ProcessSpec {
+  command: string;
+  args: string[];
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  signal?: AbortSignal;
+  /** Called for every stdout line; returning "stop" ends the process tree at once. */
+  onLine?: (line: string) => "stop" | undefined;
+  /** Grace period between SIGTERM and SIGKILL. */
+  killGraceMs?: number;
+}
+
+/** One result shape for success and failure alike. */
+export interface ProcessResult {
+  exitCode: number | null;
+  signal: string | null;
+  timedOut: boolean;
+  cancelled: boolean;
+  stopped: boolean;
+  spawnError?: string;
+  durationMs: number;
+  startedAt: string;
+  endedAt: string;
+  stderrTail: string;
+}
+
+const STDERR_TAIL = 4000;
+
+export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
+  const started = Date.now();
+  const startedAt = new Date(started).toISOString();
+  return new Promise((resolve) => {
+    let timedOut = false;
+    let cancelled = false;
+    let stopped = false;
+    let spawnError: string | undefined;
+    let stderr = "";
+    let pending = "";
+    let settled = false;
+
+    const child = spawn(spec.command, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: process.platform !== "win32",
+      windowsHide: true,
+    });
+
+    const end = (reason: "timeout" | "cancel" | "stop") => {
+      if (reason === "timeout") timedOut = true;
+      else if (reason === "cancel") cancelled = true;
+      else stopped = true;
+      killTree(child, "SIGTERM");
+      setTimeout(() => killTree(child, "SIGKILL"), spec.killGraceMs ?? 2000).unref();
+    };
+    const timer = setTimeout(() => end("timeout"), spec.timeoutMs);
+    const onAbort = () => end("cancel");
+    if (spec.signal?.aborted) onAbort();
+    spec.signal?.addEventListener("abort", onAbort, { once: true });
+    const onExit = () => killTree(child, "SIGKILL");
+    process.once("exit", onExit);
+
+    const handleLine = (line: string) => {
+      if (stopped || !spec.onLine) return;
+      if (spec.onLine(line) === "stop") end("stop");
+    };
+    child.stdout?.setEncoding("utf8");
+    child.stdout?.on("data", (chunk: string) => {
+      pending += chunk;
+      let at = pending.indexOf("\n");
+      while (at >= 0) {
+        handleLine(pending.slice(0, at));
+        pending = pending.slice(at + 1);
+        at = pending.indexOf("\n");
+      }
+    });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+
+    const finish = (exitCode: number | null, signal: string | null) => {
+      if (settled) return;
+      settled = true;
+      if (pending) handleLine(pending);
+      clearTimeout(timer);
+      spec.signal?.removeEventListener("abort", onAbort);
+      process.removeListener("exit", onExit);
+      const ended = Date.now();
+      resolve({
+        exitCode,
+        signal,
+        timedOut,
+        cancelled,
+        stopped,
+        ...(spawnError ? { spawnError } : {}),
+        durationMs: ended - started,
+        startedAt,
+        endedAt: new Date(ended).toISOString(),
+        stderrTail: stderr,
+      });
+    };
+    child.on("error", (error) => {
+      spawnError = error.message;
+      finish(null, null);
+    });
+    child.on("close", (code, signal) => finish(code, signal));
+  });
+}

@@ -1,0 +1,102 @@
+import type { Command } from "commander";
+import { runEvals } from "../../run/index.js";
+import type { RunRecord } from "../../run/run-record.js";
+import { type AgentFlags, setUpAgent } from "../agent-setup.js";
+import type { Io } from "../io.js";
+import { idList, interruptSignal, positiveInt } from "../options.js";
+import { terminalReporter } from "../progress.js";
+
+interface EvalFlags extends AgentFlags {
+  evals?: string;
+  workspace?: string;
+  runs: number;
+  baseline: string;
+  concurrency: number;
+  timeout: number;
+  only?: string[];
+  model?: string;
+  projectRoot?: string;
+  resume?: boolean;
+  keepWorkspaces?: boolean;
+  json?: boolean;
+}
+
+function summarize(records: RunRecord[]) {
+  const count = (pred: (r: RunRecord) => boolean) => records.filter(pred).length;
+  return {
+    runs: records.length,
+    succeeded: count((r) => r.outcome === "success"),
+    errors: count((r) => r.outcome !== "success"),
+    skipped_as_finished: count((r) => r.skipped),
+    cost_usd: Number(records.reduce((sum, r) => sum + r.costUsd, 0).toFixed(6)),
+    tokens: records.reduce((sum, r) => sum + r.tokens, 0),
+  };
+}
+
+export function registerEval(program: Command, io: Io): void {
+  program
+    .command("eval")
+    .description("run the skill's artifact evals with the skill and a baseline, in isolated workspaces")
+    .argument("<skill>", "the skill folder")
+    .option("--evals <path>", "the eval suite folder or evals.json (default: discovered)")
+    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
+    .option("--runs <n>", "runs per eval and configuration", positiveInt, 1)
+    .option(
+      "--baseline <what>",
+      "without_skill, none, or the folder of an earlier version (old_skill)",
+      "without_skill",
+    )
+    .option("--concurrency <n>", "runs at once", positiveInt, 4)
+    .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
+    .option("--only <ids>", "comma-separated eval ids", idList)
+    .option("--model <model>", "the agent's model")
+    .option("--project-root <dir>", "copy this project into every workspace first")
+    .option("--agent-bin <path>", "the Claude Code binary (default: the bundled one, then `claude` on PATH)")
+    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
+    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
+    .option("--resume", "continue the latest iteration even if its plan differs")
+    .option("--keep-workspaces", "keep each run's temporary workspace for inspection")
+    .option("--json", "print the result as JSON")
+    .action(async (skillPath: string, flags: EvalFlags) => {
+      const reporter = terminalReporter(io);
+      const cleanups: (() => Promise<void>)[] = [];
+      const interrupt = interruptSignal(() =>
+        io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
+      );
+      try {
+        const summary = await runEvals({
+          skillPath,
+          ...(flags.evals ? { evalsPath: flags.evals } : {}),
+          ...(flags.workspace ? { workspace: flags.workspace } : {}),
+          runs: flags.runs,
+          baseline: flags.baseline,
+          concurrency: flags.concurrency,
+          timeoutSeconds: flags.timeout,
+          ...(flags.only ? { only: flags.only } : {}),
+          ...(flags.model ? { model: flags.model } : {}),
+          ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
+          ...(flags.resume ? { resume: true } : {}),
+          ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
+          signal: interrupt.signal,
+          reporter,
+          createAgent: ({ suite }) => setUpAgent(flags, suite.dir, cleanups),
+        });
+        const counts = summarize(summary.records);
+        if (flags.json) {
+          io.out(
+            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, cancelled: summary.cancelled, ...counts }, null, 2)}\n`,
+          );
+        } else {
+          const note = summary.simulated ? " (simulated: skillgym sim stood in for the model)" : "";
+          io.out(
+            `${summary.cancelled ? "cancelled" : "done"}: ${counts.succeeded}/${counts.runs} runs finished, ${counts.errors} errors, ` +
+              `$${counts.cost_usd.toFixed(4)}${note}\n  ${summary.iterationDir}\n`,
+          );
+        }
+        if (summary.cancelled) io.setExitCode(130);
+      } finally {
+        interrupt.dispose();
+        for (const cleanup of cleanups) await cleanup();
+      }
+    });
+}

@@ -1,0 +1,15 @@
+import type { Command } from "commander";
+import { packageSkill } from "../../skill/index.js";
+import type { Io } from "../io.js";
+
+export function registerPackage(program: Command, io: Io): void {
+  program
+    .command("package")
+    .description("zip a valid skill into <name>.skill (leaving out evals/, .git/, node_modules/ and caches)")
+    .argument("<skill>", "the skill folder")
+    .option("--out <dir>", "where to write the .skill file (default: the current folder)")
+    .action(async (skillPath: string, flags: { out?: string }) => {
+      const packaged = await packageSkill(skillPath, flags.out);
+      io.out(`wrote ${packaged.file} (${packaged.entries.length} files)\n`);
+    });
+}

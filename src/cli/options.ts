@@ -1,0 +1,45 @@
+import { InvalidArgumentError } from "commander";
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError("expected a whole number of 1 or more");
+  return n;
+}
+
+export function nonNegativeInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError("expected a whole number of 0 or more");
+  return n;
+}
+
+export function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a number above 0");
+  return n;
+}
+
+export function idList(value: string): string[] {
+  return value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Ctrl-C once cancels gracefully (finished runs are kept); twice exits at once. */
+export function interruptSignal(onFirst: () => void): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const handler = () => {
+    if (controller.signal.aborted) process.exit(130);
+    onFirst();
+    controller.abort();
+  };
+  process.on("SIGINT", handler);
+  process.on("SIGTERM", handler);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off("SIGINT", handler);
+      process.off("SIGTERM", handler);
+    },
+  };
+}

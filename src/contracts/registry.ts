@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { Analysis } from "./analysis.js";
+import { Benchmark } from "./benchmark.js";
+import { Comparison } from "./comparison.js";
+import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
+import { Feedback } from "./feedback.js";
+import { Grading } from "./grading.js";
+import { History } from "./history.js";
+import { IterationState } from "./iteration-state.js";
+import { Metrics } from "./metrics.js";
+import { Timing } from "./timing.js";
+import { TriggerResults } from "./trigger-results.js";
+
+/** Every file format skillgym reads or writes, by name. */
+export const formats = {
+  evals: EvalsFile,
+  triggers: TriggersFile,
+  "eval-metadata": EvalMetadata,
+  grading: Grading,
+  timing: Timing,
+  metrics: Metrics,
+  benchmark: Benchmark,
+  comparison: Comparison,
+  analysis: Analysis,
+  history: History,
+  feedback: Feedback,
+  "trigger-results": TriggerResults,
+  "iteration-state": IterationState,
+} as const;
+export type FormatName = keyof typeof formats;
+
+export const formatNames = Object.keys(formats) as FormatName[];
+
+// The schema of the file as written on disk (the input side: aliases and defaults not yet applied).
+export function jsonSchemaOf(name: FormatName): object {
+  const schema: z.ZodType = formats[name];
+  const { $schema, ...rest } = z.toJSONSchema(schema, { io: "input" });
+  return { $schema, title: `skillgym ${name}`, ...rest };
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// A simulator script: deterministic, scriptable behaviour for `skillgym sim` (see README "The simulator").
+export const SimStep = z.union([
+  z.strictObject({ write: z.strictObject({ path: z.string().min(1), content: z.string() }) }),
+  z.strictObject({ bash: z.string().min(1) }),
+  z.strictObject({ read: z.string().min(1) }),
+  z.strictObject({ skill: z.string().min(1) }),
+  z.strictObject({ text: z.string() }),
+]);
+export type SimStep = z.infer<typeof SimStep>;
+
+export const SimFault = z.strictObject({
+  /** HTTP status to answer with: 429 rate limit, 529 overloaded, 500 server error. */
+  status: z.union([z.literal(429), z.literal(500), z.literal(529)]).optional(),
+  /** Never answer: the request hangs until the client gives up. */
+  hang: z.boolean().optional(),
+  /** How many sessions (agent runs) matching the rule get the fault; later sessions are served normally. */
+  sessions: z.number().int().positive().optional(),
+});
+export type SimFault = z.infer<typeof SimFault>;
+
+export const SimRule = z.strictObject({
+  /** A case-insensitive regular expression matched against the user's prompt. Omitted: matches every prompt. */
+  match: z.string().optional(),
+  /**
+   * Which skill to load: "auto" (the best word overlap, the default), "none", or a skill name. A name that starts
+   * with "~" picks the listed skill whose name contains the rest (for synthetic names such as `my-skill-3f9a`).
+   */
+  skill: z.string().optional(),
+  /** Per-session cycle deciding whether the chosen skill loads: the n-th run of a prompt uses entry n mod length. */
+  trigger_pattern: z.array(z.boolean()).min(1).optional(),
+  /** Steps taken before the skill loads (e.g. reading files first). */
+  before: z.array(SimStep).optional(),
+  /** Steps taken after the skill loaded. */
+  steps: z.array(SimStep).optional(),
+  /** Steps taken when no skill loads. */
+  without_skill: z.array(SimStep).optional(),
+  fault: SimFault.optional(),
+  latency_ms: z.number().int().nonnegative().optional(),
+});
+export type SimRule = z.infer<typeof SimRule>;
+
+export const SimScript = z.strictObject({
+  skill_choice: z
+    .strictObject({
+      /** Minimum share of the prompt's content words found in a description for the skill to be chosen. */
+      cutoff: z.number().min(0).max(1).optional(),
+      /** Minimum number of shared content words. */
+      min_shared: z.number().int().positive().optional(),
+      /** Skill names never chosen automatically (Claude Code's built-in skills are ignored by default). */
+      ignore: z.array(z.string()).optional(),
+    })
+    .optional(),
+  rules: z.array(SimRule).default([]),
+});
+export type SimScript = z.output<typeof SimScript>;

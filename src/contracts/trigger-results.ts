@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { Count, Rate } from "./primitives.js";
+
+export const TriggerQueryResult = z
+  .looseObject({
+    query: z.string(),
+    should_trigger: z.boolean(),
+    /** triggers / (runs - errors); null when every run errored. */
+    trigger_rate: Rate.nullable(),
+    triggers: Count,
+    /** Runs attempted, errored ones included. */
+    runs: Count,
+    /** Ours: runs that failed to run (absent in skill-creator's files). */
+    errors: Count.default(0),
+    /** null when every run errored: the query could not be scored. */
+    pass: z.boolean().nullable(),
+    /** Ours: other skills that loaded instead of ours → how many runs. */
+    stolen_by: z.record(z.string(), z.number().int().positive()).optional(),
+  })
+  .superRefine((result, ctx) => {
+    if (result.triggers + result.errors > result.runs)
+      ctx.addIssue({
+        code: "custom",
+        path: ["triggers"],
+        message: `triggers (${result.triggers}) plus errors (${result.errors}) exceed runs (${result.runs})`,
+      });
+  });
+export type TriggerQueryResult = z.infer<typeof TriggerQueryResult>;
+
+const Metric = Rate.nullable().default(null);
+
+export const TriggerSummary = z
+  .looseObject({
+    /** Queries. */
+    total: Count,
+    passed: Count,
+    failed: Count,
+    /** Ours: queries that could not be scored (pass null). */
+    errors: Count.default(0),
+    /** Ours; null when undefined (no positive predictions, no positive queries…) or not computed. */
+    precision: Metric,
+    recall: Metric,
+    f1: Metric,
+    accuracy: Metric,
+  })
+  .superRefine((summary, ctx) => {
+    if (summary.passed + summary.failed + summary.errors !== summary.total)
+      ctx.addIssue({
+        code: "custom",
+        path: ["total"],
+        message: `must equal passed + failed + errors (${summary.passed} + ${summary.failed} + ${summary.errors})`,
+      });
+  });
+export type TriggerSummary = z.infer<typeof TriggerSummary>;
+
+// trigger-results.json: skill-creator's run_eval.py output plus our fields.
+export const TriggerResults = z.looseObject({
+  skill_name: z.string(),
+  description: z.string(),
+  results: z.array(TriggerQueryResult),
+  summary: TriggerSummary,
+  threshold: Rate.optional(),
+  runs_per_query: z.number().int().positive().optional(),
+  /** True when the agent was the offline simulator, not a real model. */
+  simulated: z.boolean().optional(),
+  model: z.string().optional(),
+});
+export type TriggerResults = z.infer<typeof TriggerResults>;

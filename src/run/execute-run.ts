@@ -1,0 +1,220 @@
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Agent, AgentRunResult } from "../agents/agent.js";
+import { retryableOutcomes } from "../agents/agent.js";
+import { totalTokens } from "../agents/events.js";
+import { RunStatus } from "../contracts/run-record.js";
+import { collectOutputs, diffManifest, stageWorkspace, takeManifest } from "../workspace/index.js";
+import type { RunSpec } from "./plan.js";
+import type { RunReporter } from "./reporter.js";
+import { runMetrics } from "./run-metrics.js";
+import { isFinishedOutcome, type RunRecord } from "./run-record.js";
+import { transcriptMarkdown } from "./transcript-md.js";
+import { readJsonIfPresent, writeJson } from "./write-json.js";
+
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface RunContext {
+  agent: Agent;
+  skill: { dir: string; name: string };
+  /** The earlier version run as `old_skill`. */
+  baselineSkillDir?: string;
+  /** Copied into every workspace first, when given. */
+  projectRoot?: string;
+  baseOverlay?: string;
+  /** Absolute paths a project-root copy leaves out (the skill under test, the skillgym workspace). */
+  excludePaths: string[];
+  model?: string;
+  tempRoot: string;
+  signal?: AbortSignal;
+  retry: RetryPolicy;
+  reporter?: RunReporter;
+  keepWorkspaces?: boolean;
+  /** Runs while the finished workspace still exists (grading checks that need it). */
+  afterRun?: (spec: RunSpec, workspaceDir: string, result: AgentRunResult) => Promise<void>;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+function installedSkills(spec: RunSpec, ctx: RunContext): { sourceDir: string; installName: string }[] {
+  if (spec.configuration === "with_skill") return [{ sourceDir: ctx.skill.dir, installName: ctx.skill.name }];
+  if (spec.configuration === "old_skill" && ctx.baselineSkillDir) {
+    return [{ sourceDir: ctx.baselineSkillDir, installName: ctx.skill.name }];
+  }
+  return [];
+}
+
+function slug(spec: RunSpec): string {
+  return `${String(spec.eval.id).replace(/[^A-Za-z0-9_-]/g, "_")}-${spec.configuration}-${spec.runNumber}`;
+}
+
+/** A run already finished in an earlier, interrupted invocation is not run again. */
+export async function finishedEarlier(spec: RunSpec): Promise<boolean> {
+  const parsed = RunStatus.safeParse(await readJsonIfPresent(join(spec.runDir, "timing.json")));
+  return parsed.success && isFinishedOutcome(parsed.data.outcome);
+}
+
+async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
+  const attemptDir = join(ctx.tempRoot, `${slug(spec)}-a${attempt}`);
+  const work = join(attemptDir, "work");
+  const home = join(attemptDir, "home");
+  await rm(spec.runDir, { recursive: true, force: true });
+  await mkdir(join(spec.runDir, "outputs"), { recursive: true });
+  await mkdir(home, { recursive: true });
+  await stageWorkspace({
+    dir: work,
+    ...(ctx.projectRoot ? { projectRoot: ctx.projectRoot } : {}),
+    ...(ctx.baseOverlay ? { baseOverlay: ctx.baseOverlay } : {}),
+    ...(spec.eval.overlay ? { evalOverlay: spec.eval.overlay } : {}),
+    skills: installedSkills(spec, ctx),
+    skillsFolder: ctx.agent.skillsFolder,
+    fixtures: spec.eval.fixtures,
+    projectExcludes: ctx.excludePaths,
+  });
+  const before = await takeManifest(work, { exclude: [ctx.agent.skillsFolder] });
+  const result = await ctx.agent.run({
+    prompt: spec.eval.prompt,
+    cwd: work,
+    home,
+    ...(ctx.model ? { model: ctx.model } : {}),
+    timeoutMs: spec.timeoutMs,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    transcriptPath: join(spec.runDir, "transcript.jsonl"),
+  });
+  return { result, attemptDir, work, before };
+}
+
+/** Stages a fresh workspace, runs the agent (retrying when the service is busy), and records everything. */
+export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
+  const started = Date.now();
+  if (await finishedEarlier(spec)) {
+    return {
+      spec,
+      outcome: "success",
+      attempts: 0,
+      durationMs: 0,
+      tokens: 0,
+      costUsd: 0,
+      skipped: true,
+      overheadMs: 0,
+    };
+  }
+  ctx.reporter?.onRunStart?.(spec);
+  let attempt = 0;
+  for (;;) {
+    attempt++;
+    let staged: Awaited<ReturnType<typeof attemptRun>> | undefined;
+    let setupError: string | undefined;
+    try {
+      staged = await attemptRun(spec, ctx, attempt);
+    } catch (error) {
+      setupError = error instanceof Error ? error.message : String(error);
+    }
+    const outcome = staged?.result.outcome ?? "crash";
+    if (
+      staged &&
+      retryableOutcomes.includes(outcome) &&
+      attempt < ctx.retry.attempts &&
+      !ctx.signal?.aborted
+    ) {
+      const delayMs = Math.min(ctx.retry.maxDelayMs, ctx.retry.baseDelayMs * 2 ** (attempt - 1));
+      ctx.reporter?.onRunRetry?.(spec, { attempt, outcome, delayMs });
+      await rm(staged.attemptDir, { recursive: true, force: true });
+      await sleep(delayMs, ctx.signal);
+      continue;
+    }
+    const record = await recordRun(spec, ctx, staged, setupError, attempt, started);
+    if (staged && !ctx.keepWorkspaces) await rm(staged.attemptDir, { recursive: true, force: true });
+    ctx.reporter?.onRunEnd?.(record);
+    return record;
+  }
+}
+
+async function recordRun(
+  spec: RunSpec,
+  ctx: RunContext,
+  staged: Awaited<ReturnType<typeof attemptRun>> | undefined,
+  setupError: string | undefined,
+  attempts: number,
+  started: number,
+): Promise<RunRecord> {
+  await mkdir(join(spec.runDir, "outputs"), { recursive: true });
+  const result = staged?.result;
+  const outcome = result?.outcome ?? "crash";
+  const error = setupError
+    ? `workspace setup failed: ${setupError}`
+    : outcome === "success"
+      ? undefined
+      : result?.message;
+  let files = { created: [] as string[], chars: 0 };
+  if (staged && result) {
+    const after = await takeManifest(staged.work, { exclude: [ctx.agent.skillsFolder] });
+    const changes = diffManifest(staged.before, after);
+    const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"));
+    files = { created: collected.files, chars: collected.chars };
+    if (ctx.afterRun) await ctx.afterRun(spec, staged.work, result);
+  }
+  const events = result?.events ?? [];
+  const markdown = transcriptMarkdown(
+    spec.eval.prompt,
+    events,
+    `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
+  );
+  await writeFile(join(spec.runDir, "transcript.md"), markdown, "utf8");
+  if (!result) await writeFile(join(spec.runDir, "transcript.jsonl"), "", "utf8");
+  await writeJson(
+    join(spec.runDir, "outputs", "metrics.json"),
+    runMetrics(events, files, markdown.length, outcome !== "success"),
+  );
+
+  const usage = result?.result?.usage;
+  const proc = result?.process;
+  const seconds = (proc?.durationMs ?? 0) / 1000;
+  const tokens = totalTokens(usage);
+  // The simulator charges nothing, whatever price Claude Code computes for the tokens it counted.
+  const costUsd = ctx.agent.simulated ? 0 : (result?.result?.costUsd ?? 0);
+  await writeJson(join(spec.runDir, "timing.json"), {
+    total_tokens: tokens,
+    duration_ms: proc?.durationMs ?? 0,
+    total_duration_seconds: seconds,
+    ...(proc ? { executor_start: proc.startedAt, executor_end: proc.endedAt } : {}),
+    executor_duration_seconds: seconds,
+    input_tokens: usage?.input_tokens ?? 0,
+    output_tokens: usage?.output_tokens ?? 0,
+    cost_usd: costUsd,
+    ...(result?.result?.numTurns !== undefined ? { num_turns: result.result.numTurns } : {}),
+    ...(result?.init?.model ? { model: result.init.model } : {}),
+    outcome,
+    ...(error ? { error } : {}),
+    attempts,
+    simulated: ctx.agent.simulated,
+  });
+  const total = Date.now() - started;
+  return {
+    spec,
+    outcome,
+    ...(error ? { error } : {}),
+    attempts,
+    durationMs: total,
+    tokens,
+    costUsd,
+    skipped: false,
+    overheadMs: Math.max(0, total - (proc?.durationMs ?? 0)),
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdir, readdir } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { IterationRecord } from "../contracts/run-record.js";
+import { readJsonIfPresent } from "./write-json.js";
+
+export function defaultWorkspace(skillDir: string, skillName: string): string {
+  return join(dirname(resolve(skillDir)), `${skillName || basename(skillDir)}-workspace`);
+}
+
+export async function iterationNumbers(workspace: string): Promise<number[]> {
+  let names: string[];
+  try {
+    names = await readdir(workspace);
+  } catch {
+    return [];
+  }
+  return names
+    .map((n) => /^iteration-(\d+)$/.exec(n)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+export async function readIterationRecord(dir: string): Promise<IterationRecord | undefined> {
+  const parsed = IterationRecord.safeParse(await readJsonIfPresent(join(dir, "iteration.json")));
+  return parsed.success ? parsed.data : undefined;
+}
+
+function samePlan(a: IterationRecord["plan"], b: IterationRecord["plan"]): boolean {
+  return (
+    JSON.stringify([a.evals.map(String), a.configurations, a.runs_per_configuration]) ===
+    JSON.stringify([b.evals.map(String), b.configurations, b.runs_per_configuration])
+  );
+}
+
+/**
+ * The folder this invocation writes: the latest iteration when it was interrupted with the same skill and plan
+ * (or when `resume` is asked for), else a new `iteration-<N+1>/`.
+ */
+export async function chooseIteration(
+  workspace: string,
+  wanted: { skillHash: string; plan: IterationRecord["plan"] },
+  resume: boolean,
+): Promise<{ dir: string; number: number; resumed: boolean }> {
+  const numbers = await iterationNumbers(workspace);
+  const latest = numbers.at(-1);
+  if (latest !== undefined) {
+    const dir = join(workspace, `iteration-${latest}`);
+    const record = await readIterationRecord(dir);
+    const unfinished = record !== undefined && record.status !== "complete";
+    const matches =
+      record !== undefined && record.skill_hash === wanted.skillHash && samePlan(record.plan, wanted.plan);
+    if (resume || (unfinished && matches)) return { dir, number: latest, resumed: true };
+  }
+  const number = (latest ?? 0) + 1;
+  const dir = join(workspace, `iteration-${number}`);
+  await mkdir(dir, { recursive: true });
+  return { dir, number, resumed: false };
+}

@@ -1,0 +1,59 @@
+import { join } from "node:path";
+import type { ConfigurationName } from "../contracts/run-record.js";
+import type { ResolvedEval } from "../suite/model.js";
+
+/** One agent run to make: an eval, in a configuration, the k-th time. */
+export interface RunSpec {
+  eval: ResolvedEval;
+  evalName: string;
+  configuration: ConfigurationName;
+  runNumber: number;
+  /** `iteration-<N>/eval-<id>/<configuration>/run-<k>/` */
+  runDir: string;
+  timeoutMs: number;
+}
+
+export interface RunPlanInput {
+  evals: readonly ResolvedEval[];
+  configurations: readonly ConfigurationName[];
+  runs: number;
+  iterationDir: string;
+  defaultTimeoutSeconds: number;
+}
+
+export function evalDirName(id: string | number): string {
+  return `eval-${String(id).replace(/[^A-Za-z0-9._-]/g, "_")}`;
+}
+
+export function evalName(e: ResolvedEval): string {
+  return e.name ?? `eval-${e.id}`;
+}
+
+// Configurations of the same eval and run number sit side by side, so an interrupted iteration stays comparable.
+export function planRuns(input: RunPlanInput): RunSpec[] {
+  const specs: RunSpec[] = [];
+  for (let runNumber = 1; runNumber <= input.runs; runNumber++) {
+    for (const e of input.evals) {
+      for (const configuration of input.configurations) {
+        specs.push({
+          eval: e,
+          evalName: evalName(e),
+          configuration,
+          runNumber,
+          runDir: join(input.iterationDir, evalDirName(e.id), configuration, `run-${runNumber}`),
+          timeoutMs: (e.timeout ?? input.defaultTimeoutSeconds) * 1000,
+        });
+      }
+    }
+  }
+  return specs;
+}
+
+export function selectEvals(
+  evals: readonly ResolvedEval[],
+  only: readonly string[] | undefined,
+): ResolvedEval[] {
+  if (!only || only.length === 0) return [...evals];
+  const wanted = new Set(only.map(String));
+  return evals.filter((e) => wanted.has(String(e.id)));
+}

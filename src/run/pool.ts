@@ -1,0 +1,18 @@
+/** Runs `work` over `items` with at most `limit` at once; stops taking new items once `signal` aborts. */
+export async function runPool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  const results: R[] = [];
+  let next = 0;
+  async function lane(): Promise<void> {
+    while (next < items.length && !signal?.aborted) {
+      const item = items[next++]!;
+      results.push(await work(item));
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
+  return results;
+}

@@ -1,0 +1,194 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Agent } from "../agents/agent.js";
+import type { EvalMetadata } from "../contracts/evals.js";
+import type { ConfigurationName, IterationRecord } from "../contracts/run-record.js";
+import { SkillgymError } from "../errors.js";
+import { errorsOf, formatFinding } from "../findings.js";
+import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
+import type { Suite } from "../suite/index.js";
+import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
+import { chooseIteration, defaultWorkspace } from "./iteration.js";
+import { loadInputs } from "./load-inputs.js";
+import { evalDirName, planRuns, selectEvals } from "./plan.js";
+import { runPool } from "./pool.js";
+import type { RunReporter } from "./reporter.js";
+import type { RunRecord } from "./run-record.js";
+import { writeJson } from "./write-json.js";
+
+export interface EvalOptions {
+  skillPath: string;
+  evalsPath?: string;
+  workspace?: string;
+  runs: number;
+  /** "without_skill" (default), "none", or the path of an earlier version of the skill (run as `old_skill`). */
+  baseline: string;
+  concurrency: number;
+  timeoutSeconds: number;
+  only?: string[];
+  model?: string;
+  projectRoot?: string;
+  resume?: boolean;
+  retry?: RetryPolicy;
+  keepWorkspaces?: boolean;
+  signal?: AbortSignal;
+  reporter?: RunReporter;
+  /** Made only after every input has been checked; receives what was loaded (to find a simulator script). */
+  createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
+  afterRun?: RunContext["afterRun"];
+}
+
+export interface EvalSummary {
+  iterationDir: string;
+  iteration: number;
+  resumed: boolean;
+  simulated: boolean;
+  records: RunRecord[];
+  cancelled: boolean;
+}
+
+export const defaultRetry: RetryPolicy = { attempts: 4, baseDelayMs: 2000, maxDelayMs: 30_000 };
+
+async function loadBaseline(baseline: string): Promise<string | undefined> {
+  if (baseline === "without_skill" || baseline === "none") return undefined;
+  const loaded = await loadSkill(baseline);
+  if (!loaded.skill || errorsOf(loaded.findings).length > 0) {
+    const lines = errorsOf(loaded.findings).map((f) => `  ${formatFinding(f)}`);
+    throw new SkillgymError(
+      "INVALID_SKILL",
+      `the baseline skill ${baseline} is not valid:\n${lines.join("\n")}`,
+      {
+        hint: "--baseline takes without_skill, none, or the folder of an earlier version of the skill",
+      },
+    );
+  }
+  return loaded.skill.dir;
+}
+
+function configurationsFor(baseline: string): ConfigurationName[] {
+  if (baseline === "none") return ["with_skill"];
+  if (baseline === "without_skill") return ["with_skill", "without_skill"];
+  return ["with_skill", "old_skill"];
+}
+
+async function ensureWritable(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    const probe = await mkdtemp(join(dir, ".write-check-"));
+    await rm(probe, { recursive: true, force: true });
+  } catch (error) {
+    throw new SkillgymError(
+      "WORKSPACE",
+      `cannot write to the workspace ${dir}: ${(error as Error).message}`,
+      {
+        hint: "choose a writable folder with --workspace",
+      },
+    );
+  }
+}
+
+/** Runs every selected eval in each configuration, `runs` times, into the next (or the interrupted) iteration. */
+export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
+  const { skill, suite } = await loadInputs({
+    skillPath: options.skillPath,
+    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    need: "evals",
+  });
+  const baselineDir = await loadBaseline(options.baseline);
+  const evals = selectEvals(suite.evals, options.only);
+  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => String(e.id) === id));
+  if (unknown.length > 0) {
+    throw new SkillgymError("USAGE", `--only names evals that do not exist: ${unknown.join(", ")}`, {
+      hint: `the ids in ${suite.evalsFile} are: ${suite.evals.map((e) => e.id).join(", ")}`,
+    });
+  }
+  if (evals.length === 0) throw new SkillgymError("NO_EVALS", `${suite.evalsFile} has no evals to run`);
+  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  await ensureWritable(workspace);
+  const agent = await options.createAgent({ skill, suite });
+
+  const configurations = configurationsFor(options.baseline);
+  const plan: IterationRecord["plan"] = {
+    evals: evals.map((e) => e.id),
+    configurations,
+    runs_per_configuration: options.runs,
+    ...(baselineDir ? { baseline_skill_path: baselineDir } : {}),
+  };
+  const skillHash = await hashSkill(skill.dir);
+  const iteration = await chooseIteration(workspace, { skillHash, plan }, options.resume ?? false);
+  const record: IterationRecord = {
+    skill_name: skill.name,
+    skill_path: skill.dir,
+    skill_hash: skillHash,
+    status: "running",
+    started_at: new Date().toISOString(),
+    simulated: agent.simulated,
+    ...(options.model ? { model: options.model } : {}),
+    plan,
+  };
+  await writeJson(join(iteration.dir, "iteration.json"), record);
+  for (const e of evals) {
+    const metadata: EvalMetadata = {
+      eval_id: e.id,
+      eval_name: e.name ?? `eval-${e.id}`,
+      prompt: e.prompt,
+      assertions: e.expectations,
+    };
+    await mkdir(join(iteration.dir, evalDirName(e.id)), { recursive: true });
+    await writeJson(join(iteration.dir, evalDirName(e.id), "eval_metadata.json"), metadata);
+  }
+
+  const specs = planRuns({
+    evals,
+    configurations,
+    runs: options.runs,
+    iterationDir: iteration.dir,
+    defaultTimeoutSeconds: options.timeoutSeconds,
+  });
+  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-"));
+  const context: RunContext = {
+    agent,
+    skill: { dir: skill.dir, name: skill.name },
+    ...(baselineDir ? { baselineSkillDir: baselineDir } : {}),
+    ...(options.projectRoot ? { projectRoot: resolve(options.projectRoot) } : {}),
+    ...(suite.baseOverlay ? { baseOverlay: suite.baseOverlay } : {}),
+    excludePaths: [skill.dir, suite.dir, workspace, ...(baselineDir ? [baselineDir] : [])],
+    ...(options.model ? { model: options.model } : {}),
+    tempRoot,
+    ...(options.signal ? { signal: options.signal } : {}),
+    retry: options.retry ?? defaultRetry,
+    ...(options.reporter ? { reporter: options.reporter } : {}),
+    ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
+    ...(options.afterRun ? { afterRun: options.afterRun } : {}),
+  };
+  options.reporter?.onPlan?.({
+    iterationDir: iteration.dir,
+    total: specs.length,
+    skipped: 0,
+    resumed: iteration.resumed,
+    simulated: agent.simulated,
+  });
+  let records: RunRecord[];
+  try {
+    records = await runPool(specs, options.concurrency, (spec) => executeRun(spec, context), options.signal);
+  } finally {
+    if (!options.keepWorkspaces) await rm(tempRoot, { recursive: true, force: true });
+  }
+  const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
+  const complete = !cancelled && records.length === specs.length;
+  await writeJson(join(iteration.dir, "iteration.json"), {
+    ...record,
+    status: complete ? "complete" : "interrupted",
+    finished_at: new Date().toISOString(),
+  });
+  return {
+    iterationDir: iteration.dir,
+    iteration: iteration.number,
+    resumed: iteration.resumed,
+    simulated: agent.simulated,
+    records,
+    cancelled,
+  };
+}

@@ -1,0 +1,20 @@
+import type { RunOutcome } from "../agents/agent.js";
+import type { RunSpec } from "./plan.js";
+
+/** What the executor tells about one finished run; the files in its run folder are the durable record. */
+export interface RunRecord {
+  spec: RunSpec;
+  outcome: RunOutcome;
+  error?: string;
+  attempts: number;
+  durationMs: number;
+  tokens: number;
+  costUsd: number;
+  skipped: boolean;
+  /** Time spent by skillgym itself around the agent process (staging, collecting, writing). */
+  overheadMs: number;
+}
+
+export function isFinishedOutcome(outcome: RunOutcome): boolean {
+  return outcome === "success" || outcome === "agent_error" || outcome === "timeout" || outcome === "stopped";
+}

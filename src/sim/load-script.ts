@@ -1,0 +1,56 @@
+import { readFile } from "node:fs/promises";
+import { parse as parseYaml } from "yaml";
+import { SimScript } from "../contracts/sim-script.js";
+import { SkillgymError } from "../errors.js";
+
+function pathOf(path: readonly PropertyKey[]): string {
+  return path
+    .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+    .join("")
+    .replace(/^\./, "");
+}
+
+export async function loadSimScript(file: string): Promise<SimScript> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    throw new SkillgymError(
+      "BAD_INPUT",
+      `cannot read simulator script ${file}: ${(error as Error).message}`,
+      { file },
+    );
+  }
+  let raw: unknown;
+  try {
+    raw = /\.ya?ml$/i.test(file) ? parseYaml(text) : JSON.parse(text);
+  } catch (error) {
+    throw new SkillgymError(
+      "BAD_INPUT",
+      `${file}: not valid ${/\.ya?ml$/i.test(file) ? "YAML" : "JSON"}: ${(error as Error).message}`,
+      {
+        file,
+      },
+    );
+  }
+  const parsed = SimScript.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${file}: ${pathOf(i.path) || "(root)"}: ${i.message}`);
+    throw new SkillgymError("BAD_INPUT", `invalid simulator script:\n${lines.join("\n")}`, { file });
+  }
+  for (const [i, rule] of parsed.data.rules.entries()) {
+    if (rule.match === undefined) continue;
+    try {
+      new RegExp(rule.match, "i");
+    } catch (error) {
+      throw new SkillgymError(
+        "BAD_INPUT",
+        `${file}: rules[${i}].match: not a valid regular expression: ${(error as Error).message}`,
+        {
+          file,
+        },
+      );
+    }
+  }
+  return parsed.data;
+}

@@ -1,0 +1,70 @@
+import { posix } from "node:path";
+
+export interface BodyReference {
+  /** The path as written in the body. */
+  target: string;
+  /** The target normalised relative to the skill folder; undefined when it climbs out of the folder. */
+  path: string | undefined;
+  /** 0-based line index within the body. */
+  bodyLine: number;
+}
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
+const CODE_SPAN = /(`+)(.+?)\1/g;
+const INLINE_LINK = /!?\[[^\]]*\]\(\s*(<[^>]*>|[^)\s]+)(?:\s+["'(][^)]*)?\s*\)/g;
+const LINK_DEFINITION = /^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/;
+const BUNDLED_PREFIX = /^(\.\/)?(scripts|references|assets)\/./;
+const NOT_A_PATH = /[*?<>{}$[\]|]|\.\.\./;
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+// Markdown links, link definitions and backticked `scripts/`, `references/`, `assets/` paths outside fenced
+// code blocks: the places where a skill points at its own bundled files. Code blocks hold examples, so they are skipped.
+export function findReferences(body: string): BodyReference[] {
+  const references: BodyReference[] = [];
+  let fence: string | undefined;
+  body.split("\n").forEach((line, bodyLine) => {
+    const opening = FENCE_OPEN.exec(line)?.[1];
+    if (fence !== undefined) {
+      if (opening?.startsWith(fence) && line.trim() === opening) fence = undefined;
+      return;
+    }
+    if (opening !== undefined) {
+      fence = opening;
+      return;
+    }
+    const add = (target: string): void => {
+      const path = toSkillPath(target);
+      if (path !== null) references.push({ target, path, bodyLine });
+    };
+    for (const span of line.matchAll(CODE_SPAN)) {
+      for (const token of (span[2] ?? "").trim().split(/\s+/)) {
+        const candidate = token.replace(/[.,;:)'"]+$/, "");
+        if (BUNDLED_PREFIX.test(candidate) && !NOT_A_PATH.test(candidate)) add(candidate);
+      }
+    }
+    const prose = line.replace(CODE_SPAN, "");
+    for (const link of prose.matchAll(INLINE_LINK)) add(unwrap(link[1] ?? ""));
+    const definition = LINK_DEFINITION.exec(prose)?.[1];
+    if (definition !== undefined) add(unwrap(definition));
+  });
+  return references;
+}
+
+// null: not a local file (a URL, an anchor, an absolute path); undefined: a path that leaves the skill folder.
+function toSkillPath(target: string): string | undefined | null {
+  if (target === "" || URL_SCHEME.test(target) || /^[#/\\~]/.test(target)) return null;
+  let path = target.replace(/[?#].*$/, "");
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A stray `%` is a literal character of the file name.
+  }
+  if (path === "" || NOT_A_PATH.test(path)) return null;
+  const normalized = posix.normalize(path).replace(/\/$/, "");
+  if (normalized === ".." || normalized.startsWith("../")) return undefined;
+  return normalized === "." ? null : normalized;
+}
+
+function unwrap(target: string): string {
+  return target.startsWith("<") && target.endsWith(">") ? target.slice(1, -1) : target;
+}

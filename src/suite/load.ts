@@ -1,0 +1,73 @@
+import { resolve } from "node:path";
+import { EvalsFile, TriggersFile } from "../contracts/evals.js";
+import { errorsOf, type Finding } from "../findings.js";
+import { type DiscoverOptions, discoverSuite } from "./discover.js";
+import { resolveFixtures } from "./fixtures.js";
+import { readJsonFile } from "./json-file.js";
+import type { ResolvedEval, Suite } from "./model.js";
+import { findOverlays } from "./overlays.js";
+import { evalsFileRules, triggersFileRules } from "./suite-rules.js";
+
+export type LoadSuiteOptions = DiscoverOptions;
+
+export interface LoadSuiteResult {
+  /** Present when a suite was found and has no errors; absent with no error finding when none was found. */
+  suite?: Suite;
+  findings: Finding[];
+}
+
+/** Discovers, reads and checks a skill's eval suite; callers decide whether a missing suite matters. */
+export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteResult> {
+  const discovery = await discoverSuite(options);
+  const findings = [...discovery.findings];
+  const found = discovery.found;
+  if (!found) return { findings };
+
+  const skillDir = resolve(options.skillDir);
+  const projectRoot = resolve(options.projectRoot);
+  const evals: ResolvedEval[] = [];
+  let evalIds: Set<string> | undefined;
+  if (found.evalsFile) {
+    const file = found.evalsFile;
+    const read = await readJsonFile(file, EvalsFile);
+    findings.push(...read.findings);
+    if (read.value) {
+      findings.push(...evalsFileRules(read.value, file, options.skillName));
+      evalIds = new Set(read.value.evals.map((e) => String(e.id)));
+      const bases = { skillDir, projectRoot, suiteDir: found.dir, evalsFile: file };
+      for (const [i, e] of read.value.evals.entries()) {
+        const resolved = await resolveFixtures(i, e.files, bases);
+        findings.push(...resolved.findings);
+        evals.push({ ...e, fixtures: resolved.fixtures });
+      }
+    }
+  }
+
+  let triggers: Suite["triggers"] = [];
+  if (found.triggersFile) {
+    const read = await readJsonFile(found.triggersFile, TriggersFile);
+    findings.push(...read.findings);
+    if (read.value) {
+      triggers = read.value;
+      findings.push(...triggersFileRules(triggers, found.triggersFile));
+    }
+  }
+
+  const overlays = await findOverlays(found.dir, evalIds);
+  findings.push(...overlays.findings);
+  if (errorsOf(findings).length > 0) return { findings };
+
+  const suite: Suite = {
+    dir: found.dir,
+    via: found.via,
+    evals: evals.map((e) => {
+      const overlay = overlays.perEval.get(String(e.id));
+      return overlay ? { ...e, overlay } : e;
+    }),
+    triggers,
+  };
+  if (found.evalsFile) suite.evalsFile = found.evalsFile;
+  if (found.triggersFile) suite.triggersFile = found.triggersFile;
+  if (overlays.base) suite.baseOverlay = overlays.base;
+  return { suite, findings };
+}

@@ -1,0 +1,25 @@
+import type { EvalCase, TriggerQuery } from "../contracts/evals.js";
+import type { DiscoveryVia } from "./discover.js";
+
+/** A fixture to stage: `source` is absolute on this machine, `target` is POSIX and relative to the workspace. */
+export interface Fixture {
+  source: string;
+  target: string;
+}
+
+export type ResolvedEval = EvalCase & {
+  /** `<suite>/<eval-id>/setup/`, applied after the base overlay. */
+  overlay?: string;
+  fixtures: Fixture[];
+};
+
+export interface Suite {
+  dir: string;
+  via: DiscoveryVia;
+  evalsFile?: string;
+  triggersFile?: string;
+  evals: ResolvedEval[];
+  triggers: TriggerQuery[];
+  /** `<suite>/setup/`, applied to every eval's workspace. */
+  baseOverlay?: string;
+}

@@ -1,0 +1,126 @@
+import { constants } from "node:fs";
+import { copyFile, lstat, mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
+import * as path from "node:path";
+import { SkillgymError } from "../errors.js";
+import { errnoOf } from "./fs-errors.js";
+import { isAtOrUnder, relativeInside } from "./paths.js";
+
+/** Decides, from a POSIX path relative to the copied folder, whether an entry is left out (with all it holds). */
+export type SkipRule = (relPosixPath: string, isDir: boolean) => boolean;
+
+export interface CopyTreeOptions {
+  skip?: SkipRule;
+}
+
+interface CopyContext {
+  realRoot: string;
+  skip: SkipRule | undefined;
+  /** Where `dest` sits inside the source, relative to the real source root; never copied into itself. */
+  destInSource: string | undefined;
+}
+
+/**
+ * Copies regular files and folders from `src` over `dest`: files already there are replaced, folders merge.
+ * File modes are kept. A symlink is replaced by what it points to when that lies inside `src`, and skipped
+ * otherwise, so a copy never reaches outside the tree it was asked to copy. Other entries (sockets, FIFOs) are skipped.
+ */
+export async function copyTree(src: string, dest: string, options: CopyTreeOptions = {}): Promise<void> {
+  const srcRoot = path.resolve(src);
+  const destRoot = path.resolve(dest);
+  const realRoot = await realpath(srcRoot);
+  await mkdir(destRoot, { recursive: true });
+  const destInSource = relativeInside(realRoot, await realpath(destRoot));
+  if (destInSource === "") {
+    throw new SkillgymError("WORKSPACE", `Cannot copy ${srcRoot} onto itself (${destRoot})`, {
+      hint: "choose a workspace folder outside the folder being copied",
+    });
+  }
+  const context: CopyContext = { realRoot, skip: options.skip, destInSource };
+  await copyFolder(context, srcRoot, realRoot, destRoot, "", [realRoot]);
+}
+
+async function copyFolder(
+  context: CopyContext,
+  from: string,
+  realFrom: string,
+  to: string,
+  relDir: string,
+  ancestors: readonly string[],
+): Promise<void> {
+  const entries = await readdir(from, { withFileTypes: true });
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+    const source = path.join(from, entry.name);
+    let realSource = path.join(realFrom, entry.name);
+    let kind: "file" | "dir" | undefined;
+    if (entry.isSymbolicLink()) {
+      const target = await linkTargetInside(context, source);
+      if (target === undefined || (target.kind === "dir" && ancestors.includes(target.real))) continue;
+      realSource = target.real;
+      kind = target.kind;
+    } else if (entry.isDirectory()) {
+      kind = "dir";
+    } else if (entry.isFile()) {
+      kind = "file";
+    }
+    if (kind === undefined) continue;
+    const inSource = relativeInside(context.realRoot, realSource);
+    if (
+      context.destInSource !== undefined &&
+      inSource !== undefined &&
+      isAtOrUnder(inSource, context.destInSource)
+    ) {
+      continue;
+    }
+    if (context.skip?.(rel, kind === "dir")) continue;
+    const destination = path.join(to, entry.name);
+    if (kind === "dir") {
+      await ensureDir(destination);
+      await copyFolder(context, source, realSource, destination, rel, [...ancestors, realSource]);
+    } else {
+      await copyFileReplacing(source, destination);
+    }
+  }
+}
+
+async function linkTargetInside(
+  context: CopyContext,
+  link: string,
+): Promise<{ real: string; kind: "file" | "dir" } | undefined> {
+  let real: string;
+  try {
+    real = await realpath(link);
+  } catch {
+    return undefined; // dangling or looping link
+  }
+  if (relativeInside(context.realRoot, real) === undefined) return undefined;
+  const info = await stat(real);
+  if (info.isDirectory()) return { real, kind: "dir" };
+  if (info.isFile()) return { real, kind: "file" };
+  return undefined;
+}
+
+// A folder where a later layer had a file (or a link) replaces it; a link is never written through.
+export async function ensureDir(dir: string): Promise<void> {
+  try {
+    const info = await lstat(dir);
+    if (info.isDirectory()) return;
+    await rm(dir, { recursive: true, force: true });
+  } catch (error) {
+    if (errnoOf(error) !== "ENOENT") throw error;
+  }
+  await mkdir(dir, { recursive: true });
+}
+
+// Exclusive create first, so an existing file, folder or link at `to` is removed rather than written through.
+export async function copyFileReplacing(from: string, to: string): Promise<void> {
+  try {
+    await copyFile(from, to, constants.COPYFILE_EXCL);
+    return;
+  } catch (error) {
+    if (errnoOf(error) !== "EEXIST") throw error;
+  }
+  await rm(to, { recursive: true, force: true });
+  await copyFile(from, to, constants.COPYFILE_EXCL);
+}

@@ -1,0 +1,13 @@
+export { type CollectedOutputs, collectOutputs, RESERVED_OUTPUT_FILES } from "./collect.js";
+export { type CopyTreeOptions, copyTree, type SkipRule } from "./copy-tree.js";
+export { loadProjectSkip, type ProjectSkipOptions, SKIPPED_FOLDER_NAMES } from "./ignore-rules.js";
+export {
+  diffManifest,
+  type Manifest,
+  type ManifestDiff,
+  type ManifestEntry,
+  type ManifestOptions,
+  takeManifest,
+} from "./manifest.js";
+export { renameSkillInFrontmatter } from "./rename-skill.js";
+export { type FixtureStaging, type SkillInstall, stageWorkspace, type WorkspacePlan } from "./stage.js";

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { EvalMetadata, EvalsFile, TriggersFile } from "../../src/contracts/index.js";
+import { issueMessages, issuePaths } from "./issues.js";
+
+describe("evals.json", () => {
+  it("turns the `assertions` alias into `expectations`", () => {
+    const parsed = EvalsFile.parse({ evals: [{ id: 1, prompt: "p", assertions: ["a", "b"] }] });
+    expect(parsed.evals[0]?.expectations).toEqual(["a", "b"]);
+    expect(parsed.evals[0]).not.toHaveProperty("assertions");
+  });
+
+  it("prefers `expectations` when both are given", () => {
+    const parsed = EvalsFile.parse({
+      evals: [{ id: 1, prompt: "p", expectations: ["e"], assertions: ["a"] }],
+    });
+    expect(parsed.evals[0]?.expectations).toEqual(["e"]);
+  });
+
+  it("accepts an eval whose checks stand in for expectations", () => {
+    const parsed = EvalsFile.parse({
+      evals: [{ id: "mk", prompt: "p", checks: [{ type: "file_exists", path: "out.txt" }] }],
+    });
+    expect(parsed.evals[0]?.expectations).toEqual([]);
+    expect(parsed.evals[0]?.checks).toHaveLength(1);
+  });
+
+  it("fails at evals[0].expectations when neither expectations nor checks are given", () => {
+    expect(issuePaths(EvalsFile, { evals: [{ id: 1, prompt: "p" }] })).toEqual(["evals[0].expectations"]);
+  });
+
+  it("fails on an unknown check type", () => {
+    const value = { evals: [{ id: 1, prompt: "p", checks: [{ type: "file_smells", path: "x" }] }] };
+    expect(issuePaths(EvalsFile, value)).toEqual(["evals[0].checks[0].type"]);
+  });
+
+  it('fails on duplicate ids, 1 and "1" included', () => {
+    const value = {
+      evals: [
+        { id: 1, prompt: "p", expectations: [] },
+        { id: 2, prompt: "p", expectations: [] },
+        { id: "1", prompt: "p", expectations: [] },
+      ],
+    };
+    expect(issuePaths(EvalsFile, value)).toEqual(["evals[2].id"]);
+    expect(issueMessages(EvalsFile, value)[0]).toContain("evals[0]");
+  });
+
+  it("fails at the place of a missing prompt", () => {
+    expect(issuePaths(EvalsFile, { evals: [{ id: 1, expectations: [] }] })).toEqual(["evals[0].prompt"]);
+  });
+});
+
+describe("triggers.json and eval_metadata.json", () => {
+  it("parses skill-creator's eval_set.json", () => {
+    const parsed = TriggersFile.parse([
+      { query: "fill this pdf form", should_trigger: true },
+      { query: "what is the weather", should_trigger: false },
+    ]);
+    expect(parsed).toHaveLength(2);
+  });
+
+  it("fails at the query that lacks should_trigger", () => {
+    expect(issuePaths(TriggersFile, [{ query: "q", should_trigger: true }, { query: "q2" }])).toEqual([
+      "[1].should_trigger",
+    ]);
+  });
+
+  it("parses eval_metadata.json", () => {
+    const value = { eval_id: 3, eval_name: "ocean", prompt: "p", assertions: ["a"] };
+    expect(EvalMetadata.parse(value)).toEqual(value);
+  });
+});
