@@ -1,4 +1,4 @@
-export type { Agent, AgentRunRequest, AgentRunResult, RunOutcome } from "./agent.js";
+export type { Agent, AgentRunRequest, AgentRunResult } from "./agent.js";
 export { retryableOutcomes } from "./agent.js";
 export { type ClaudeCodeOptions, createClaudeCodeAgent } from "./claude-code/agent.js";
 export { parseStreamLine } from "./claude-code/parse-stream.js";
