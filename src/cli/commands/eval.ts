@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { ExitCode } from "../../errors.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
 import { type AgentFlags, setUpAgent } from "../agent-setup.js";
@@ -19,6 +20,12 @@ interface EvalFlags extends AgentFlags {
   resume?: boolean;
   keepWorkspaces?: boolean;
   json?: boolean;
+}
+
+// Every run failed to start or to authenticate: the agent could not be run at all (exit 3).
+function agentNeverRan(records: RunRecord[]): boolean {
+  const ran = records.filter((r) => !r.skipped);
+  return ran.length > 0 && ran.every((r) => r.outcome === "crash" || r.outcome === "auth_error");
 }
 
 function summarize(records: RunRecord[]) {
@@ -94,6 +101,7 @@ export function registerEval(program: Command, io: Io): void {
           );
         }
         if (summary.cancelled) io.setExitCode(130);
+        else if (agentNeverRan(summary.records)) io.setExitCode(ExitCode.agentUnavailable);
       } finally {
         interrupt.dispose();
         for (const cleanup of cleanups) await cleanup();

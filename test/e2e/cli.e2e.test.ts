@@ -1,0 +1,184 @@
+import { spawnSync } from "node:child_process";
+import { access, chmod, readdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { unzipSync } from "fflate";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
+
+const root = resolve(import.meta.dirname, "../..");
+const bin = join(root, "bin", "skillgym.js");
+
+function skillgym(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: options.cwd ?? root,
+    env: options.env ?? process.env,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+  await writeTree(dir, {
+    "card/SKILL.md": skillMd(
+      "card",
+      "Writes a card file. Use when the user asks for a card.",
+      "Write card.txt.",
+    ),
+    "card/evals/evals.json": JSON.stringify({
+      evals: [{ id: 1, prompt: "Make a card", expectations: ["a card"] }],
+    }),
+  });
+});
+afterEach(() => cleanup());
+
+describe("skillgym CLI", () => {
+  it("validates the examples, as text and as JSON", () => {
+    const text = skillgym(["validate", "examples/release-notes"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("valid: examples/release-notes");
+    const json = skillgym(["validate", "examples/csv-summary", "--json"]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({ valid: true, errors: [] });
+  });
+
+  it("rejects a skill whose name does not match its folder, naming the file and line", async () => {
+    await writeTree(dir, {
+      "card/SKILL.md": skillMd("cards", "Writes a card. Use when asked for a card.", "x"),
+    });
+    const result = skillgym(["validate", join(dir, "card"), "--json"]);
+    expect(result.code).toBe(2);
+    const report = JSON.parse(result.stdout);
+    expect(report.valid).toBe(false);
+    expect(report.errors[0]).toMatchObject({
+      code: "name-mismatch",
+      file: join(dir, "card", "SKILL.md"),
+      location: "line 2",
+    });
+  });
+
+  it("stops bad evals.json before any agent starts, with file and JSON path", async () => {
+    await writeTree(dir, {
+      "card/evals/evals.json": JSON.stringify({ evals: [{ id: 1, expectations: [] }] }),
+    });
+    const result = skillgym(["eval", join(dir, "card"), "--simulate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(join(dir, "card", "evals", "evals.json"));
+    expect(result.stderr).toContain("evals[0].prompt");
+    expect(await exists(join(dir, "card-workspace"))).toBe(false);
+  });
+
+  it("says so when no evals exist instead of inventing any", async () => {
+    await writeTree(dir, { "lone/SKILL.md": skillMd("lone", "Does a thing. Use when asked.", "x") });
+    const result = skillgym(["eval", join(dir, "lone"), "--simulate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no evals.json found for skill "lone"');
+  });
+
+  it("exits 3 when the agent binary is missing", () => {
+    const result = skillgym(["eval", join(dir, "card"), "--agent-bin", join(dir, "nope", "claude")]);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain("does not exist");
+  });
+
+  it.skipIf(process.platform === "darwin")("exits 3 without credentials, before any run", async () => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: join(dir, "empty-home") };
+    const result = skillgym(["eval", join(dir, "card")], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain("no credentials");
+    expect(await exists(join(dir, "card-workspace", "iteration-1", "eval-1", "with_skill"))).toBe(false);
+  });
+
+  it("exits 2 when the workspace cannot be written", async () => {
+    await writeFile(join(dir, "a-file"), "x");
+    const result = skillgym([
+      "eval",
+      join(dir, "card"),
+      "--simulate",
+      "--workspace",
+      join(dir, "a-file", "ws"),
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("cannot write to the workspace");
+  });
+
+  it.skipIf(process.platform === "win32")(
+    "records a crashing agent as an error per run and exits 3 when no run could start",
+    async () => {
+      const fake = join(dir, "crashing-claude");
+      await writeFile(fake, "#!/bin/sh\necho 'segfault-like failure' >&2\nexit 139\n");
+      await chmod(fake, 0o755);
+      const result = skillgym([
+        "eval",
+        join(dir, "card"),
+        "--simulate",
+        "--agent-bin",
+        fake,
+        "--baseline",
+        "none",
+        "--json",
+      ]);
+      expect(result.code).toBe(3);
+      const timing = await readJson(
+        join(dir, "card-workspace", "iteration-1", "eval-1", "with_skill", "run-1", "timing.json"),
+      );
+      expect(timing.outcome).toBe("crash");
+      expect(String(timing.error)).toContain("segfault-like failure");
+    },
+  );
+
+  it("runs an example offline with --simulate and marks it simulated", async () => {
+    const result = skillgym([
+      "eval",
+      "examples/csv-summary",
+      "--simulate",
+      "--workspace",
+      join(dir, "ws"),
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout);
+    expect(summary).toMatchObject({ simulated: true, runs: 6, succeeded: 6, errors: 0, cost_usd: 0 });
+    const summaryMd = await readFile(
+      join(dir, "ws", "iteration-1", "eval-1", "with_skill", "run-1", "outputs", "summary.md"),
+      "utf8",
+    );
+    expect(summaryMd).toMatch(/^Rows: 12$/m);
+    expect(result.stderr).toContain("SIMULATED");
+  });
+
+  it("prints the JSON Schema of a format and refuses an unknown one", () => {
+    const ok = skillgym(["schema", "grading"]);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout).title).toBe("skillgym grading");
+    const bad = skillgym(["schema", "gradings"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("unknown format");
+  });
+
+  it("packages a skill into <name>.skill without its evals", async () => {
+    const result = skillgym(["package", join(dir, "card"), "--out", join(dir, "out")]);
+    expect(result.code).toBe(0);
+    expect(await readdir(join(dir, "out"))).toEqual(["card.skill"]);
+    const entries = Object.keys(unzipSync(await readFile(join(dir, "out", "card.skill"))));
+    expect(entries).toEqual(["card/SKILL.md"]);
+  });
+
+  it("answers bad flags with usage errors (exit 2)", () => {
+    const result = skillgym(["eval", "examples/csv-summary", "--runs", "zero"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--runs");
+  });
+});
