@@ -27,10 +27,14 @@ export async function readIterationRecord(dir: string): Promise<IterationRecord 
 }
 
 function samePlan(a: IterationRecord["plan"], b: IterationRecord["plan"]): boolean {
-  return (
-    JSON.stringify([a.evals.map(String), a.configurations, a.runs_per_configuration]) ===
-    JSON.stringify([b.evals.map(String), b.configurations, b.runs_per_configuration])
-  );
+  const key = (p: IterationRecord["plan"]) =>
+    JSON.stringify([
+      p.evals.map(String).sort(),
+      p.configurations,
+      p.runs_per_configuration,
+      p.baseline_skill_path ?? null,
+    ]);
+  return key(a) === key(b);
 }
 
 /**

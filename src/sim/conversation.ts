@@ -74,9 +74,10 @@ export function parseSkillList(text: string): ListedSkill[] {
       if (skills.length > 0) break;
       continue;
     }
-    const match = /^- ([^:\s][^:]*?): (.*)$/.exec(line);
+    // `- name: description`, or `- name` alone when Claude Code is short of listing budget; names may be `plugin:skill`.
+    const match = /^- (\S+?)(?:: (.*))?$/.exec(line);
     if (!match) break;
-    skills.push({ name: match[1]!, description: match[2]! });
+    skills.push({ name: match[1]!, description: match[2] ?? "" });
   }
   return skills;
 }

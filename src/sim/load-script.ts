@@ -33,7 +33,7 @@ export async function loadSimScript(file: string): Promise<SimScript> {
       },
     );
   }
-  const parsed = SimScript.safeParse(raw);
+  const parsed = SimScript.safeParse(raw ?? {});
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${file}: ${pathOf(i.path) || "(root)"}: ${i.message}`);
     throw new SkillgymError("BAD_INPUT", `invalid simulator script:\n${lines.join("\n")}`, { file });

@@ -67,22 +67,22 @@ function sessionKey(req: IncomingMessage, prompt: string): string {
 function decide(state: SimState, script: SimScript, request: MessagesRequest): SessionDecision {
   const conversation = readConversation(request);
   const { rule, index } = matchRule(script, conversation.prompt);
+  const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
+  if (rule.fault) {
+    const faulted = state.ruleFaults.get(index) ?? 0;
+    if (rule.fault.sessions === undefined || faulted < rule.fault.sessions) {
+      state.ruleFaults.set(index, faulted + 1);
+      const fault = rule.fault.hang ? "hang" : (rule.fault.status ?? 529);
+      return { ruleIndex: index, rule, skill, loadSkill: false, fault };
+    }
+  }
+  // A faulted session (retried by the harness) does not use up an entry of the trigger pattern.
   const runKey = `${index}\u0000${conversation.prompt}`;
   const run = state.promptRuns.get(runKey) ?? 0;
   state.promptRuns.set(runKey, run + 1);
   const pattern = rule.trigger_pattern;
   const loadSkill = pattern ? pattern[run % pattern.length]! : true;
-  const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
-
-  let fault: SessionDecision["fault"] = "none";
-  if (rule.fault) {
-    const faulted = state.ruleFaults.get(index) ?? 0;
-    if (rule.fault.sessions === undefined || faulted < rule.fault.sessions) {
-      state.ruleFaults.set(index, faulted + 1);
-      fault = rule.fault.hang ? "hang" : (rule.fault.status ?? 529);
-    }
-  }
-  return { ruleIndex: index, rule, skill, loadSkill, fault };
+  return { ruleIndex: index, rule, skill, loadSkill, fault: "none" };
 }
 
 export async function startSim(options: SimOptions = {}): Promise<SimServer> {

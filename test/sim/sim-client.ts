@@ -46,7 +46,10 @@ export function claudeRequest(options: {
     {
       role: "user",
       content: [
-        { type: "text", text: listing(options.skills ?? { "pdf-tools": "Extract text from PDF documents." }) },
+        {
+          type: "text",
+          text: listing(options.skills ?? { "pdf-tools": "Extract text from PDF documents." }),
+        },
         { type: "text", text: options.prompt },
       ],
     },
@@ -64,12 +67,7 @@ export function claudeRequest(options: {
   };
 }
 
-export function post(
-  url: string,
-  body: unknown,
-  session?: string,
-  signal?: AbortSignal,
-): Promise<Response> {
+export function post(url: string, body: unknown, session?: string, signal?: AbortSignal): Promise<Response> {
   return fetch(`${url}/v1/messages`, {
     method: "POST",
     headers: {

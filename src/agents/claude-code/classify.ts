@@ -10,9 +10,10 @@ function fromResult(result: ResultEvent): { outcome: RunOutcome; message?: strin
   const message = result.text || result.subtype;
   if (status === 429) return { outcome: "rate_limited", message };
   if (status === 529) return { outcome: "overloaded", message };
-  if (status === 401 || status === 403 || AUTH_PATTERN.test(result.text))
-    return { outcome: "auth_error", message };
   if (status !== undefined && status >= 500) return { outcome: "server_error", message };
+  if (status === 401 || status === 403 || (status === undefined && AUTH_PATTERN.test(result.text))) {
+    return { outcome: "auth_error", message };
+  }
   if (/overloaded/i.test(result.text)) return { outcome: "overloaded", message };
   if (/rate limit/i.test(result.text)) return { outcome: "rate_limited", message };
   if (/ECONNREFUSED|ECONNRESET|ETIMEDOUT|network|fetch failed|socket hang up/i.test(result.text)) {
@@ -34,6 +35,6 @@ export function classifyEnd(
   if (result) return fromResult(result);
   const tail = proc.stderrTail.trim().split("\n").slice(-3).join(" | ");
   if (AUTH_PATTERN.test(proc.stderrTail)) return { outcome: "auth_error", message: tail };
-  const how = proc.signal ? `killed by ${proc.signal}` : `exited with code ${proc.exitCode}`;
+  const how = proc.signal ? `was killed by ${proc.signal}` : `exited with code ${proc.exitCode}`;
   return { outcome: "crash", message: `the agent ${how} without a result${tail ? `: ${tail}` : ""}` };
 }

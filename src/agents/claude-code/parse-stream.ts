@@ -87,7 +87,11 @@ export function parseStreamLine(line: string): AgentEvent[] {
         kind: "result",
         isError: data.is_error === true,
         subtype: str(data.subtype),
-        text: str(data.result),
+        text:
+          str(data.result) ||
+          (Array.isArray(data.errors)
+            ? data.errors.filter((e): e is string => typeof e === "string").join("; ")
+            : ""),
         numTurns: num(data.num_turns),
         durationMs: num(data.duration_ms),
         costUsd: num(data.total_cost_usd),

@@ -86,6 +86,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const finish = (exitCode: number | null, signal: string | null) => {
       if (settled) return;
       settled = true;
+      // Background processes the agent started die with its run.
+      killTree(child, "SIGKILL");
       if (pending) handleLine(pending);
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onAbort);

@@ -1,0 +1,213 @@
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ProcessSpec, runProcess } from "../../src/agents/process/run-process.js";
+
+const posix = process.platform !== "win32";
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "skillgym-run-process-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function nodeScript(script: string, extra: Partial<ProcessSpec> = {}): ProcessSpec {
+  return {
+    command: process.execPath,
+    args: ["-e", script],
+    cwd: dir,
+    env: { ...process.env },
+    timeoutMs: 10_000,
+    ...extra,
+  };
+}
+
+// A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform === "linux") {
+    try {
+      const state = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
+      return state !== "Z";
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return check();
+}
+
+/** A child that starts a grandchild (which writes its pid to `pidFile`) and then idles forever. */
+function parentOfGrandchild(pidFile: string, grandchild: string, stdout: "ignore" | "inherit"): string {
+  const grand = `require("fs").writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); ${grandchild}`;
+  return `require("child_process").spawn(process.execPath, ["-e", ${JSON.stringify(grand)}], { stdio: ["ignore", "${stdout}", "ignore"] }); setInterval(() => {}, 1000);`;
+}
+
+describe("runProcess", () => {
+  it("delivers stdout lines in order, the last one without a newline, and the exit code", async () => {
+    const lines: string[] = [];
+    const result = await runProcess(
+      nodeScript(
+        'for (let i = 0; i < 2000; i++) process.stdout.write("line " + i + "\\n"); process.stdout.write("tail"); process.stderr.write("warned"); process.exitCode = 3;',
+        {
+          onLine: (line) => {
+            lines.push(line);
+            return undefined;
+          },
+        },
+      ),
+    );
+    expect(result.exitCode).toBe(3);
+    expect(result.signal).toBeNull();
+    expect(result).toMatchObject({ timedOut: false, cancelled: false, stopped: false });
+    expect(result.spawnError).toBeUndefined();
+    expect(lines).toHaveLength(2001);
+    expect(lines.slice(0, 2)).toEqual(["line 0", "line 1"]);
+    expect(lines.at(-2)).toBe("line 1999");
+    expect(lines.at(-1)).toBe("tail");
+    expect(lines.every((l, i) => i === 2000 || l === `line ${i}`)).toBe(true);
+    expect(result.stderrTail).toBe("warned");
+    expect(result.durationMs).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(result.endedAt)).toBeGreaterThanOrEqual(Date.parse(result.startedAt));
+  });
+
+  it("runs in the given cwd with the given environment", async () => {
+    const lines: string[] = [];
+    await runProcess(
+      nodeScript("console.log(process.cwd()); console.log(process.env.SKILLGYM_PROBE)", {
+        env: { ...process.env, SKILLGYM_PROBE: "probe-value" },
+        onLine: (line) => {
+          lines.push(line);
+          return undefined;
+        },
+      }),
+    );
+    expect(lines[1]).toBe("probe-value");
+    expect(await realpath(lines[0] ?? "")).toBe(await realpath(dir));
+  });
+
+  it("keeps only the tail of a long stderr", async () => {
+    const result = await runProcess(nodeScript('process.stderr.write("x".repeat(10000) + "END")'));
+    expect(result.stderrTail.length).toBe(4000);
+    expect(result.stderrTail.endsWith("xEND")).toBe(true);
+  });
+
+  it("kills a process that runs past its timeout", async () => {
+    const started = Date.now();
+    const result = await runProcess(
+      nodeScript("setInterval(() => {}, 1000)", { timeoutMs: 300, killGraceMs: 500 }),
+    );
+    expect(result.timedOut).toBe(true);
+    expect(result.cancelled).toBe(false);
+    expect(result.exitCode === null || result.signal !== null || process.platform === "win32").toBe(true);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it.skipIf(!posix)("kills the process's own children on timeout", async () => {
+    const pidFile = join(dir, "grandchild.pid");
+    const result = await runProcess(
+      nodeScript(parentOfGrandchild(pidFile, "setInterval(() => {}, 1000);", "ignore"), {
+        timeoutMs: 1000,
+        killGraceMs: 300,
+      }),
+    );
+    expect(result.timedOut).toBe(true);
+    expect(existsSync(pidFile)).toBe(true);
+    const pid = Number(await readFile(pidFile, "utf8"));
+    expect(pid).toBeGreaterThan(0);
+    const gone = await waitFor(() => !isAlive(pid), 1500);
+    if (!gone) process.kill(pid, "SIGKILL");
+    expect(gone).toBe(true);
+  });
+
+  // The grace SIGKILL must reach the process group even after the direct child died of the SIGTERM.
+  it.skipIf(!posix)("kills a grandchild that ignores SIGTERM and holds stdout open", async () => {
+    const pidFile = join(dir, "stubborn.pid");
+    const run = runProcess(
+      nodeScript(
+        parentOfGrandchild(
+          pidFile,
+          'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);',
+          "inherit",
+        ),
+        {
+          timeoutMs: 1000,
+          killGraceMs: 300,
+        },
+      ),
+    );
+    const finished = await Promise.race([
+      run.then(() => true),
+      new Promise<boolean>((r) => setTimeout(() => r(false), 3000)),
+    ]);
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
+    const gone = pid > 0 && (await waitFor(() => !isAlive(pid), 500));
+    if (pid > 0 && !gone) process.kill(pid, "SIGKILL");
+    await run;
+    expect(pid).toBeGreaterThan(0);
+    expect(finished).toBe(true);
+    expect(gone).toBe(true);
+  });
+
+  it("ends the process when onLine returns stop, and delivers no line after", async () => {
+    const lines: string[] = [];
+    const result = await runProcess(
+      nodeScript("let i = 0; setInterval(() => console.log('line ' + i++), 10)", {
+        onLine: (line) => {
+          lines.push(line);
+          return line === "line 3" ? "stop" : undefined;
+        },
+      }),
+    );
+    expect(result.stopped).toBe(true);
+    expect(result.timedOut).toBe(false);
+    expect(result.cancelled).toBe(false);
+    expect(lines).toEqual(["line 0", "line 1", "line 2", "line 3"]);
+  });
+
+  it("cancels on an AbortSignal", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const started = Date.now();
+    const result = await runProcess(nodeScript("setInterval(() => {}, 1000)", { signal: controller.signal }));
+    expect(result.cancelled).toBe(true);
+    expect(result.timedOut).toBe(false);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("cancels at once when the signal was already aborted", async () => {
+    const result = await runProcess(
+      nodeScript("setInterval(() => {}, 1000)", { signal: AbortSignal.abort() }),
+    );
+    expect(result.cancelled).toBe(true);
+  });
+
+  it("reports a command that does not exist as a spawn error", async () => {
+    const result = await runProcess({
+      command: join(dir, "no-such-command"),
+      args: [],
+      cwd: dir,
+      env: { ...process.env },
+      timeoutMs: 5000,
+    });
+    expect(result.spawnError).toMatch(/ENOENT/);
+    expect(result.exitCode).toBeNull();
+    expect(result.timedOut).toBe(false);
+  });
+});
