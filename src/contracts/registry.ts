@@ -8,6 +8,8 @@ import { Grading } from "./grading.js";
 import { History } from "./history.js";
 import { IterationState } from "./iteration-state.js";
 import { Metrics } from "./metrics.js";
+import { IterationRecord } from "./run-record.js";
+import { SimScript } from "./sim-script.js";
 import { Timing } from "./timing.js";
 import { TriggerResults } from "./trigger-results.js";
 
@@ -26,6 +28,8 @@ export const formats = {
   feedback: Feedback,
   "trigger-results": TriggerResults,
   "iteration-state": IterationState,
+  iteration: IterationRecord,
+  "sim-script": SimScript,
 } as const;
 export type FormatName = keyof typeof formats;
 

@@ -15,6 +15,8 @@ const expectedNames: FormatName[] = [
   "feedback",
   "trigger-results",
   "iteration-state",
+  "iteration",
+  "sim-script",
 ];
 
 type JsonSchema = {
