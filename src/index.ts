@@ -6,4 +6,5 @@ export * from "./run/index.js";
 export { loadSimScript, type SimServer, startSim } from "./sim/index.js";
 export { hashSkill, loadSkill, packageSkill, type Skill } from "./skill/index.js";
 export { discoverSuite, findProjectRoot, loadSuite, type ResolvedEval, type Suite } from "./suite/index.js";
+export * from "./triggers/index.js";
 export { stageWorkspace, type WorkspacePlan } from "./workspace/index.js";

@@ -4,6 +4,7 @@ import { registerEval } from "./commands/eval.js";
 import { registerPackage } from "./commands/package.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerSim } from "./commands/sim.js";
+import { registerTriggers } from "./commands/triggers.js";
 import { registerValidate } from "./commands/validate.js";
 import { createIo, type Io } from "./io.js";
 
@@ -20,6 +21,7 @@ export function buildProgram(io: Io): Command {
   registerPackage(program, io);
   registerSchema(program, io);
   registerEval(program, io);
+  registerTriggers(program, io);
   registerSim(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;

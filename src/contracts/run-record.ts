@@ -44,3 +44,33 @@ export const IterationRecord = z.looseObject({
   }),
 });
 export type IterationRecord = z.infer<typeof IterationRecord>;
+
+// trigger.json: what one trigger run found, beside its transcript; lets an interrupted trigger eval resume.
+export const TriggerRun = z.looseObject({
+  query: z.string(),
+  should_trigger: z.boolean(),
+  synthetic_name: z.string(),
+  triggered: z.boolean(),
+  /** Skills loaded during the run, in order; ours under its real name. */
+  skills_loaded: z.array(z.string()),
+  stolen_by: z.array(z.string()),
+  outcome: RunOutcome,
+  error: z.string().optional(),
+  attempts: z.number().int().positive(),
+  duration_ms: z.number().nonnegative(),
+  model_requests: z.number().int().nonnegative().optional(),
+  simulated: z.boolean().optional(),
+});
+export type TriggerRun = z.infer<typeof TriggerRun>;
+
+// triggers/plan.json: what a trigger eval was asked to run, so an interrupted one resumes only with the same inputs.
+export const TriggerPlan = z.looseObject({
+  skill_name: z.string(),
+  skill_hash: z.string(),
+  description: z.string(),
+  queries: z.array(z.string()),
+  runs_per_query: z.number().int().positive(),
+  with_skills: z.array(z.string()),
+  status: z.enum(["running", "complete", "interrupted"]),
+});
+export type TriggerPlan = z.infer<typeof TriggerPlan>;

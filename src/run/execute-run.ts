@@ -1,22 +1,18 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Agent, AgentRunResult } from "../agents/agent.js";
-import { retryableOutcomes } from "../agents/agent.js";
+import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { totalTokens } from "../agents/events.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { collectOutputs, diffManifest, stageWorkspace, takeManifest } from "../workspace/index.js";
 import type { RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
+import { type RetryPolicy, withRetries } from "./retry.js";
 import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
 import { transcriptMarkdown } from "./transcript-md.js";
 import { readJsonIfPresent, writeJson } from "./write-json.js";
 
-export interface RetryPolicy {
-  attempts: number;
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
+export type { RetryPolicy };
 
 export interface RunContext {
   agent: Agent;
@@ -26,7 +22,7 @@ export interface RunContext {
   /** Copied into every workspace first, when given. */
   projectRoot?: string;
   baseOverlay?: string;
-  /** Absolute paths a project-root copy leaves out (the skill under test, the skillgym workspace). */
+  /** Absolute paths a project-root copy leaves out (the skill under test, the suite, the skillgym workspace). */
   excludePaths: string[];
   model?: string;
   tempRoot: string;
@@ -36,20 +32,6 @@ export interface RunContext {
   keepWorkspaces?: boolean;
   /** Runs while the finished workspace still exists (grading checks that need it). */
   afterRun?: (spec: RunSpec, workspaceDir: string, result: AgentRunResult) => Promise<void>;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
 
 function installedSkills(spec: RunSpec, ctx: RunContext): { sourceDir: string; installName: string }[] {
@@ -116,34 +98,34 @@ export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRec
     };
   }
   ctx.reporter?.onRunStart?.(spec);
-  let attempt = 0;
-  for (;;) {
-    attempt++;
-    let staged: Awaited<ReturnType<typeof attemptRun>> | undefined;
-    let setupError: string | undefined;
-    try {
-      staged = await attemptRun(spec, ctx, attempt);
-    } catch (error) {
-      setupError = error instanceof Error ? error.message : String(error);
-    }
-    const outcome = staged?.result.outcome ?? "crash";
-    if (
-      staged &&
-      retryableOutcomes.includes(outcome) &&
-      attempt < ctx.retry.attempts &&
-      !ctx.signal?.aborted
-    ) {
-      const delayMs = Math.min(ctx.retry.maxDelayMs, ctx.retry.baseDelayMs * 2 ** (attempt - 1));
-      ctx.reporter?.onRunRetry?.(spec, { attempt, outcome, delayMs });
-      await rm(staged.attemptDir, { recursive: true, force: true });
-      await sleep(delayMs, ctx.signal);
-      continue;
-    }
-    const record = await recordRun(spec, ctx, staged, setupError, attempt, started);
-    if (staged && !ctx.keepWorkspaces) await rm(staged.attemptDir, { recursive: true, force: true });
-    ctx.reporter?.onRunEnd?.(record);
-    return record;
-  }
+  type Attempt = {
+    outcome: RunOutcome;
+    staged?: Awaited<ReturnType<typeof attemptRun>>;
+    setupError?: string;
+  };
+  const { result, attempts } = await withRetries<Attempt>(
+    async (n) => {
+      try {
+        const staged = await attemptRun(spec, ctx, n);
+        return { outcome: staged.result.outcome, staged };
+      } catch (error) {
+        return { outcome: "crash", setupError: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    {
+      policy: ctx.retry,
+      ...(ctx.signal ? { signal: ctx.signal } : {}),
+      onRetry: (info) => ctx.reporter?.onRunRetry?.(spec, info),
+      discard: async (a) => {
+        if (a.staged) await rm(a.staged.attemptDir, { recursive: true, force: true });
+      },
+    },
+  );
+  const record = await recordRun(spec, ctx, result.staged, result.setupError, attempts, started);
+  if (result.staged && !ctx.keepWorkspaces)
+    await rm(result.staged.attemptDir, { recursive: true, force: true });
+  ctx.reporter?.onRunEnd?.(record);
+  return record;
 }
 
 async function recordRun(

@@ -56,8 +56,12 @@ export async function chooseIteration(
       record !== undefined && record.skill_hash === wanted.skillHash && samePlan(record.plan, wanted.plan);
     if (resume || (unfinished && matches)) return { dir, number: latest, resumed: true };
   }
-  const number = (latest ?? 0) + 1;
+  return { ...(await createNextIteration(workspace)), resumed: false };
+}
+
+export async function createNextIteration(workspace: string): Promise<{ dir: string; number: number }> {
+  const number = ((await iterationNumbers(workspace)).at(-1) ?? 0) + 1;
   const dir = join(workspace, `iteration-${number}`);
   await mkdir(dir, { recursive: true });
-  return { dir, number, resumed: false };
+  return { dir, number };
 }

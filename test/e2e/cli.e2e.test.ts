@@ -182,3 +182,37 @@ describe("skillgym CLI", () => {
     expect(result.stderr).toContain("--runs");
   });
 });
+
+describe("skillgym triggers", () => {
+  it("runs an example's trigger queries offline and prints trigger-results.json", async () => {
+    const result = skillgym([
+      "triggers",
+      "examples/csv-summary",
+      "--simulate",
+      "--runs",
+      "1",
+      "--workspace",
+      join(dir, "tw"),
+      "--json",
+    ]);
+    expect(result.code).toBe(0);
+    const results = JSON.parse(result.stdout);
+    expect(results.skill_name).toBe("csv-summary");
+    expect(results.results).toHaveLength(20);
+    expect(results.simulated).toBe(true);
+    expect(await exists(join(dir, "tw", "iteration-1", "triggers", "trigger-results.json"))).toBe(true);
+    expect(result.stderr).toContain("[20/20]");
+  });
+
+  it("refuses a description over 1024 characters before any run", () => {
+    const result = skillgym([
+      "triggers",
+      "examples/csv-summary",
+      "--simulate",
+      "--description",
+      "x".repeat(1025),
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("1025 characters");
+  });
+});

@@ -1,0 +1,112 @@
+import type { Command } from "commander";
+import { InvalidArgumentError } from "commander";
+import type { TriggerResults } from "../../contracts/trigger-results.js";
+import { runTriggers } from "../../triggers/index.js";
+import { type AgentFlags, setUpAgent } from "../agent-setup.js";
+import type { Io } from "../io.js";
+import { idList, interruptSignal, positiveInt } from "../options.js";
+import { triggerReporter } from "../trigger-progress.js";
+
+interface TriggerFlags extends AgentFlags {
+  evals?: string;
+  workspace?: string;
+  runs: number;
+  threshold: number;
+  concurrency: number;
+  timeout: number;
+  model?: string;
+  description?: string;
+  withSkills?: string[];
+  projectRoot?: string;
+  json?: boolean;
+}
+
+function fraction(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("expected a number from 0 to 1");
+  return n;
+}
+
+const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(0)}%`);
+
+export function formatTriggerResults(results: TriggerResults): string {
+  const lines = results.results.map((r) => {
+    const verdict = r.pass === null ? "ERROR" : r.pass ? "pass " : "FAIL ";
+    const rate = r.trigger_rate === null ? "—" : `${r.triggers}/${r.runs - r.errors}`;
+    const stolen = r.stolen_by
+      ? `  stolen by ${Object.entries(r.stolen_by)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(", ")}`
+      : "";
+    const errors = r.errors > 0 ? `  (${r.errors} errored)` : "";
+    return `  ${verdict} ${r.should_trigger ? "should    " : "should not"} trigger ${rate.padStart(5)}  ${r.query.slice(0, 70)}${errors}${stolen}`;
+  });
+  const s = results.summary;
+  lines.push(
+    `${s.passed}/${s.total} queries passed, ${s.failed} failed, ${s.errors} errored; ` +
+      `precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)}, accuracy ${pct(s.accuracy)}` +
+      (results.simulated ? " (simulated)" : ""),
+  );
+  return `${lines.join("\n")}\n`;
+}
+
+export function registerTriggers(program: Command, io: Io): void {
+  program
+    .command("triggers")
+    .description("check that the agent picks the skill for the queries it should, and only those")
+    .argument("<skill>", "the skill folder")
+    .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
+    .option("--runs <n>", "runs per query", positiveInt, 3)
+    .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
+    .option("--concurrency <n>", "runs at once", positiveInt, 8)
+    .option("--timeout <seconds>", "per-run limit", positiveInt, 180)
+    .option("--model <model>", "the agent's model")
+    .option(
+      "--description <text>",
+      "test this description instead of the one in SKILL.md (the file is not changed)",
+    )
+    .option(
+      "--with-skills <dirs>",
+      "comma-separated skill folders installed beside it, to see which takes a query",
+      idList,
+    )
+    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
+    .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
+    .option("--agent-bin <path>", "the Claude Code binary")
+    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
+    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
+    .option("--json", "print trigger-results.json")
+    .action(async (skillPath: string, flags: TriggerFlags) => {
+      const cleanups: (() => Promise<void>)[] = [];
+      const interrupt = interruptSignal(() =>
+        io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
+      );
+      try {
+        const summary = await runTriggers({
+          skillPath,
+          ...(flags.evals ? { evalsPath: flags.evals } : {}),
+          ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
+          ...(flags.workspace ? { workspace: flags.workspace } : {}),
+          runs: flags.runs,
+          threshold: flags.threshold,
+          concurrency: flags.concurrency,
+          timeoutSeconds: flags.timeout,
+          ...(flags.model ? { model: flags.model } : {}),
+          ...(flags.description !== undefined ? { description: flags.description } : {}),
+          ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+          signal: interrupt.signal,
+          reporter: triggerReporter(io),
+          createAgent: ({ suite }) => setUpAgent(flags, suite.dir, cleanups),
+        });
+        if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
+        else
+          io.out(
+            `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n`,
+          );
+        if (summary.cancelled) io.setExitCode(130);
+      } finally {
+        interrupt.dispose();
+        for (const cleanup of cleanups) await cleanup();
+      }
+    });
+}

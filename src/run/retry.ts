@@ -1,0 +1,46 @@
+import { type RunOutcome, retryableOutcomes } from "../agents/agent.js";
+
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Runs `attempt` until its outcome is not retryable (the service was busy), the attempts are used up, or the user
+ * cancelled; waits with exponential backoff between attempts and lets the caller discard a failed attempt.
+ */
+export async function withRetries<T extends { outcome: RunOutcome }>(
+  attempt: (n: number) => Promise<T>,
+  options: {
+    policy: RetryPolicy;
+    signal?: AbortSignal;
+    onRetry?: (info: { attempt: number; outcome: RunOutcome; delayMs: number }) => void;
+    discard?: (result: T) => Promise<void>;
+  },
+): Promise<{ result: T; attempts: number }> {
+  for (let n = 1; ; n++) {
+    const result = await attempt(n);
+    const retry =
+      retryableOutcomes.includes(result.outcome) && n < options.policy.attempts && !options.signal?.aborted;
+    if (!retry) return { result, attempts: n };
+    const delayMs = Math.min(options.policy.maxDelayMs, options.policy.baseDelayMs * 2 ** (n - 1));
+    options.onRetry?.({ attempt: n, outcome: result.outcome, delayMs });
+    await options.discard?.(result);
+    await sleep(delayMs, options.signal);
+  }
+}

@@ -1,0 +1,9 @@
+import type { TriggerRunSpec } from "./plan.js";
+import type { TriggerRunRecord } from "./run-trigger.js";
+
+/** Progress of a trigger eval; every hook optional. */
+export interface TriggerReporter {
+  onPlan?(info: { triggersDir: string; total: number; resumed: boolean; simulated: boolean }): void;
+  onRunRetry?(spec: TriggerRunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;
+  onRunEnd?(record: TriggerRunRecord): void;
+}

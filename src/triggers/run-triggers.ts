@@ -1,0 +1,184 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Agent } from "../agents/agent.js";
+import { TriggerPlan } from "../contracts/run-record.js";
+import type { TriggerResults } from "../contracts/trigger-results.js";
+import { SkillgymError } from "../errors.js";
+import { errorsOf, formatFinding } from "../findings.js";
+import { createNextIteration, defaultWorkspace, iterationNumbers } from "../run/iteration.js";
+import { loadInputs } from "../run/load-inputs.js";
+import { runPool } from "../run/pool.js";
+import type { RetryPolicy } from "../run/retry.js";
+import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
+import type { Suite } from "../suite/index.js";
+import { skillWithDescription } from "./description.js";
+import { planTriggerRuns } from "./plan.js";
+import type { TriggerReporter } from "./reporter.js";
+import { executeTriggerRun, type TriggerRunRecord } from "./run-trigger.js";
+import { scoreQuery, summarize } from "./score.js";
+
+export interface TriggerOptions {
+  skillPath: string;
+  evalsPath?: string;
+  projectRoot?: string;
+  workspace?: string;
+  /** Write into this iteration folder instead of choosing one (used by `run`). */
+  iterationDir?: string;
+  runs: number;
+  threshold: number;
+  concurrency: number;
+  timeoutSeconds: number;
+  model?: string;
+  /** Test this description instead of the one in SKILL.md (the skill itself is not changed). */
+  description?: string;
+  /** Other skills installed beside the one under test, to see which of them takes a query. */
+  withSkills?: string[];
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  reporter?: TriggerReporter;
+  createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
+}
+
+export interface TriggerSummaryResult {
+  iterationDir: string;
+  resultsFile: string;
+  results: TriggerResults;
+  records: TriggerRunRecord[];
+  cancelled: boolean;
+  simulated: boolean;
+}
+
+const defaultRetry: RetryPolicy = { attempts: 4, baseDelayMs: 2000, maxDelayMs: 30_000 };
+
+async function loadCompanions(paths: readonly string[], skillName: string) {
+  const companions: { sourceDir: string; installName: string }[] = [];
+  for (const path of paths) {
+    const loaded = await loadSkill(path);
+    if (!loaded.skill || errorsOf(loaded.findings).length > 0) {
+      const lines = errorsOf(loaded.findings).map((f) => `  ${formatFinding(f)}`);
+      throw new SkillgymError(
+        "INVALID_SKILL",
+        `--with-skills: ${path} is not a valid skill:\n${lines.join("\n")}`,
+      );
+    }
+    if (loaded.skill.name === skillName) {
+      throw new SkillgymError(
+        "USAGE",
+        `--with-skills: ${path} has the name of the skill under test (${skillName})`,
+      );
+    }
+    companions.push({ sourceDir: loaded.skill.dir, installName: loaded.skill.name });
+  }
+  return companions;
+}
+
+async function triggersIteration(
+  workspace: string,
+  plan: TriggerPlan,
+): Promise<{ dir: string; resumed: boolean }> {
+  const latest = (await iterationNumbers(workspace)).at(-1);
+  if (latest !== undefined) {
+    const dir = join(workspace, `iteration-${latest}`);
+    const earlier = TriggerPlan.safeParse(await readJsonIfPresent(join(dir, "triggers", "plan.json")));
+    const same = (p: TriggerPlan) => JSON.stringify({ ...p, status: "" });
+    if (earlier.success && earlier.data.status !== "complete" && same(earlier.data) === same(plan))
+      return { dir, resumed: true };
+  }
+  return { dir: (await createNextIteration(workspace)).dir, resumed: false };
+}
+
+/** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
+export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
+  const { skill, suite } = await loadInputs({
+    skillPath: options.skillPath,
+    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    need: "triggers",
+  });
+  if (suite.triggers.length === 0)
+    throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`);
+  const companions = await loadCompanions(options.withSkills ?? [], skill.name);
+  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-triggers-"));
+  try {
+    const description = options.description ?? skill.description;
+    const skillSourceDir = options.description
+      ? await skillWithDescription(skill, options.description, join(tempRoot, "skill"))
+      : skill.dir;
+    const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+    const plan: TriggerPlan = {
+      skill_name: skill.name,
+      skill_hash: await hashSkill(skill.dir),
+      description,
+      queries: suite.triggers.map((t) => t.query),
+      runs_per_query: options.runs,
+      with_skills: companions.map((c) => c.sourceDir),
+      status: "running",
+    };
+    const agent = await options.createAgent({ skill, suite });
+    const chosen = options.iterationDir
+      ? { dir: resolve(options.iterationDir), resumed: false }
+      : await triggersIteration(workspace, plan);
+    const triggersDir = join(chosen.dir, "triggers");
+    await mkdir(triggersDir, { recursive: true });
+    await writeJson(join(triggersDir, "plan.json"), plan);
+
+    const specs = planTriggerRuns(suite.triggers, options.runs, triggersDir, skill.name);
+    options.reporter?.onPlan?.({
+      triggersDir,
+      total: specs.length,
+      resumed: chosen.resumed,
+      simulated: agent.simulated,
+    });
+    const records = await runPool(
+      specs,
+      options.concurrency,
+      async (spec) => {
+        const record = await executeTriggerRun(spec, {
+          agent,
+          skillName: skill.name,
+          skillSourceDir,
+          companions,
+          ...(options.model ? { model: options.model } : {}),
+          timeoutMs: options.timeoutSeconds * 1000,
+          tempRoot,
+          retry: options.retry ?? defaultRetry,
+          ...(options.signal ? { signal: options.signal } : {}),
+          onRetry: (s, info) => options.reporter?.onRunRetry?.(s, info),
+        });
+        options.reporter?.onRunEnd?.(record);
+        return record;
+      },
+      options.signal,
+    );
+    const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
+    const scoredRecords = records.filter((r) => r.outcome !== "cancelled");
+    const queryResults = suite.triggers.map((query, i) =>
+      scoreQuery(
+        query,
+        scoredRecords.filter((r) => r.queryIndex === i),
+        options.threshold,
+      ),
+    );
+    const results: TriggerResults = {
+      skill_name: skill.name,
+      description,
+      results: queryResults,
+      summary: summarize(queryResults),
+      threshold: options.threshold,
+      runs_per_query: options.runs,
+      simulated: agent.simulated,
+      ...(options.model ? { model: options.model } : {}),
+    };
+    const resultsFile = join(triggersDir, "trigger-results.json");
+    if (!cancelled) await writeJson(resultsFile, results);
+    await writeJson(join(triggersDir, "plan.json"), {
+      ...plan,
+      status: cancelled ? "interrupted" : "complete",
+    });
+    return { iterationDir: chosen.dir, resultsFile, results, records, cancelled, simulated: agent.simulated };
+  } finally {
+    await rm(tempRoot, { recursive: true, force: true });
+  }
+}
