@@ -30,6 +30,7 @@ async function measure({ runs, concurrency }) {
       },
     });
     const memory = memorySampler();
+    const cpu = process.cpuUsage();
     const started = Date.now();
     const summary = await runEvals({
       skillPath: join(dir, "bench-skill"),
@@ -40,6 +41,7 @@ async function measure({ runs, concurrency }) {
       createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
     });
     const wallMs = Date.now() - started;
+    const harnessCpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
     const peakMiB = memory.stop();
     await sim.close();
     const records = summary.records;
@@ -54,6 +56,7 @@ async function measure({ runs, concurrency }) {
       meanAgentMs: mean(records.map((r) => r.durationMs - r.overheadMs)),
       meanOverheadMs: mean(records.map((r) => r.overheadMs)),
       peakMiB,
+      harnessCpuMs,
     };
   } finally {
     await cleanup();
@@ -68,7 +71,7 @@ export async function evalThroughput(log) {
   log(
     "| concurrency | runs | wall s | runs/min | ideal runs/min | wall / ideal | overhead ms/run | harness peak MiB | failed |",
   );
-  log("|---|---|---|---|---|---|---|---|---|");
+  log("|---|---|---|---|---|---|---|---|---|---|");
   const rows = [single];
   for (const [runs, concurrency] of [
     [16, 4],
@@ -82,7 +85,7 @@ export async function evalThroughput(log) {
     log(
       `| ${row.concurrency} | ${row.runs} | ${fmt(row.wallMs / 1000, 1)} | ${fmt((row.runs / row.wallMs) * 60000, 1)} | ` +
         `${fmt((row.runs / idealMs) * 60000, 1)} | ${fmt(row.wallMs / idealMs)}× | ${fmt(row.meanOverheadMs, 0)} | ` +
-        `${fmt(row.peakMiB, 0)} | ${row.failed} |`,
+        `${fmt(row.harnessCpuMs / row.runs, 0)} | ${fmt(row.peakMiB, 0)} | ${row.failed} |`,
     );
   }
   return rows;
