@@ -36,6 +36,8 @@ export const IterationRecord = z.looseObject({
   finished_at: z.string().optional(),
   simulated: z.boolean().optional(),
   model: z.string().optional(),
+  /** The project copied into every workspace (`--project-root`), so a re-grade can rebuild a run's workspace. */
+  project_root: z.string().optional(),
   plan: z.looseObject({
     evals: z.array(z.union([z.number().int(), z.string()])),
     configurations: z.array(Configuration),

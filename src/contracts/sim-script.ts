@@ -41,6 +41,25 @@ export const SimRule = z.strictObject({
 });
 export type SimRule = z.infer<typeof SimRule>;
 
+export const SimVerdict = z.strictObject({
+  /** A case-insensitive regular expression matched against the expectation's text. */
+  match: z.string().min(1),
+  passed: z.boolean(),
+  /** Evidence quoted in the verdict; default "Simulated verdict (skillgym sim)". */
+  evidence: z.string().optional(),
+});
+export type SimVerdict = z.infer<typeof SimVerdict>;
+
+// How the simulator answers judge prompts (grader, blind comparator, analyzer) instead of a model.
+export const SimJudge = z.strictObject({
+  /** The first verdict whose `match` fits an expectation decides it; others get `default`. */
+  verdicts: z.array(SimVerdict).optional(),
+  default: z.enum(["pass", "fail"]).default("pass"),
+  /** The blind comparator's winner; the analyzer explains a win of "A" when this is "TIE". */
+  winner: z.enum(["A", "B", "TIE"]).optional(),
+});
+export type SimJudge = z.output<typeof SimJudge>;
+
 export const SimScript = z.strictObject({
   skill_choice: z
     .strictObject({
@@ -53,5 +72,6 @@ export const SimScript = z.strictObject({
     })
     .optional(),
   rules: z.array(SimRule).default([]),
+  judge: SimJudge.optional(),
 });
 export type SimScript = z.output<typeof SimScript>;

@@ -3,16 +3,31 @@ import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { totalTokens } from "../agents/events.js";
 import { RunStatus } from "../contracts/run-record.js";
-import { collectOutputs, diffManifest, stageWorkspace, takeManifest } from "../workspace/index.js";
+import {
+  collectOutputs,
+  diffManifest,
+  type ManifestDiff,
+  stageWorkspace,
+  takeManifest,
+} from "../workspace/index.js";
 import type { RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
 import { type RetryPolicy, withRetries } from "./retry.js";
 import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
 import { transcriptMarkdown } from "./transcript-md.js";
+import { runWorkspacePlan } from "./workspace-plan.js";
 import { readJsonIfPresent, writeJson } from "./write-json.js";
 
 export type { RetryPolicy };
+
+/** A run that just ended successfully, with its workspace still on disk (for checks that need it). */
+export interface FinishedRun {
+  spec: RunSpec;
+  workspaceDir: string;
+  result: AgentRunResult;
+  changes: ManifestDiff;
+}
 
 export interface RunContext {
   agent: Agent;
@@ -31,15 +46,7 @@ export interface RunContext {
   reporter?: RunReporter;
   keepWorkspaces?: boolean;
   /** Runs while the finished workspace still exists (grading checks that need it). */
-  afterRun?: (spec: RunSpec, workspaceDir: string, result: AgentRunResult) => Promise<void>;
-}
-
-function installedSkills(spec: RunSpec, ctx: RunContext): { sourceDir: string; installName: string }[] {
-  if (spec.configuration === "with_skill") return [{ sourceDir: ctx.skill.dir, installName: ctx.skill.name }];
-  if (spec.configuration === "old_skill" && ctx.baselineSkillDir) {
-    return [{ sourceDir: ctx.baselineSkillDir, installName: ctx.skill.name }];
-  }
-  return [];
+  afterRun?: (finished: FinishedRun) => Promise<{ judgeCostUsd?: number }>;
 }
 
 function slug(spec: RunSpec): string {
@@ -59,16 +66,19 @@ async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
   await rm(spec.runDir, { recursive: true, force: true });
   await mkdir(join(spec.runDir, "outputs"), { recursive: true });
   await mkdir(home, { recursive: true });
-  await stageWorkspace({
-    dir: work,
-    ...(ctx.projectRoot ? { projectRoot: ctx.projectRoot } : {}),
-    ...(ctx.baseOverlay ? { baseOverlay: ctx.baseOverlay } : {}),
-    ...(spec.eval.overlay ? { evalOverlay: spec.eval.overlay } : {}),
-    skills: installedSkills(spec, ctx),
-    skillsFolder: ctx.agent.skillsFolder,
-    fixtures: spec.eval.fixtures,
-    projectExcludes: ctx.excludePaths,
-  });
+  await stageWorkspace(
+    runWorkspacePlan({
+      dir: work,
+      configuration: spec.configuration,
+      eval: spec.eval,
+      skill: ctx.skill,
+      ...(ctx.baselineSkillDir ? { baselineSkillDir: ctx.baselineSkillDir } : {}),
+      ...(ctx.projectRoot ? { projectRoot: ctx.projectRoot } : {}),
+      ...(ctx.baseOverlay ? { baseOverlay: ctx.baseOverlay } : {}),
+      excludePaths: ctx.excludePaths,
+      skillsFolder: ctx.agent.skillsFolder,
+    }),
+  );
   const before = await takeManifest(work, { exclude: [ctx.agent.skillsFolder] });
   const result = await ctx.agent.run({
     prompt: spec.eval.prompt,
@@ -121,7 +131,16 @@ export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRec
       },
     },
   );
-  const record = await recordRun(spec, ctx, result.staged, result.setupError, attempts, started);
+  const { record, changes } = await recordRun(spec, ctx, result.staged, result.setupError, attempts, started);
+  if (ctx.afterRun && result.staged && changes && record.outcome === "success") {
+    const graded = await ctx.afterRun({
+      spec,
+      workspaceDir: result.staged.work,
+      result: result.staged.result,
+      changes,
+    });
+    if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
+  }
   if (result.staged && !ctx.keepWorkspaces)
     await rm(result.staged.attemptDir, { recursive: true, force: true });
   ctx.reporter?.onRunEnd?.(record);
@@ -135,7 +154,7 @@ async function recordRun(
   setupError: string | undefined,
   attempts: number,
   started: number,
-): Promise<RunRecord> {
+): Promise<{ record: RunRecord; changes?: ManifestDiff }> {
   await mkdir(join(spec.runDir, "outputs"), { recursive: true });
   const result = staged?.result;
   const outcome = result?.outcome ?? "crash";
@@ -144,13 +163,18 @@ async function recordRun(
     : outcome === "success"
       ? undefined
       : result?.message;
-  let files = { created: [] as string[], chars: 0 };
+  let files = { created: [] as string[], modified: [] as string[], deleted: [] as string[], chars: 0 };
+  let changes: ManifestDiff | undefined;
   if (staged && result) {
     const after = await takeManifest(staged.work, { exclude: [ctx.agent.skillsFolder] });
-    const changes = diffManifest(staged.before, after);
+    changes = diffManifest(staged.before, after);
     const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"));
-    files = { created: collected.files, chars: collected.chars };
-    if (ctx.afterRun) await ctx.afterRun(spec, staged.work, result);
+    files = {
+      created: changes.created,
+      modified: changes.modified,
+      deleted: changes.deleted,
+      chars: collected.chars,
+    };
   }
   const events = result?.events ?? [];
   const markdown = transcriptMarkdown(
@@ -188,7 +212,7 @@ async function recordRun(
     simulated: ctx.agent.simulated,
   });
   const total = Date.now() - started;
-  return {
+  const record: RunRecord = {
     spec,
     outcome,
     ...(error ? { error } : {}),
@@ -199,4 +223,5 @@ async function recordRun(
     skipped: false,
     overheadMs: Math.max(0, total - (proc?.durationMs ?? 0)),
   };
+  return { record, ...(changes ? { changes } : {}) };
 }

@@ -8,6 +8,7 @@ import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
+import { type Budget, reserveRun, settleRun } from "./budget.js";
 import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
 import { loadInputs } from "./load-inputs.js";
@@ -37,6 +38,8 @@ export interface EvalOptions {
   /** Made only after every input has been checked; receives what was loaded (to find a simulator script). */
   createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
   afterRun?: RunContext["afterRun"];
+  /** Stops scheduling new runs before this spending limit would be crossed. */
+  budget?: Budget;
 }
 
 export interface EvalSummary {
@@ -126,6 +129,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     started_at: new Date().toISOString(),
     simulated: agent.simulated,
     ...(options.model ? { model: options.model } : {}),
+    ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),
     plan,
   };
   await writeJson(join(iteration.dir, "iteration.json"), record);
@@ -172,7 +176,18 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   });
   let records: RunRecord[];
   try {
-    records = await runPool(specs, options.concurrency, (spec) => executeRun(spec, context), options.signal);
+    const budget = options.budget;
+    records = await runPool(
+      specs,
+      options.concurrency,
+      async (spec) => {
+        const record = await executeRun(spec, context);
+        settleRun(budget, record.costUsd + (record.judgeCostUsd ?? 0));
+        return record;
+      },
+      options.signal,
+      () => reserveRun(budget),
+    );
   } finally {
     if (!options.keepWorkspaces) await rm(tempRoot, { recursive: true, force: true });
   }

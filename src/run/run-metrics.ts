@@ -5,6 +5,9 @@ export interface RunMetrics {
   total_tool_calls: number;
   total_steps: number;
   files_created: string[];
+  /** Ours: files the run changed and removed, so a re-grade can rebuild the finished workspace. */
+  files_modified: string[];
+  files_deleted: string[];
   errors_encountered: number;
   output_chars: number;
   transcript_chars: number;
@@ -13,7 +16,7 @@ export interface RunMetrics {
 /** metrics.json (seed schema) from a run's events and the files it left. */
 export function runMetrics(
   events: readonly AgentEvent[],
-  files: { created: string[]; chars: number },
+  files: { created: string[]; modified: string[]; deleted: string[]; chars: number },
   transcriptChars: number,
   runFailed: boolean,
 ): RunMetrics {
@@ -34,6 +37,8 @@ export function runMetrics(
     total_tool_calls: Object.values(toolCalls).reduce((a, b) => a + b, 0),
     total_steps: messages.size + anonymousSteps,
     files_created: files.created,
+    files_modified: files.modified,
+    files_deleted: files.deleted,
     errors_encountered: errors,
     output_chars: files.chars,
     transcript_chars: transcriptChars,

@@ -13,6 +13,8 @@ export interface RunRecord {
   skipped: boolean;
   /** Time spent by skillgym itself around the agent process (staging, collecting, writing). */
   overheadMs: number;
+  /** What grading this run with a judge cost, when it was graded as it finished. */
+  judgeCostUsd?: number;
 }
 
 export function isFinishedOutcome(outcome: RunOutcome): boolean {

@@ -82,6 +82,11 @@ export function parseSkillList(text: string): ListedSkill[] {
   return skills;
 }
 
+/** The system prompt and the user's first prompt: where a judge prompt carries its marker. */
+export function promptText(request: MessagesRequest): string {
+  return [...textsOf(request.system), firstPrompt(request.messages ?? [])].join("\n");
+}
+
 export function readConversation(request: MessagesRequest): Conversation {
   const messages = request.messages ?? [];
   const allTexts = [...textsOf(request.system), ...messages.flatMap((m) => textsOf(m.content))];

@@ -38,17 +38,22 @@ export async function loadSimScript(file: string): Promise<SimScript> {
     const lines = parsed.error.issues.map((i) => `  ${file}: ${pathOf(i.path) || "(root)"}: ${i.message}`);
     throw new SkillgymError("BAD_INPUT", `invalid simulator script:\n${lines.join("\n")}`, { file });
   }
-  for (const [i, rule] of parsed.data.rules.entries()) {
-    if (rule.match === undefined) continue;
+  const patterns = [
+    ...parsed.data.rules.map((rule, i) => ({ at: `rules[${i}].match`, pattern: rule.match })),
+    ...(parsed.data.judge?.verdicts ?? []).map((v, i) => ({
+      at: `judge.verdicts[${i}].match`,
+      pattern: v.match,
+    })),
+  ];
+  for (const { at, pattern } of patterns) {
+    if (pattern === undefined) continue;
     try {
-      new RegExp(rule.match, "i");
+      new RegExp(pattern, "i");
     } catch (error) {
       throw new SkillgymError(
         "BAD_INPUT",
-        `${file}: rules[${i}].match: not a valid regular expression: ${(error as Error).message}`,
-        {
-          file,
-        },
+        `${file}: ${at}: not a valid regular expression: ${(error as Error).message}`,
+        { file },
       );
     }
   }

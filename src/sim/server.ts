@@ -2,9 +2,12 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SimScript } from "../contracts/sim-script.js";
-import { type MessagesRequest, readConversation } from "./conversation.js";
-import { errorJson, estimateTokens, messageEvents, messageJson } from "./encode.js";
+import { chatCompletion } from "./chat-completions.js";
+import { type MessagesRequest, promptText, readConversation } from "./conversation.js";
+import { errorJson, estimateTokens, messageEvents, messageJson, type Usage } from "./encode.js";
+import { judgeAnswer } from "./judge-answer.js";
 import {
+  type ContentBlock,
   choiceOptions,
   contentForTurn,
   matchRule,
@@ -56,6 +59,19 @@ function readBody(req: IncomingMessage): Promise<string> {
 function sendJson(res: ServerResponse, status: number, body: object): void {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+function sendMessage(
+  res: ServerResponse,
+  stream: boolean | undefined,
+  id: string,
+  content: ContentBlock[],
+  usage: Usage,
+): void {
+  if (stream) {
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    res.end(messageEvents(id, content, usage));
+  } else sendJson(res, 200, messageJson(id, content, usage));
 }
 
 function sessionKey(req: IncomingMessage, prompt: string): string {
@@ -112,15 +128,20 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
       prompt: conversation.prompt,
     };
 
+    // A judge prompt (grader, comparator, analyzer) is answered at once, as a final text turn, tools or not.
+    const judged = judgeAnswer(promptText(request), script.judge);
+    if (judged) {
+      usage.output_tokens = estimateTokens(judged.text);
+      record({ ...base, action: `judge ${judged.kind}` });
+      sendMessage(res, request.stream, id, [{ type: "text", text: judged.text }], usage);
+      return;
+    }
+
     if (!conversation.hasTools) {
       // Side requests (titles, summaries) get a short plain answer.
-      const content = [{ type: "text" as const, text: "Simulated answer." }];
       record({ ...base, action: "side-request" });
       usage.output_tokens = 3;
-      if (request.stream) {
-        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-        res.end(messageEvents(id, content, usage));
-      } else sendJson(res, 200, messageJson(id, content, usage));
+      sendMessage(res, request.stream, id, [{ type: "text", text: "Simulated answer." }], usage);
       return;
     }
 
@@ -158,10 +179,20 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
           ? `${tool.name} ${JSON.stringify(tool.input).slice(0, 200)}`
           : "final text",
     });
-    if (request.stream) {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
-      res.end(messageEvents(id, content, usage));
-    } else sendJson(res, 200, messageJson(id, content, usage));
+    sendMessage(res, request.stream, id, content, usage);
+  }
+
+  function handleChatCompletion(req: IncomingMessage, res: ServerResponse, body: string): void {
+    const { response, kind } = chatCompletion(`chatcmpl-sim-${++messageCount}`, body, script.judge);
+    record({
+      time: new Date().toISOString(),
+      session: "chat-completions",
+      path: req.url ?? "",
+      turn: 0,
+      prompt: "",
+      action: kind ? `judge ${kind}` : "chat-completion",
+    });
+    sendJson(res, 200, response);
   }
 
   const server = createServer((req, res) => {
@@ -172,6 +203,8 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
           sendJson(res, 200, { input_tokens: estimateTokens(body) });
         } else if (req.method === "POST" && path === "/v1/messages") {
           await handleMessages(req, res, body);
+        } else if (req.method === "POST" && path === "/v1/chat/completions") {
+          handleChatCompletion(req, res, body);
         } else if (req.method === "HEAD" || req.method === "GET") {
           sendJson(res, 200, { simulator: "skillgym sim" });
         } else {

@@ -18,11 +18,20 @@ const events: AgentEvent[] = [
 
 describe("runMetrics", () => {
   it("counts tool calls per tool, steps per message, and failed tool results", () => {
-    expect(runMetrics(events, { created: ["out/a.txt", "b.md"], chars: 120 }, 5000, false)).toEqual({
+    expect(
+      runMetrics(
+        events,
+        { created: ["out/a.txt", "b.md"], modified: ["c.md"], deleted: ["d.md"], chars: 120 },
+        5000,
+        false,
+      ),
+    ).toEqual({
       tool_calls: { Bash: 2, Write: 1 },
       total_tool_calls: 3,
       total_steps: 4,
       files_created: ["out/a.txt", "b.md"],
+      files_modified: ["c.md"],
+      files_deleted: ["d.md"],
       errors_encountered: 2,
       output_chars: 120,
       transcript_chars: 5000,
@@ -30,15 +39,19 @@ describe("runMetrics", () => {
   });
 
   it("counts a failed run as one more error", () => {
-    expect(runMetrics(events, { created: [], chars: 0 }, 0, true).errors_encountered).toBe(3);
+    expect(
+      runMetrics(events, { created: [], modified: [], deleted: [], chars: 0 }, 0, true).errors_encountered,
+    ).toBe(3);
   });
 
   it("is all zeros for a run without events", () => {
-    expect(runMetrics([], { created: [], chars: 0 }, 0, false)).toEqual({
+    expect(runMetrics([], { created: [], modified: [], deleted: [], chars: 0 }, 0, false)).toEqual({
       tool_calls: {},
       total_tool_calls: 0,
       total_steps: 0,
       files_created: [],
+      files_modified: [],
+      files_deleted: [],
       errors_encountered: 0,
       output_chars: 0,
       transcript_chars: 0,

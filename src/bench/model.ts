@@ -1,0 +1,64 @@
+import type { Configuration } from "../contracts/benchmark.js";
+import type { EvalId } from "../contracts/evals.js";
+import type { Grading } from "../contracts/grading.js";
+import type { Metrics } from "../contracts/metrics.js";
+import type { IterationRecord } from "../contracts/run-record.js";
+import type { Timing } from "../contracts/timing.js";
+
+/**
+ * Why a run has no usable result, so it is left out of the pass rates: the agent run failed (`errored`), nobody graded
+ * it yet (`ungraded`), the iteration planned it but it never ran (`not_run`), or one of its files is broken (`unreadable`).
+ */
+export type ExclusionKind = "errored" | "ungraded" | "not_run" | "unreadable";
+
+export interface RunExclusion {
+  kind: ExclusionKind;
+  /** Short, for grouping in notes: the outcome ("overloaded", "timeout"…) or the kind. */
+  reason: string;
+  message: string;
+}
+
+/** One run folder of an iteration, read into plain data. */
+export interface RunData {
+  evalId: EvalId;
+  evalName: string;
+  configuration: Configuration;
+  runNumber: number;
+  grading?: Grading;
+  timing?: Timing;
+  metrics?: Metrics;
+  /** timing.json's `outcome`: "success" or an error kind ("overloaded", "timeout"…). */
+  outcome?: string;
+  simulated?: boolean;
+  /** The model the agent reported (timing.json `model`). */
+  model?: string;
+  /** The judge model, when grading.json names one. */
+  judgeModel?: string;
+  exclusion?: RunExclusion;
+  /** Problems that do not exclude the run (a missing metrics.json). */
+  problems: string[];
+}
+
+export interface EvalData {
+  id: EvalId;
+  name: string;
+}
+
+export interface IterationData {
+  dir: string;
+  record?: IterationRecord;
+  evals: EvalData[];
+  /** Configurations present, in the fixed order with_skill, without_skill, old_skill. */
+  configurations: Configuration[];
+  runs: RunData[];
+  /** Problems with the iteration as a whole (a malformed iteration.json, unknown folders). */
+  problems: string[];
+}
+
+export function isGraded(run: RunData): run is RunData & { grading: Grading } {
+  return run.exclusion === undefined && run.grading !== undefined;
+}
+
+export function evalKey(id: EvalId): string {
+  return String(id);
+}

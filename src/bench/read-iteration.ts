@@ -1,0 +1,254 @@
+import type { Dirent } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { z } from "zod";
+import { type Configuration, configurations } from "../contracts/benchmark.js";
+import { type EvalId, EvalMetadata } from "../contracts/evals.js";
+import { Grading } from "../contracts/grading.js";
+import { Metrics } from "../contracts/metrics.js";
+import { IterationRecord } from "../contracts/run-record.js";
+import { Timing } from "../contracts/timing.js";
+import { SkillgymError } from "../errors.js";
+import { evalDirName } from "../run/plan.js";
+import { readJsonFile } from "../suite/json-file.js";
+import type { EvalData, IterationData, RunData, RunExclusion } from "./model.js";
+
+type FileRead<T> = { state: "ok"; value: T } | { state: "missing" } | { state: "broken"; problem: string };
+
+async function readFileAs<S extends z.ZodType>(
+  root: string,
+  relative: string,
+  schema: S,
+): Promise<FileRead<z.output<S>>> {
+  const result = await readJsonFile(join(root, relative), schema);
+  if (result.value !== undefined) return { state: "ok", value: result.value };
+  const finding = result.findings[0];
+  if (finding?.code === "file-missing") return { state: "missing" };
+  const where = finding?.location ? ` at ${finding.location}` : "";
+  return { state: "broken", problem: `${relative}${where}: ${finding?.message ?? "unreadable"}` };
+}
+
+async function listDirs(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => e.isDirectory()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+export function compareEvalIds(a: EvalId, b: EvalId): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a).localeCompare(String(b), "en", { numeric: true });
+}
+
+function idFromFolder(name: string): EvalId {
+  const raw = name.slice("eval-".length);
+  return /^-?\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+function isConfiguration(name: string): name is Configuration {
+  return (configurations as readonly string[]).includes(name);
+}
+
+async function readRecord(root: string, problems: string[]): Promise<IterationRecord | undefined> {
+  const read = await readFileAs(root, "iteration.json", IterationRecord);
+  if (read.state === "ok") return read.value;
+  if (read.state === "broken") problems.push(`${read.problem}; the plan was read from the folders instead`);
+  return undefined;
+}
+
+async function readEval(root: string, folder: string, problems: string[]): Promise<EvalData> {
+  const read = await readFileAs(root, join(folder, "eval_metadata.json"), EvalMetadata);
+  if (read.state === "ok") return { id: read.value.eval_id, name: read.value.eval_name };
+  problems.push(
+    read.state === "missing"
+      ? `${folder}/eval_metadata.json is missing; the eval id comes from the folder name`
+      : `${read.problem}; the eval id comes from the folder name`,
+  );
+  return { id: idFromFolder(folder), name: folder };
+}
+
+function outcomeOf(timing: Timing | undefined): { outcome?: string; error?: string } {
+  const outcome = typeof timing?.outcome === "string" ? timing.outcome : undefined;
+  const error = typeof timing?.error === "string" ? timing.error : undefined;
+  return { ...(outcome ? { outcome } : {}), ...(error ? { error } : {}) };
+}
+
+function judgeModelOf(grading: Grading | undefined): string | undefined {
+  if (typeof grading?.judge_model === "string") return grading.judge_model;
+  const judge = grading?.judge;
+  if (judge && typeof judge === "object" && typeof (judge as { model?: unknown }).model === "string")
+    return (judge as { model: string }).model;
+  return undefined;
+}
+
+interface RunPlace {
+  evalData: EvalData;
+  folder: string;
+  configuration: Configuration;
+  runNumber: number;
+}
+
+async function readRun(root: string, place: RunPlace, exists: boolean): Promise<RunData> {
+  const base = {
+    evalId: place.evalData.id,
+    evalName: place.evalData.name,
+    configuration: place.configuration,
+    runNumber: place.runNumber,
+  };
+  const rel = `${place.folder}/${place.configuration}/run-${place.runNumber}`;
+  if (!exists) {
+    const message = `not run: the iteration planned it but ${rel}/ does not exist (interrupted?)`;
+    return { ...base, exclusion: { kind: "not_run", reason: "not run", message }, problems: [] };
+  }
+  const [grading, timing, metrics] = await Promise.all([
+    readFileAs(root, `${rel}/grading.json`, Grading),
+    readFileAs(root, `${rel}/timing.json`, Timing),
+    readFileAs(root, `${rel}/outputs/metrics.json`, Metrics),
+  ]);
+  const timingValue = timing.state === "ok" ? timing.value : undefined;
+  const gradingValue = grading.state === "ok" ? grading.value : undefined;
+  const status = outcomeOf(timingValue);
+  const exclusion = excludedBecause(status, grading, timing);
+  const problems: string[] = [];
+  if (!exclusion) {
+    if (timing.state === "missing") problems.push(`${rel}/timing.json is missing: time and tokens unknown`);
+    if (metrics.state === "missing")
+      problems.push(`${rel}/outputs/metrics.json is missing: tool calls unknown`);
+    if (metrics.state === "broken") problems.push(`${metrics.problem}: tool calls unknown`);
+  }
+  const judgeModel = judgeModelOf(gradingValue);
+  return {
+    ...base,
+    ...(gradingValue ? { grading: gradingValue } : {}),
+    ...(timingValue ? { timing: timingValue } : {}),
+    ...(metrics.state === "ok" ? { metrics: metrics.value } : {}),
+    ...(status.outcome ? { outcome: status.outcome } : {}),
+    ...(typeof timingValue?.simulated === "boolean" ? { simulated: timingValue.simulated } : {}),
+    ...(timingValue?.model ? { model: timingValue.model } : {}),
+    ...(judgeModel ? { judgeModel } : {}),
+    ...(exclusion ? { exclusion } : {}),
+    problems,
+  };
+}
+
+function excludedBecause(
+  status: { outcome?: string; error?: string },
+  grading: FileRead<Grading>,
+  timing: FileRead<Timing>,
+): RunExclusion | undefined {
+  if (status.outcome && status.outcome !== "success") {
+    const message = status.error ? `${status.outcome}: ${status.error}` : status.outcome;
+    return { kind: "errored", reason: status.outcome, message };
+  }
+  if (grading.state === "broken")
+    return { kind: "unreadable", reason: "unreadable", message: grading.problem };
+  if (timing.state === "broken") return { kind: "unreadable", reason: "unreadable", message: timing.problem };
+  if (grading.state === "missing")
+    return { kind: "ungraded", reason: "not graded", message: "not graded yet: grading.json is missing" };
+  return undefined;
+}
+
+function runNumbersIn(names: string[]): number[] {
+  return names
+    .map((n) => /^run-(\d+)$/.exec(n)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .filter((n) => n >= 1);
+}
+
+async function readEvalRuns(
+  root: string,
+  folder: string,
+  evalData: EvalData,
+  plan: IterationRecord["plan"] | undefined,
+  problems: string[],
+): Promise<RunData[]> {
+  const found = new Set<string>();
+  const wanted = new Set<string>();
+  const key = (c: Configuration, k: number) => `${c}\u0000${k}`;
+  for (const name of await listDirs(join(root, folder))) {
+    if (!isConfiguration(name)) {
+      problems.push(
+        `${folder}/${name}/ is not a configuration skillgym knows (${configurations.join(", ")}); left out`,
+      );
+      continue;
+    }
+    for (const k of runNumbersIn(await listDirs(join(root, folder, name)))) found.add(key(name, k));
+  }
+  for (const c of plan?.configurations ?? []) {
+    for (let k = 1; k <= (plan?.runs_per_configuration ?? 0); k++) wanted.add(key(c, k));
+  }
+  const places = [...new Set([...found, ...wanted])].map((k) => {
+    const [configuration, n] = k.split("\u0000") as [Configuration, string];
+    return { evalData, folder, configuration, runNumber: Number(n), exists: found.has(k) };
+  });
+  return Promise.all(places.map((p) => readRun(root, p, p.exists)));
+}
+
+function notAnIteration(root: string, problems: string[]): SkillgymError {
+  const why = problems.length > 0 ? ` (${problems.join("; ")})` : "";
+  return new SkillgymError(
+    "BAD_INPUT",
+    `${root} is not an iteration folder: it has no readable iteration.json and no eval-<id>/ folders${why}`,
+    { hint: "pass a folder written by `skillgym eval`, such as <skill>-workspace/iteration-1", file: root },
+  );
+}
+
+/** Reads every run of an iteration; broken or missing files become notes on the run, never a crash. */
+export async function readIteration(dir: string): Promise<IterationData> {
+  const root = resolve(dir);
+  let entries: Dirent[];
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const what =
+      code === "ENOENT" ? "does not exist" : code === "ENOTDIR" ? "is not a folder" : "cannot be read";
+    throw new SkillgymError("BAD_INPUT", `${root} ${what}`, {
+      hint: "pass an iteration folder written by `skillgym eval`, such as <skill>-workspace/iteration-1",
+      file: root,
+    });
+  }
+  const problems: string[] = [];
+  const record = await readRecord(root, problems);
+  const folders = entries.filter((e) => e.isDirectory() && e.name.startsWith("eval-")).map((e) => e.name);
+  if (!record && folders.length === 0) throw notAnIteration(root, problems);
+
+  const evalFolders = new Map<string, string | undefined>(folders.map((f) => [f, f]));
+  for (const id of record?.plan.evals ?? []) {
+    if (!evalFolders.has(evalDirName(id))) evalFolders.set(evalDirName(id), undefined);
+  }
+  const evals: EvalData[] = [];
+  const runs: RunData[] = [];
+  for (const [folder, present] of evalFolders) {
+    const planned = record?.plan.evals.find((id) => evalDirName(id) === folder);
+    const evalData = present
+      ? await readEval(root, folder, problems)
+      : { id: planned ?? idFromFolder(folder), name: `eval-${planned}` };
+    evals.push(evalData);
+    runs.push(...(await readEvalRuns(root, folder, evalData, record?.plan, problems)));
+  }
+  const order = (id: EvalId) => {
+    const i = record?.plan.evals.findIndex((p) => String(p) === String(id)) ?? -1;
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const byEval = (a: EvalId, b: EvalId) => order(a) - order(b) || compareEvalIds(a, b);
+  evals.sort((a, b) => byEval(a.id, b.id));
+  runs.sort(
+    (a, b) =>
+      byEval(a.evalId, b.evalId) ||
+      configurations.indexOf(a.configuration) - configurations.indexOf(b.configuration) ||
+      a.runNumber - b.runNumber,
+  );
+  const present = new Set(runs.map((r) => r.configuration));
+  return {
+    dir: root,
+    ...(record ? { record } : {}),
+    evals,
+    configurations: configurations.filter((c) => present.has(c)),
+    runs,
+    problems: problems.sort(),
+  };
+}

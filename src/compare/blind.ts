@@ -1,0 +1,82 @@
+import { randomInt } from "node:crypto";
+import * as path from "node:path";
+
+/** A source of numbers in [0, 1). */
+export type Rng = () => number;
+
+/** Which of the two runs (first or second as given) each blind label stands for. */
+export interface LabelAssignment {
+  A: "first" | "second";
+  B: "first" | "second";
+}
+
+export function assignLabels(rng?: Rng): LabelAssignment {
+  const firstIsA = rng ? rng() < 0.5 : randomInt(2) === 0;
+  return firstIsA ? { A: "first", B: "second" } : { A: "second", B: "first" };
+}
+
+/** mulberry32: a small seeded generator, so a comparison's labels can be reproduced from its seed. */
+export function seededRng(seed: number): Rng {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const CONFIGURATION_WORD = /(?:without|with|old)[_-]skills?/gi;
+const TOKEN_BREAK = /[\s"'`<>()[\]{},;|]/;
+
+/**
+ * Removes what would tell the judge which run is which: the run folders' paths (a file under `outputs/` is
+ * shown relative to it) and configuration names, including temporary workspace paths named after them.
+ */
+export function blindText(text: string, runDirs: readonly string[]): string {
+  let out = text;
+  for (const [from, to] of hiddenPaths(runDirs)) out = out.split(from).join(to);
+  return hideConfigurationWords(out);
+}
+
+function hiddenPaths(runDirs: readonly string[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const dir of runDirs) {
+    const resolved = path.resolve(dir);
+    const outputs = path.join(resolved, "outputs");
+    pairs.push([`${outputs}${path.sep}`, ""], [outputs, "."], [resolved, "<run>"]);
+  }
+  const variants: [string, string][] = [];
+  for (const [from, to] of pairs) {
+    variants.push([from, to]);
+    if (from.includes("\\")) {
+      variants.push([from.replaceAll("\\", "/"), to], [from.replaceAll("\\", "\\\\"), to]);
+    }
+  }
+  // Longest first, so that a run's outputs folder goes before the run folder that contains it.
+  return variants.filter(([from]) => from !== "").sort((a, b) => b[0].length - a[0].length);
+}
+
+// A path that has a configuration name in one of its folders loses everything up to that folder.
+function hideConfigurationWords(text: string): string {
+  let out = "";
+  let last = 0;
+  for (const match of text.matchAll(CONFIGURATION_WORD)) {
+    const at = match.index;
+    if (at < last) continue;
+    let start = at;
+    while (start > last && !TOKEN_BREAK.test(text[start - 1] ?? " ")) start--;
+    let end = at + match[0].length;
+    const isPath = /[\\/]/.test(text.slice(start, at));
+    if (isPath) {
+      while (end < text.length && !TOKEN_BREAK.test(text[end] ?? " ") && !/[\\/]/.test(text[end] ?? ""))
+        end++;
+      out += `${text.slice(last, start)}<workspace>`;
+    } else {
+      out += `${text.slice(last, at)}[hidden]`;
+    }
+    last = end;
+  }
+  return out + text.slice(last);
+}

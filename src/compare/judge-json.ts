@@ -1,0 +1,117 @@
+import type { z } from "zod";
+import type { Judge, JudgeRequest } from "../judge/judge.js";
+import { JudgeError } from "../judge/judge.js";
+import { jsonPath } from "../suite/schema-issues.js";
+
+export interface JsonAnswer<T> {
+  value: T;
+  model: string;
+  simulated: boolean;
+  costUsd: number;
+  attempts: number;
+}
+
+export interface AskForJsonOptions<S extends z.ZodType> {
+  judge: Judge;
+  request: JudgeRequest;
+  schema: S;
+  /** Names the answer in errors: "comparator", "analyzer". */
+  role: string;
+  /** Fills in or corrects fields we know better than the model before the answer is checked. */
+  normalize?: (data: Record<string, unknown>) => Record<string, unknown>;
+}
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+// A model's answer that cannot be read is asked for once more, with the reason, before giving up.
+export async function askForJson<S extends z.ZodType>(
+  options: AskForJsonOptions<S>,
+): Promise<JsonAnswer<z.output<S>>> {
+  const { judge, request, role } = options;
+  let costUsd = 0;
+  let problem = "";
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    const prompt =
+      attempt === 1
+        ? request.prompt
+        : `${request.prompt}\n\nYour previous answer could not be used: ${problem}\n` +
+          "Answer again with exactly ONE JSON object in the format described above, and nothing else.";
+    const response = await judge.complete({ ...request, prompt });
+    costUsd += response.costUsd;
+    const parsed = parseAnswer(response.text, options);
+    if (parsed.ok) {
+      return {
+        value: parsed.value,
+        model: response.model,
+        simulated: judge.simulated,
+        costUsd,
+        attempts: attempt,
+      };
+    }
+    problem = parsed.problem;
+  }
+  throw new JudgeError(`the ${role}'s answer could not be used after 2 attempts: ${problem}`, false);
+}
+
+function parseAnswer<S extends z.ZodType>(text: string, options: AskForJsonOptions<S>): Parsed<z.output<S>> {
+  const data = extractJsonObject(text);
+  if (data === undefined) return { ok: false, problem: "it contains no JSON object" };
+  const normalized = options.normalize ? options.normalize(data) : data;
+  const result = options.schema.safeParse(normalized);
+  if (result.success) return { ok: true, value: result.data };
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => `${jsonPath(issue.path) ?? "(top level)"}: ${issue.message}`);
+  return { ok: false, problem: `the JSON does not match the format (${issues.join("; ")})` };
+}
+
+/** The first JSON object in a model's answer: bare, in a ``` fence, or inside prose. */
+export function extractJsonObject(text: string): Record<string, unknown> | undefined {
+  const candidates = [text.trim(), ...fencedBlocks(text)];
+  for (const candidate of candidates) {
+    const value = tryParseObject(candidate);
+    if (value) return value;
+  }
+  for (let at = text.indexOf("{"); at >= 0; at = text.indexOf("{", at + 1)) {
+    const end = matchingBrace(text, at);
+    if (end === undefined) continue;
+    const value = tryParseObject(text.slice(at, end + 1));
+    if (value) return value;
+  }
+  return undefined;
+}
+
+function fencedBlocks(text: string): string[] {
+  return [...text.matchAll(/```[a-zA-Z]*\r?\n([\s\S]*?)```/g)].map((m) => (m[1] ?? "").trim());
+}
+
+function tryParseObject(text: string): Record<string, unknown> | undefined {
+  if (!text.startsWith("{")) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// Index of the `}` closing the object that opens at `start`, skipping braces inside strings.
+function matchingBrace(text: string, start: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "{") depth++;
+    else if (c === "}") {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return undefined;
+}

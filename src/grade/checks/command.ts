@@ -1,0 +1,86 @@
+import { type ProcessResult, runProcess } from "../../agents/process/run-process.js";
+import type { Check } from "../../contracts/checks.js";
+import type { CheckContext, CheckVerdict } from "./context.js";
+import { tailOf } from "./evidence.js";
+
+type CommandCheck = Extract<Check, { type: "command" }>;
+
+const OUTPUT_TAIL_CHARS = 500;
+const KEPT_STDOUT_CHARS = 4000;
+const KILL_GRACE_MS = 1000;
+const COMMAND_VARIABLE = "SKILLGYM_CHECK_COMMAND";
+
+export function describeCommand(check: CommandCheck): string {
+  return `\`${check.run}\` exits with ${check.expect_exit ?? 0}`;
+}
+
+export async function gradeCommand(check: CommandCheck, ctx: CheckContext): Promise<CheckVerdict> {
+  const expected = check.expect_exit ?? 0;
+  const timeoutMs = check.timeout !== undefined ? Math.round(check.timeout * 1000) : ctx.commandTimeoutMs;
+  let stdout = "";
+  const shell = shellInvocation(check.run);
+  const result = await runProcess({
+    ...shell,
+    cwd: ctx.workspaceDir,
+    env: { ...checkEnvironment(process.env), ...shell.env },
+    timeoutMs,
+    killGraceMs: KILL_GRACE_MS,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    onLine: (line) => {
+      stdout = tailOf(`${stdout}${line.replace(/\r$/, "")}\n`, KEPT_STDOUT_CHARS);
+      return undefined;
+    },
+  });
+  const passed = !result.timedOut && !result.cancelled && !result.spawnError && result.exitCode === expected;
+  const outcome = describeOutcome(result, expected, timeoutMs);
+  return { passed, evidence: [outcome, ...outputTails(stdout, result.stderrTail)].join("\n") };
+}
+
+/** The parent's environment without the agent's credentials and settings: a check must not spend or see them. */
+export function checkEnvironment(parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(parent)) {
+    if (!/^(ANTHROPIC_|CLAUDE)/i.test(key)) env[key] = value;
+  }
+  return env;
+}
+
+// The platform shell, as `spawn(run, { shell: true })` would start it. runProcess quotes every argument and cmd.exe
+// does not understand that quoting, so on Windows the command reaches cmd.exe through a variable it expands itself.
+function shellInvocation(run: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  if (process.platform === "win32") {
+    return {
+      command: process.env.ComSpec ?? "cmd.exe",
+      args: ["/d", "/s", "/c", `%${COMMAND_VARIABLE}%`],
+      env: { [COMMAND_VARIABLE]: run },
+    };
+  }
+  return { command: "/bin/sh", args: ["-c", run], env: {} };
+}
+
+function describeOutcome(result: ProcessResult, expected: number, timeoutMs: number): string {
+  if (result.spawnError) return `The command could not be started: ${result.spawnError}`;
+  if (result.timedOut) {
+    return `Timed out after ${seconds(timeoutMs)} (expected exit code ${expected}); its process tree was killed`;
+  }
+  if (result.cancelled) return "Cancelled before the command finished";
+  if (result.exitCode === null) {
+    return `Killed by signal ${result.signal ?? "unknown"} (expected exit code ${expected})`;
+  }
+  return result.exitCode === expected
+    ? `Exit code ${result.exitCode}`
+    : `Exit code ${result.exitCode} (expected ${expected})`;
+}
+
+function outputTails(stdout: string, stderr: string): string[] {
+  const streams = [
+    ["stdout", stdout.trimEnd()],
+    ["stderr", stderr.trimEnd()],
+  ].filter(([, text]) => text !== "");
+  const budget = Math.floor(OUTPUT_TAIL_CHARS / Math.max(1, streams.length));
+  return streams.map(([name, text]) => `${name}:\n${tailOf(text ?? "", budget)}`);
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
+}

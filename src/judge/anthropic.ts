@@ -1,0 +1,93 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { SkillgymError } from "../errors.js";
+import { type Judge, type JudgeBackend, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
+import { anthropicPrice, costOf } from "./pricing.js";
+
+export interface AnthropicJudgeOptions {
+  model: string;
+  /** Exactly one of apiKey / authToken. */
+  apiKey?: string;
+  authToken?: string;
+  baseURL?: string;
+  /** "sim" when baseURL is skillgym sim. */
+  backend?: Extract<JudgeBackend, "anthropic" | "sim">;
+  timeoutMs?: number;
+}
+
+export const DEFAULT_MAX_TOKENS = 8192;
+
+function isRetryable(error: unknown): boolean {
+  return (
+    error instanceof Anthropic.RateLimitError ||
+    error instanceof Anthropic.InternalServerError ||
+    error instanceof Anthropic.APIConnectionError
+  );
+}
+
+function judgeErrorOf(error: unknown, model: string, baseURL: string): Error {
+  if (error instanceof Anthropic.APIUserAbortError)
+    return new SkillgymError("CANCELLED", "the judge was cancelled");
+  if (error instanceof Anthropic.AuthenticationError || error instanceof Anthropic.PermissionDeniedError)
+    return new JudgeError(`the judge's credentials were refused by ${baseURL}: ${error.message}`, false);
+  if (error instanceof Anthropic.NotFoundError)
+    return new JudgeError(`the judge model ${model} was not found at ${baseURL}: ${error.message}`, false);
+  const message = error instanceof Error ? error.message : String(error);
+  return new JudgeError(`the judge (${model} at ${baseURL}) failed: ${message}`, isRetryable(error));
+}
+
+/** The Messages API through the official SDK; also the `sim` backend, pointed at skillgym sim. */
+export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
+  const backend = options.backend ?? "anthropic";
+  const baseURL = options.baseURL ?? "https://api.anthropic.com";
+  const credential =
+    options.apiKey !== undefined ? { apiKey: options.apiKey } : { authToken: options.authToken ?? null };
+  const client = new Anthropic({
+    ...credential,
+    baseURL,
+    maxRetries: 2,
+    logLevel: "off",
+    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+  });
+  const price = anthropicPrice(options.model);
+  const simulated = backend === "sim";
+
+  async function complete(request: JudgeRequest): Promise<JudgeResponse> {
+    const started = Date.now();
+    let message: Anthropic.Message;
+    try {
+      message = await client.messages.create(
+        {
+          model: options.model,
+          max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+          system: request.system,
+          messages: [{ role: "user", content: request.prompt }],
+        },
+        request.signal ? { signal: request.signal } : {},
+      );
+    } catch (error) {
+      throw judgeErrorOf(error, options.model, baseURL);
+    }
+    const text = message.content
+      .flatMap((block) => (block.type === "text" ? [block.text] : []))
+      .join("");
+    const counts = {
+      inputTokens: message.usage.input_tokens,
+      outputTokens: message.usage.output_tokens,
+      cacheReadTokens: message.usage.cache_read_input_tokens ?? 0,
+      cacheWriteTokens: message.usage.cache_creation_input_tokens ?? 0,
+    };
+    const costNote =
+      price || simulated ? undefined : `no price is known for ${options.model}: its cost is counted as 0`;
+    return {
+      text,
+      model: message.model || options.model,
+      inputTokens: counts.inputTokens + counts.cacheReadTokens + counts.cacheWriteTokens,
+      outputTokens: counts.outputTokens,
+      costUsd: price && !simulated ? costOf(counts, price) : 0,
+      durationMs: Date.now() - started,
+      ...(costNote ? { costNote } : {}),
+    };
+  }
+
+  return { backend, model: options.model, simulated, complete };
+}

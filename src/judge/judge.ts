@@ -1,0 +1,40 @@
+// A judge answers one grading or comparison prompt; backends differ only in where the model runs.
+export type JudgeBackend = "claude-code" | "anthropic" | "openai" | "sim";
+
+export interface JudgeRequest {
+  system: string;
+  prompt: string;
+  maxTokens?: number;
+  /** A folder the judge may read (the claude-code backend works in it, read-only); others get files inline. */
+  workspaceDir?: string;
+  signal?: AbortSignal;
+}
+
+export interface JudgeResponse {
+  text: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  durationMs: number;
+  /** Why `costUsd` may be wrong, e.g. no price is known for the model (then it is 0). */
+  costNote?: string;
+}
+
+export interface Judge {
+  readonly backend: JudgeBackend;
+  readonly model: string;
+  /** True when the answers come from skillgym sim, not a model. */
+  readonly simulated: boolean;
+  complete(request: JudgeRequest): Promise<JudgeResponse>;
+}
+
+export class JudgeError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = "JudgeError";
+  }
+}

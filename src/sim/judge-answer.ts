@@ -1,0 +1,118 @@
+import type { SimJudge } from "../contracts/sim-script.js";
+import { type JudgeKind, judgeKindOf, readExpectationsBlock, readTag } from "./judge-markers.js";
+
+const DEFAULT_EVIDENCE = "Simulated verdict (skillgym sim)";
+
+interface Verdict {
+  text: string;
+  passed: boolean;
+  evidence: string;
+}
+
+export function simulatedVerdict(text: string, judge: SimJudge | undefined): Verdict {
+  const rule = judge?.verdicts?.find((v) => new RegExp(v.match, "i").test(text));
+  if (rule) return { text, passed: rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE };
+  return { text, passed: (judge?.default ?? "pass") === "pass", evidence: DEFAULT_EVIDENCE };
+}
+
+function graderAnswer(text: string, judge: SimJudge | undefined): object {
+  const expectations = (readExpectationsBlock(text) ?? []).map((e) => simulatedVerdict(e, judge));
+  return {
+    expectations,
+    claims: [],
+    user_notes_summary: { uncertainties: [], needs_review: [], workarounds: [] },
+  };
+}
+
+function sideScores(level: "win" | "lose" | "tie") {
+  const n = level === "win" ? 5 : level === "lose" ? 3 : 4;
+  return {
+    rubric: {
+      content: { correctness: n, completeness: n, accuracy: n },
+      structure: { organization: n, formatting: n, usability: n },
+      content_score: n,
+      structure_score: n,
+      overall_score: n * 2,
+    },
+    quality: {
+      score: n * 2,
+      strengths: [`Simulated strength (skillgym sim, scored ${n}/5)`],
+      weaknesses: level === "win" ? [] : ["Simulated weakness (skillgym sim)"],
+    },
+  };
+}
+
+function comparatorAnswer(text: string, judge: SimJudge | undefined): object {
+  const winner = judge?.winner ?? "A";
+  const level = (side: "A" | "B") => (winner === "TIE" ? "tie" : winner === side ? "win" : "lose");
+  const a = sideScores(level("A"));
+  const b = sideScores(level("B"));
+  const expectations = readExpectationsBlock(text);
+  const results = () => {
+    const details = (expectations ?? []).map((e) => simulatedVerdict(e, judge));
+    const passed = details.filter((d) => d.passed).length;
+    return {
+      passed,
+      total: details.length,
+      pass_rate: details.length ? passed / details.length : 0,
+      details,
+    };
+  };
+  return {
+    winner,
+    reasoning:
+      winner === "TIE"
+        ? "Simulated comparison (skillgym sim): scripted as a tie."
+        : `Simulated comparison (skillgym sim): output ${winner} wins by script, not by reading the outputs.`,
+    rubric: { A: a.rubric, B: b.rubric },
+    output_quality: { A: a.quality, B: b.quality },
+    ...(expectations ? { expectation_results: { A: results(), B: results() } } : {}),
+  };
+}
+
+function analyzerAnswer(text: string, judge: SimJudge | undefined): object {
+  const tagged = readTag(text, "winner");
+  const winner = tagged === "A" || tagged === "B" ? tagged : judge?.winner === "B" ? "B" : "A";
+  return {
+    comparison_summary: {
+      winner,
+      winner_skill: readTag(text, "winner-skill") ?? "(not given)",
+      loser_skill: readTag(text, "loser-skill") ?? "(not given)",
+      comparator_reasoning: "Simulated analysis (skillgym sim): no model read the transcripts.",
+    },
+    winner_strengths: ["Simulated strength (skillgym sim)"],
+    loser_weaknesses: ["Simulated weakness (skillgym sim)"],
+    instruction_following: {
+      winner: { score: 9, issues: [] },
+      loser: { score: 6, issues: ["Simulated issue (skillgym sim)"] },
+    },
+    improvement_suggestions: [
+      {
+        priority: "medium",
+        category: "instructions",
+        suggestion: "Simulated suggestion (skillgym sim): state each step of the workflow explicitly.",
+        expected_impact: "None measured: this analysis is simulated.",
+      },
+    ],
+    transcript_insights: {
+      winner_execution_pattern: "Simulated (skillgym sim)",
+      loser_execution_pattern: "Simulated (skillgym sim)",
+    },
+  };
+}
+
+const answerers: Record<JudgeKind, (text: string, judge: SimJudge | undefined) => object> = {
+  grader: graderAnswer,
+  comparator: comparatorAnswer,
+  analyzer: analyzerAnswer,
+};
+
+/** The simulator's answer to a judge prompt, or undefined when the text carries no judge marker. */
+export function judgeAnswer(
+  text: string,
+  judge: SimJudge | undefined,
+): { kind: JudgeKind; text: string } | undefined {
+  const kind = judgeKindOf(text);
+  if (!kind) return undefined;
+  return { kind, text: JSON.stringify(answerers[kind](text, judge), null, 2) };
+}
