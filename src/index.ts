@@ -1,7 +1,12 @@
 export * from "./agents/index.js";
+export * from "./bench/index.js";
+export * from "./compare/index.js";
 export * from "./contracts/index.js";
 export { ExitCode, SkillgymError } from "./errors.js";
 export type { Finding, Severity } from "./findings.js";
+export * from "./grade/index.js";
+export * from "./judge/index.js";
+export * from "./report/index.js";
 export * from "./run/index.js";
 export { loadSimScript, type SimServer, startSim } from "./sim/index.js";
 export { hashSkill, loadSkill, packageSkill, type Skill } from "./skill/index.js";

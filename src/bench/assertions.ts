@@ -28,7 +28,12 @@ export function tallyAssertions(runs: readonly RunData[]): AssertionTally[] {
       const key = JSON.stringify([evalKey(run.evalId), expectation.text]);
       let tally = tallies.get(key);
       if (!tally) {
-        tally = { evalId: run.evalId, evalName: run.evalName, text: expectation.text, byConfiguration: new Map() };
+        tally = {
+          evalId: run.evalId,
+          evalName: run.evalName,
+          text: expectation.text,
+          byConfiguration: new Map(),
+        };
         tallies.set(key, tally);
       }
       const count = tally.byConfiguration.get(run.configuration) ?? { passed: 0, runs: 0 };

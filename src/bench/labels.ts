@@ -22,3 +22,19 @@ export function quoted(text: string, max = 120): string {
 export function percent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
 }
+
+export interface IntervalLike {
+  estimate: number;
+  ci_low: number;
+  ci_high: number;
+  confidence: number;
+  distinguishable: boolean;
+}
+
+/** "+0.42 (95% CI +0.20 to +0.61)", or "+0.05 — not distinguishable from noise (95% CI -0.10 to +0.20)". */
+export function describeInterval(d: IntervalLike): string {
+  const ci = `${Math.round(d.confidence * 100)}% CI ${formatSigned(d.ci_low, 2)} to ${formatSigned(d.ci_high, 2)}`;
+  return d.distinguishable
+    ? `${formatSigned(d.estimate, 2)} (${ci})`
+    : `${formatSigned(d.estimate, 2)} — not distinguishable from noise (${ci})`;
+}

@@ -62,3 +62,19 @@ export function isGraded(run: RunData): run is RunData & { grading: Grading } {
 export function evalKey(id: EvalId): string {
   return String(id);
 }
+
+/** Seconds the agent ran: timing.json, else what grading.json copied of it (whose total includes grading). */
+export function timeSeconds(run: RunData): number | undefined {
+  const t = run.timing;
+  if (!t)
+    return run.grading?.timing?.executor_duration_seconds ?? run.grading?.timing?.total_duration_seconds;
+  return (
+    t.total_duration_seconds ??
+    t.executor_duration_seconds ??
+    (t.duration_ms !== undefined ? t.duration_ms / 1000 : undefined)
+  );
+}
+
+export function tokensUsed(run: RunData): number | undefined {
+  return run.timing?.total_tokens ?? run.grading?.timing?.total_tokens;
+}

@@ -25,7 +25,8 @@ export interface PairedDelta {
 function gradedRates(runs: readonly RunData[], configuration: Configuration): Map<number, number> {
   const rates = new Map<number, number>();
   for (const run of runs) {
-    if (run.configuration === configuration && isGraded(run)) rates.set(run.runNumber, run.grading.summary.pass_rate);
+    if (run.configuration === configuration && isGraded(run))
+      rates.set(run.runNumber, run.grading.summary.pass_rate);
   }
   return rates;
 }

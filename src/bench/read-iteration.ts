@@ -224,9 +224,15 @@ export async function readIteration(dir: string): Promise<IterationData> {
   const runs: RunData[] = [];
   for (const [folder, present] of evalFolders) {
     const planned = record?.plan.evals.find((id) => evalDirName(id) === folder);
-    const evalData = present
+    let evalData = present
       ? await readEval(root, folder, problems)
       : { id: planned ?? idFromFolder(folder), name: `eval-${planned}` };
+    if (evals.some((e) => String(e.id) === String(evalData.id))) {
+      problems.push(
+        `${folder}/eval_metadata.json repeats eval id ${JSON.stringify(evalData.id)}; the folder name is used`,
+      );
+      evalData = { ...evalData, id: folder };
+    }
     evals.push(evalData);
     runs.push(...(await readEvalRuns(root, folder, evalData, record?.plan, problems)));
   }

@@ -1,14 +1,30 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
+import { InvalidArgumentError } from "commander";
 import type { Agent } from "../agents/agent.js";
 import { createClaudeCodeAgent } from "../agents/claude-code/agent.js";
-import { loadSimScript, type SimServer, startSim } from "../sim/index.js";
+import { createJudge, judgeBackends } from "../judge/create.js";
+import type { Judge, JudgeBackend } from "../judge/judge.js";
+import { loadSimScript, startSim } from "../sim/index.js";
 
 export interface AgentFlags {
   agentBin?: string;
   simulate?: boolean;
   simScript?: string;
   simLatencyMs?: number;
+}
+
+export interface JudgeFlags {
+  judge?: JudgeBackend;
+  judgeModel?: string;
+  judgeBaseUrl?: string;
+}
+
+export function judgeBackend(value: string): JudgeBackend {
+  if (!(judgeBackends as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`expected one of ${judgeBackends.join(", ")}`);
+  }
+  return value as JudgeBackend;
 }
 
 async function firstExisting(paths: string[]): Promise<string | undefined> {
@@ -21,34 +37,65 @@ async function firstExisting(paths: string[]): Promise<string | undefined> {
   return undefined;
 }
 
-/**
- * Creates the agent a command runs; with --simulate, first starts `skillgym sim` in-process with the script from
- * --sim-script or, when absent, `sim-script.json|yaml` in the suite folder.
- */
-export async function setUpAgent(
-  flags: AgentFlags,
-  suiteDir: string | undefined,
-  cleanups: (() => Promise<void>)[],
-): Promise<Agent> {
-  let sim: SimServer | undefined;
-  if (flags.simulate) {
-    const scriptFile =
-      flags.simScript ??
-      (suiteDir
-        ? await firstExisting(
-            ["sim-script.json", "sim-script.yaml", "sim-script.yml"].map((n) => join(suiteDir, n)),
-          )
-        : undefined);
-    const script = scriptFile ? await loadSimScript(scriptFile) : undefined;
-    sim = await startSim({
-      ...(script ? { script } : {}),
-      ...(flags.simLatencyMs !== undefined ? { latencyMs: flags.simLatencyMs } : {}),
-    });
-    const started = sim;
-    cleanups.push(() => started.close());
-  }
-  return createClaudeCodeAgent({
-    ...(flags.agentBin ? { binary: flags.agentBin } : {}),
-    ...(sim ? { simulatorUrl: sim.url } : {}),
-  });
+/** The agents and judges of one command; with --simulate they share one in-process `skillgym sim`. */
+export interface Setup {
+  /** `suiteDir` is where --simulate looks for the suite's sim-script.json. */
+  agent(suiteDir?: string): Promise<Agent>;
+  judge(suiteDir?: string): Promise<Judge>;
+  close(): Promise<void>;
+}
+
+export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
+  let simulatorUrl: Promise<string | undefined> | undefined;
+  const cleanups: (() => Promise<void>)[] = [];
+  let judge: Promise<Judge> | undefined;
+
+  // The simulator script: --sim-script, else sim-script.json|yaml in the suite folder.
+  const simulator = (suiteDir: string | undefined) => {
+    simulatorUrl ??= (async () => {
+      if (!flags.simulate) return undefined;
+      const scriptFile =
+        flags.simScript ??
+        (suiteDir
+          ? await firstExisting(
+              ["sim-script.json", "sim-script.yaml", "sim-script.yml"].map((n) => join(suiteDir, n)),
+            )
+          : undefined);
+      const script = scriptFile ? await loadSimScript(scriptFile) : undefined;
+      const sim = await startSim({
+        ...(script ? { script } : {}),
+        ...(flags.simLatencyMs !== undefined ? { latencyMs: flags.simLatencyMs } : {}),
+      });
+      cleanups.push(() => sim.close());
+      return sim.url;
+    })();
+    return simulatorUrl;
+  };
+
+  return {
+    async agent(suiteDir) {
+      const url = await simulator(suiteDir);
+      return createClaudeCodeAgent({
+        ...(flags.agentBin ? { binary: flags.agentBin } : {}),
+        ...(url ? { simulatorUrl: url } : {}),
+      });
+    },
+    judge(suiteDir) {
+      judge ??= (async () => {
+        const url = await simulator(suiteDir);
+        const backend = flags.judge ?? (url ? "sim" : "claude-code");
+        return createJudge({
+          backend,
+          ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
+          ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
+          ...(url ? { simulatorUrl: url } : {}),
+          ...(flags.agentBin ? { binary: flags.agentBin } : {}),
+        });
+      })();
+      return judge;
+    },
+    async close() {
+      for (const cleanup of cleanups) await cleanup();
+    },
+  };
 }

@@ -1,6 +1,9 @@
 import { Command, CommanderError } from "commander";
 import { ExitCode, exitCodeFor, SkillgymError } from "../errors.js";
+import { registerBench } from "./commands/bench.js";
+import { registerCompare } from "./commands/compare.js";
 import { registerEval } from "./commands/eval.js";
+import { registerGrade } from "./commands/grade.js";
 import { registerPackage } from "./commands/package.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerSim } from "./commands/sim.js";
@@ -22,6 +25,9 @@ export function buildProgram(io: Io): Command {
   registerSchema(program, io);
   registerEval(program, io);
   registerTriggers(program, io);
+  registerGrade(program, io);
+  registerBench(program, io);
+  registerCompare(program, io);
   registerSim(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;

@@ -1,13 +1,12 @@
 import { Comparison, type Side } from "../contracts/comparison.js";
 import { SkillgymError } from "../errors.js";
 import type { Judge } from "../judge/judge.js";
+import { judgeMarkers } from "../sim/judge-markers.js";
 import { assignLabels, blindText, type LabelAssignment, type Rng } from "./blind.js";
 import { askForJson } from "./judge-json.js";
 import { normalizeComparison } from "./normalize.js";
 import { presentOutputs, presentTask } from "./present.js";
 import type { RunSnapshot } from "./read-run.js";
-
-export const COMPARATOR_MARKER = "<skillgym-comparator>";
 
 export interface CompareRunsOptions {
   judge: Judge;
@@ -47,12 +46,21 @@ export async function compareRuns(options: CompareRunsOptions): Promise<Comparis
   const labels = assignLabels(options.rng);
   const runFor = (side: Side) => (labels[side] === "first" ? runA : runB);
   const hide = (text: string) => blindText(text, [runA.runDir, runB.runDir]);
-  const prompt = comparatorPrompt(task, presentOutputs(runFor("A"), "## Output A", { transform: hide }), presentOutputs(runFor("B"), "## Output B", { transform: hide }));
+  const prompt = comparatorPrompt(
+    task,
+    presentOutputs(runFor("A"), "## Output A", { transform: hide }),
+    presentOutputs(runFor("B"), "## Output B", { transform: hide }),
+  );
   const answer = await askForJson({
     judge,
     role: "comparator",
     schema: Comparison,
-    request: { system: SYSTEM, prompt, maxTokens: 4096, ...(options.signal ? { signal: options.signal } : {}) },
+    request: {
+      system: SYSTEM,
+      prompt,
+      maxTokens: 4096,
+      ...(options.signal ? { signal: options.signal } : {}),
+    },
     normalize: (data) => normalizeComparison(data, task.expectations.length > 0),
   });
   const comparison = answer.value;
@@ -70,7 +78,11 @@ export async function compareRuns(options: CompareRunsOptions): Promise<Comparis
 }
 
 function taskOf(first: RunSnapshot, second: RunSnapshot): { prompt: string; expectations: string[] } {
-  if (first.prompt !== undefined && second.prompt !== undefined && first.prompt.trim() !== second.prompt.trim()) {
+  if (
+    first.prompt !== undefined &&
+    second.prompt !== undefined &&
+    first.prompt.trim() !== second.prompt.trim()
+  ) {
     throw new SkillgymError(
       "BAD_INPUT",
       `${first.runDir} and ${second.runDir} answer different prompts, so their outputs cannot be compared`,
@@ -89,10 +101,14 @@ function taskOf(first: RunSnapshot, second: RunSnapshot): { prompt: string; expe
   return { prompt, expectations };
 }
 
-function comparatorPrompt(task: { prompt: string; expectations: string[] }, outputA: string, outputB: string): string {
+function comparatorPrompt(
+  task: { prompt: string; expectations: string[] },
+  outputA: string,
+  outputB: string,
+): string {
   const hasExpectations = task.expectations.length > 0;
   return [
-    COMPARATOR_MARKER,
+    judgeMarkers.comparator,
     "",
     presentTask(task.prompt, task.expectations),
     outputA,
@@ -122,7 +138,6 @@ function comparatorPrompt(task: { prompt: string; expectations: string[] }, outp
     "```json",
     JSON.stringify(answerShape(hasExpectations), null, 2),
     "```",
-    "</skillgym-comparator>",
   ].join("\n");
 }
 
@@ -135,7 +150,12 @@ function answerShape(hasExpectations: boolean): object {
     overall_score: score * 2,
   });
   const quality = { score: 7, strengths: ["…"], weaknesses: ["…"] };
-  const expectations = { passed: 1, total: 2, pass_rate: 0.5, details: [{ text: "…", passed: true, evidence: "…" }] };
+  const expectations = {
+    passed: 1,
+    total: 2,
+    pass_rate: 0.5,
+    details: [{ text: "…", passed: true, evidence: "…" }],
+  };
   return {
     winner: "A | B | TIE",
     reasoning: "…",

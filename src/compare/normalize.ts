@@ -13,7 +13,9 @@ function round(value: number, places: number): number {
 
 function meanOf(scores: unknown): number | undefined {
   if (!isObject(scores)) return undefined;
-  const values = Object.values(scores).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  const values = Object.values(scores).filter(
+    (v): v is number => typeof v === "number" && Number.isFinite(v),
+  );
   if (values.length === 0) return undefined;
   return round(values.reduce((sum, v) => sum + v, 0) / values.length, 1);
 }
@@ -55,7 +57,11 @@ function perSide(value: unknown, fix: (side: unknown) => unknown): unknown {
 
 /** Recomputes the rubric's means and sums and the expectation counts; drops expectation results nobody asked for. */
 export function normalizeComparison(data: Json, hasExpectations: boolean): Json {
-  const out: Json = { ...data, winner: normalizeWinner(data.winner), rubric: perSide(data.rubric, normalizeRubric) };
+  const out: Json = {
+    ...data,
+    winner: normalizeWinner(data.winner),
+    rubric: perSide(data.rubric, normalizeRubric),
+  };
   if (!hasExpectations) delete out.expectation_results;
   else if (out.expectation_results !== undefined) {
     out.expectation_results = perSide(out.expectation_results, normalizeExpectations);
@@ -64,7 +70,10 @@ export function normalizeComparison(data: Json, hasExpectations: boolean): Json 
 }
 
 /** The analysis names the winner and the skills as they were, whatever the model wrote there. */
-export function normalizeAnalysis(data: Json, summary: { winner: "A" | "B"; winner_skill: string; loser_skill: string; comparator_reasoning: string }): Json {
+export function normalizeAnalysis(
+  data: Json,
+  summary: { winner: "A" | "B"; winner_skill: string; loser_skill: string; comparator_reasoning: string },
+): Json {
   const given = isObject(data.comparison_summary) ? data.comparison_summary : {};
   const reasoning =
     typeof given.comparator_reasoning === "string" && given.comparator_reasoning.trim() !== ""

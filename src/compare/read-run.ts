@@ -24,6 +24,8 @@ export interface RunSnapshot {
   runDir: string;
   /** `with_skill`, `without_skill`, `old_skill`, or whatever the folder is called. */
   configuration: string;
+  /** The eval folder (holding eval_metadata.json) the run belongs to. */
+  evalDir: string;
   outputs: OutputFile[];
   transcriptTail: string;
   /** The agent's last message, taken from the `## Result` section of transcript.md. */
@@ -57,6 +59,7 @@ export async function readRun(runDir: string, options: ReadRunOptions = {}): Pro
   return {
     runDir: dir,
     configuration,
+    evalDir,
     outputs: await readOutputs(path.join(dir, "outputs"), options),
     transcriptTail: tail(transcript ?? "", options.maxTranscriptChars ?? 20_000),
     finalMessage: transcript === undefined ? undefined : finalMessageOf(transcript),

@@ -38,6 +38,8 @@ export const IterationRecord = z.looseObject({
   model: z.string().optional(),
   /** The project copied into every workspace (`--project-root`), so a re-grade can rebuild a run's workspace. */
   project_root: z.string().optional(),
+  /** The `--evals` path the iteration was run with, if any. */
+  evals_path: z.string().optional(),
   plan: z.looseObject({
     evals: z.array(z.union([z.number().int(), z.string()])),
     configurations: z.array(Configuration),

@@ -45,6 +45,8 @@ export const SimVerdict = z.strictObject({
   /** A case-insensitive regular expression matched against the expectation's text. */
   match: z.string().min(1),
   passed: z.boolean(),
+  /** Applies only when this case-insensitive regular expression is found in the judge's prompt (the run's outputs). */
+  when: z.string().min(1).optional(),
   /** Evidence quoted in the verdict; default "Simulated verdict (skillgym sim)". */
   evidence: z.string().optional(),
 });

@@ -67,9 +67,7 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
     } catch (error) {
       throw judgeErrorOf(error, options.model, baseURL);
     }
-    const text = message.content
-      .flatMap((block) => (block.type === "text" ? [block.text] : []))
-      .join("");
+    const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     const counts = {
       inputTokens: message.usage.input_tokens,
       outputTokens: message.usage.output_tokens,

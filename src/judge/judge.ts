@@ -30,11 +30,16 @@ export interface Judge {
 }
 
 export class JudgeError extends Error {
+  /** What the failed attempts cost, when they reached a model. */
+  readonly costUsd: number | undefined;
+
   constructor(
     message: string,
     readonly retryable: boolean,
+    options: { costUsd?: number; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.name = "JudgeError";
+    this.costUsd = options.costUsd;
   }
 }

@@ -24,6 +24,7 @@ export type { RetryPolicy };
 /** A run that just ended successfully, with its workspace still on disk (for checks that need it). */
 export interface FinishedRun {
   spec: RunSpec;
+  skillName: string;
   workspaceDir: string;
   result: AgentRunResult;
   changes: ManifestDiff;
@@ -135,6 +136,7 @@ export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRec
   if (ctx.afterRun && result.staged && changes && record.outcome === "success") {
     const graded = await ctx.afterRun({
       spec,
+      skillName: ctx.skill.name,
       workspaceDir: result.staged.work,
       result: result.staged.result,
       changes,

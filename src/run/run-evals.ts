@@ -130,6 +130,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     simulated: agent.simulated,
     ...(options.model ? { model: options.model } : {}),
     ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),
+    ...(options.evalsPath ? { evals_path: resolve(options.evalsPath) } : {}),
     plan,
   };
   await writeJson(join(iteration.dir, "iteration.json"), record);

@@ -1,6 +1,15 @@
 export type { Conversation, ListedSkill } from "./conversation.js";
 export { readConversation } from "./conversation.js";
 export { SIM_MODEL } from "./encode.js";
+export { judgeAnswer, simulatedVerdict } from "./judge-answer.js";
+export {
+  expectationsBlock,
+  type JudgeKind,
+  judgeKindOf,
+  judgeMarkers,
+  readExpectationsBlock,
+  readTag,
+} from "./judge-markers.js";
 export { loadSimScript } from "./load-script.js";
 export { type SimLogEntry, type SimOptions, type SimServer, startSim } from "./server.js";
 export { builtinSkills, chooseSkill, scoreSkill } from "./skill-choice.js";

@@ -9,14 +9,20 @@ interface Verdict {
   evidence: string;
 }
 
-export function simulatedVerdict(text: string, judge: SimJudge | undefined): Verdict {
-  const rule = judge?.verdicts?.find((v) => new RegExp(v.match, "i").test(text));
+export function simulatedVerdict(text: string, judge: SimJudge | undefined, prompt = ""): Verdict {
+  const rule = judge?.verdicts?.find(
+    (v) =>
+      new RegExp(v.match, "i").test(text) && (v.when === undefined || new RegExp(v.when, "i").test(prompt)),
+  );
   if (rule) return { text, passed: rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE };
   return { text, passed: (judge?.default ?? "pass") === "pass", evidence: DEFAULT_EVIDENCE };
 }
 
 function graderAnswer(text: string, judge: SimJudge | undefined): object {
-  const expectations = (readExpectationsBlock(text) ?? []).map((e) => simulatedVerdict(e, judge));
+  // `when` looks at the run's evidence only: what follows the expectations (outputs, metrics, transcript).
+  const closing = text.indexOf("</expectations>");
+  const evidence = closing >= 0 ? text.slice(closing) : text;
+  const expectations = (readExpectationsBlock(text) ?? []).map((e) => simulatedVerdict(e, judge, evidence));
   return {
     expectations,
     claims: [],

@@ -40,10 +40,10 @@ export async function loadSimScript(file: string): Promise<SimScript> {
   }
   const patterns = [
     ...parsed.data.rules.map((rule, i) => ({ at: `rules[${i}].match`, pattern: rule.match })),
-    ...(parsed.data.judge?.verdicts ?? []).map((v, i) => ({
-      at: `judge.verdicts[${i}].match`,
-      pattern: v.match,
-    })),
+    ...(parsed.data.judge?.verdicts ?? []).flatMap((v, i) => [
+      { at: `judge.verdicts[${i}].match`, pattern: v.match },
+      { at: `judge.verdicts[${i}].when`, pattern: v.when },
+    ]),
   ];
   for (const { at, pattern } of patterns) {
     if (pattern === undefined) continue;

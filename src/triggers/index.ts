@@ -4,4 +4,4 @@ export { planTriggerRuns, syntheticName, type TriggerRunSpec } from "./plan.js";
 export type { TriggerReporter } from "./reporter.js";
 export { executeTriggerRun, type TriggerRunRecord } from "./run-trigger.js";
 export { runTriggers, type TriggerOptions, type TriggerSummaryResult } from "./run-triggers.js";
-export { scoreQuery, summarize, type TriggerRunResult } from "./score.js";
+export { scoreQuery, summarize as summarizeTriggers, type TriggerRunResult } from "./score.js";

@@ -1,13 +1,15 @@
 import type { Command } from "commander";
 import { ExitCode } from "../../errors.js";
+import { gradeOnFinish, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
-import { type AgentFlags, setUpAgent } from "../agent-setup.js";
+import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { idList, interruptSignal, positiveInt } from "../options.js";
 import { terminalReporter } from "../progress.js";
 
-interface EvalFlags extends AgentFlags {
+interface EvalFlags extends AgentFlags, JudgeFlags {
+  grade: boolean;
   evals?: string;
   workspace?: string;
   runs: number;
@@ -63,10 +65,14 @@ export function registerEval(program: Command, io: Io): void {
     .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
     .option("--resume", "continue the latest iteration even if its plan differs")
     .option("--keep-workspaces", "keep each run's temporary workspace for inspection")
+    .option("--no-grade", "record the runs without grading them")
+    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
+    .option("--judge-model <model>", "the judge's model (required for openai)")
+    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)")
     .option("--json", "print the result as JSON")
     .action(async (skillPath: string, flags: EvalFlags) => {
       const reporter = terminalReporter(io);
-      const cleanups: (() => Promise<void>)[] = [];
+      const setup = createSetup(flags);
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
@@ -86,7 +92,24 @@ export function registerEval(program: Command, io: Io): void {
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
           signal: interrupt.signal,
           reporter,
-          createAgent: ({ suite }) => setUpAgent(flags, suite.dir, cleanups),
+          createAgent: async ({ suite }) => {
+            // A judge that cannot be had stops the command before any run starts.
+            if (flags.grade && suite.evals.some((e) => e.expectations.length > 0))
+              await setup.judge(suite.dir);
+            return setup.agent(suite.dir);
+          },
+          ...(flags.grade
+            ? {
+                afterRun: gradeOnFinish({
+                  createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
+                  signal: interrupt.signal,
+                  onError: (runDir, error) =>
+                    io.err(
+                      `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
+                    ),
+                }),
+              }
+            : {}),
         });
         const counts = summarize(summary.records);
         if (flags.json) {
@@ -104,7 +127,7 @@ export function registerEval(program: Command, io: Io): void {
         else if (agentNeverRan(summary.records)) io.setExitCode(ExitCode.agentUnavailable);
       } finally {
         interrupt.dispose();
-        for (const cleanup of cleanups) await cleanup();
+        await setup.close();
       }
     });
 }

@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { InvalidArgumentError } from "commander";
 import type { TriggerResults } from "../../contracts/trigger-results.js";
 import { runTriggers } from "../../triggers/index.js";
-import { type AgentFlags, setUpAgent } from "../agent-setup.js";
+import { type AgentFlags, createSetup } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { idList, interruptSignal, positiveInt } from "../options.js";
 import { triggerReporter } from "../trigger-progress.js";
@@ -77,7 +77,7 @@ export function registerTriggers(program: Command, io: Io): void {
     .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
     .option("--json", "print trigger-results.json")
     .action(async (skillPath: string, flags: TriggerFlags) => {
-      const cleanups: (() => Promise<void>)[] = [];
+      const setup = createSetup(flags);
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
@@ -96,7 +96,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           signal: interrupt.signal,
           reporter: triggerReporter(io),
-          createAgent: ({ suite }) => setUpAgent(flags, suite.dir, cleanups),
+          createAgent: ({ suite }) => setup.agent(suite.dir),
         });
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else
@@ -106,7 +106,7 @@ export function registerTriggers(program: Command, io: Io): void {
         if (summary.cancelled) io.setExitCode(130);
       } finally {
         interrupt.dispose();
-        for (const cleanup of cleanups) await cleanup();
+        await setup.close();
       }
     });
 }

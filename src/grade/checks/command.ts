@@ -72,13 +72,21 @@ function describeOutcome(result: ProcessResult, expected: number, timeoutMs: num
     : `Exit code ${result.exitCode} (expected ${expected})`;
 }
 
+// The budget is shared fairly: a short stderr leaves the rest of its share to stdout.
 function outputTails(stdout: string, stderr: string): string[] {
   const streams = [
-    ["stdout", stdout.trimEnd()],
-    ["stderr", stderr.trimEnd()],
-  ].filter(([, text]) => text !== "");
-  const budget = Math.floor(OUTPUT_TAIL_CHARS / Math.max(1, streams.length));
-  return streams.map(([name, text]) => `${name}:\n${tailOf(text ?? "", budget)}`);
+    { name: "stdout", text: stdout.trimEnd() },
+    { name: "stderr", text: stderr.trimEnd() },
+  ].filter(({ text }) => text !== "");
+  const shares = new Map<string, number>();
+  let budget = OUTPUT_TAIL_CHARS;
+  const byLength = [...streams].sort((a, b) => a.text.length - b.text.length);
+  byLength.forEach(({ name, text }, at) => {
+    const share = Math.min(text.length, Math.floor(budget / (byLength.length - at)));
+    shares.set(name, share);
+    budget -= share;
+  });
+  return streams.map(({ name, text }) => `${name}:\n${tailOf(text, shares.get(name) ?? 0)}`);
 }
 
 function seconds(ms: number): string {

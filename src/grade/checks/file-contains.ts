@@ -62,7 +62,7 @@ export async function gradeFileContains(check: FileContainsCheck, ctx: CheckCont
   if (text === "") return { passed: false, evidence: `No match for ${literal}: ${rel} is empty` };
   return {
     passed: false,
-    evidence: `No match for ${literal} in ${rel} (${plural(lines, "line", "lines")}); it begins:\n${headOf(text, FILE_HEAD_CHARS)}`,
+    evidence: `No match for ${literal} in ${rel} (${plural(lines, "line", "lines")}); it begins:\n${firstLines(text)}`,
   };
 }
 
@@ -80,6 +80,14 @@ function decodeText(bytes: Uint8Array): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+// Whole lines when they fit, so the quote does not stop mid-word.
+function firstLines(text: string): string {
+  const head = headOf(text, FILE_HEAD_CHARS);
+  if (head === text) return text;
+  const lastBreak = head.lastIndexOf("\n");
+  return lastBreak > FILE_HEAD_CHARS / 2 ? `${head.slice(0, lastBreak)}\n…` : head;
 }
 
 function countLines(text: string): number {

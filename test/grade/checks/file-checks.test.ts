@@ -6,7 +6,9 @@ import type { Check } from "../../../src/contracts/checks.js";
 import { gradeChecks } from "../../../src/grade/checks/grade-checks.js";
 import { contextFor, makeWorkspace, removeWorkspace } from "./workspace.js";
 
-const notes = ["# Release 1.2.0", "", "## Features", "- faster", "", "## Fixes", "- crash on start", ""].join("\n");
+const notes = ["# Release 1.2.0", "", "## Features", "- faster", "", "## Fixes", "- crash on start", ""].join(
+  "\n",
+);
 let dir: string;
 let outside: string;
 
@@ -30,11 +32,14 @@ afterAll(async () => {
   await removeWorkspace(outside);
 });
 
-async function gradeOne(check: Check, changes = { created: [], modified: [], deleted: [] } as {
-  created: string[];
-  modified: string[];
-  deleted: string[];
-}) {
+async function gradeOne(
+  check: Check,
+  changes = { created: [], modified: [], deleted: [] } as {
+    created: string[];
+    modified: string[];
+    deleted: string[];
+  },
+) {
   const [graded] = await gradeChecks([check], contextFor(dir, { changes }));
   if (!graded) throw new Error("no expectation graded");
   return graded;
@@ -76,16 +81,16 @@ describe("file_exists", () => {
 
 describe("paths escaping the workspace", () => {
   const escapes = ["../secret.txt", "docs/../../secret.txt", "/etc/passwd", "C:\\Windows\\win.ini", "."];
-  for (const escape of escapes) {
-    it(`refuses ${JSON.stringify(escape)} in every file check`, async () => {
+  for (const escaping of escapes) {
+    it(`refuses ${JSON.stringify(escaping)} in every file check`, async () => {
       for (const type of ["file_exists", "file_unchanged"] as const) {
-        const graded = await gradeOne({ type, path: escape });
+        const graded = await gradeOne({ type, path: escaping });
         expect(graded.passed).toBe(false);
-        expect(graded.evidence).toContain(`the path ${JSON.stringify(escape)} must`);
+        expect(graded.evidence).toContain(`the path ${JSON.stringify(escaping)} must`);
       }
-      const contains = await gradeOne({ type: "file_contains", path: escape, pattern: "." });
+      const contains = await gradeOne({ type: "file_contains", path: escaping, pattern: "." });
       expect(contains.passed).toBe(false);
-      expect(contains.evidence).toContain(`the path ${JSON.stringify(escape)} must`);
+      expect(contains.evidence).toContain(`the path ${JSON.stringify(escaping)} must`);
     });
   }
 
@@ -115,7 +120,10 @@ describe("paths escaping the workspace", () => {
       expect(viaFile?.evidence).toContain("notes.md leads outside the workspace");
       expect(viaFolder?.evidence).toContain("out/secret.txt leads outside the workspace");
       expect(contains?.passed).toBe(false);
-      expect(dangling).toMatchObject({ passed: false, evidence: "dangling.md is a symbolic link to a missing target" });
+      expect(dangling).toMatchObject({
+        passed: false,
+        evidence: "dangling.md is a symbolic link to a missing target",
+      });
     } finally {
       await removeWorkspace(linked);
     }
@@ -124,22 +132,38 @@ describe("paths escaping the workspace", () => {
 
 describe("file_contains", () => {
   it("passes with the matching line and its number", async () => {
-    const graded = await gradeOne({ type: "file_contains", path: "RELEASE_NOTES.md", pattern: "^## Fixes$", flags: "m" });
+    const graded = await gradeOne({
+      type: "file_contains",
+      path: "RELEASE_NOTES.md",
+      pattern: "^## Fixes$",
+      flags: "m",
+    });
     expect(graded).toMatchObject({ passed: true, check_type: "file_contains" });
     expect(graded.evidence).toBe('Found on line 6 of RELEASE_NOTES.md: "## Fixes"');
   });
 
   it("honours the flags", async () => {
-    const withoutM = await gradeOne({ type: "file_contains", path: "RELEASE_NOTES.md", pattern: "^## Fixes$" });
+    const withoutM = await gradeOne({
+      type: "file_contains",
+      path: "RELEASE_NOTES.md",
+      pattern: "^## Fixes$",
+    });
     expect(withoutM.passed).toBe(false);
-    const caseless = await gradeOne({ type: "file_contains", path: "RELEASE_NOTES.md", pattern: "CRASH", flags: "i" });
+    const caseless = await gradeOne({
+      type: "file_contains",
+      path: "RELEASE_NOTES.md",
+      pattern: "CRASH",
+      flags: "i",
+    });
     expect(caseless.evidence).toBe('Found on line 7 of RELEASE_NOTES.md: "- crash on start"');
   });
 
   it("fails quoting the first lines of the file, at most about 300 characters", async () => {
     const graded = await gradeOne({ type: "file_contains", path: "RELEASE_NOTES.md", pattern: "Breaking" });
     expect(graded.passed).toBe(false);
-    expect(graded.evidence).toBe(`No match for /Breaking/ in RELEASE_NOTES.md (7 lines); it begins:\n${notes}`);
+    expect(graded.evidence).toBe(
+      `No match for /Breaking/ in RELEASE_NOTES.md (7 lines); it begins:\n${notes}`,
+    );
     const big = await gradeOne({ type: "file_contains", path: "big.md", pattern: "nowhere" });
     expect(big.evidence).toContain("(200 lines); it begins:\nline 1 of a long file\nline 2");
     expect(big.evidence).not.toContain("line 200");
@@ -169,7 +193,12 @@ describe("file_contains", () => {
   });
 
   it("reads CRLF line endings and a BOM the way the pattern's author meant", async () => {
-    const crlf = await gradeOne({ type: "file_contains", path: "crlf.md", pattern: "^## Fixes$", flags: "m" });
+    const crlf = await gradeOne({
+      type: "file_contains",
+      path: "crlf.md",
+      pattern: "^## Fixes$",
+      flags: "m",
+    });
     expect(crlf.evidence).toBe('Found on line 2 of crlf.md: "## Fixes"');
     const bom = await gradeOne({ type: "file_contains", path: "bom.md", pattern: "^## Fixes" });
     expect(bom.passed).toBe(true);
@@ -184,14 +213,33 @@ describe("file_contains", () => {
   });
 
   it("with negate, passes when nothing matches and fails quoting the match", async () => {
-    const absent = await gradeOne({ type: "file_contains", path: "RELEASE_NOTES.md", pattern: "bump", flags: "i", negate: true });
-    expect(absent).toMatchObject({ passed: true, evidence: "No match for /bump/i in RELEASE_NOTES.md (7 lines)" });
-    const present = await gradeOne({ type: "file_contains", path: "RELEASE_NOTES.md", pattern: "faster", negate: true });
+    const absent = await gradeOne({
+      type: "file_contains",
+      path: "RELEASE_NOTES.md",
+      pattern: "bump",
+      flags: "i",
+      negate: true,
+    });
+    expect(absent).toMatchObject({
+      passed: true,
+      evidence: "No match for /bump/i in RELEASE_NOTES.md (7 lines)",
+    });
+    const present = await gradeOne({
+      type: "file_contains",
+      path: "RELEASE_NOTES.md",
+      pattern: "faster",
+      negate: true,
+    });
     expect(present).toMatchObject({
       passed: false,
       evidence: '/faster/ was found on line 4 of RELEASE_NOTES.md: "- faster"',
     });
-    const missing = await gradeOne({ type: "file_contains", path: "CHANGELOG.md", pattern: "bump", negate: true });
+    const missing = await gradeOne({
+      type: "file_contains",
+      path: "CHANGELOG.md",
+      pattern: "bump",
+      negate: true,
+    });
     expect(missing).toMatchObject({ passed: false, evidence: "CHANGELOG.md does not exist" });
   });
 });
@@ -200,17 +248,35 @@ describe("file_unchanged", () => {
   const check: Check = { type: "file_unchanged", path: "evals/files/commits.txt" };
 
   it("passes when the file exists and the run did not touch it", async () => {
-    const graded = await gradeOne(check, { created: ["RELEASE_NOTES.md"], modified: ["docs/guide.md"], deleted: [] });
+    const graded = await gradeOne(check, {
+      created: ["RELEASE_NOTES.md"],
+      modified: ["docs/guide.md"],
+      deleted: [],
+    });
     expect(graded).toMatchObject({ passed: true, check_type: "file_unchanged" });
-    expect(graded.evidence).toBe("evals/files/commits.txt exists and it was not created, modified or deleted by the run");
+    expect(graded.evidence).toBe(
+      "evals/files/commits.txt exists and it was not created, modified or deleted by the run",
+    );
   });
 
   it("fails when the run modified, deleted or created it", async () => {
-    const modified = await gradeOne(check, { created: [], modified: ["evals/files/commits.txt"], deleted: [] });
+    const modified = await gradeOne(check, {
+      created: [],
+      modified: ["evals/files/commits.txt"],
+      deleted: [],
+    });
     expect(modified).toMatchObject({ passed: false, evidence: "The run modified evals/files/commits.txt" });
-    const deleted = await gradeOne(check, { created: [], modified: [], deleted: ["evals/files/commits.txt"] });
+    const deleted = await gradeOne(check, {
+      created: [],
+      modified: [],
+      deleted: ["evals/files/commits.txt"],
+    });
     expect(deleted).toMatchObject({ passed: false, evidence: "The run deleted evals/files/commits.txt" });
-    const created = await gradeOne(check, { created: ["evals/files/commits.txt"], modified: [], deleted: [] });
+    const created = await gradeOne(check, {
+      created: ["evals/files/commits.txt"],
+      modified: [],
+      deleted: [],
+    });
     expect(created).toMatchObject({ passed: false, evidence: "The run created evals/files/commits.txt" });
   });
 
@@ -221,7 +287,11 @@ describe("file_unchanged", () => {
 
   it("watches everything under a folder", async () => {
     const folder: Check = { type: "file_unchanged", path: "evals/files" };
-    const untouched = await gradeOne(folder, { created: ["evals/filesystem.txt"], modified: [], deleted: [] });
+    const untouched = await gradeOne(folder, {
+      created: ["evals/filesystem.txt"],
+      modified: [],
+      deleted: [],
+    });
     expect(untouched).toMatchObject({
       passed: true,
       evidence: "evals/files exists and nothing in it was created, modified or deleted by the run",

@@ -1,0 +1,51 @@
+import { rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Benchmark } from "../contracts/benchmark.js";
+import { SkillgymError } from "../errors.js";
+import { writeJson } from "../run/write-json.js";
+import { type BenchmarkOptions, buildBenchmark } from "./build-benchmark.js";
+import { readIteration } from "./read-iteration.js";
+import { renderBenchmarkMarkdown } from "./render-markdown.js";
+
+export interface WrittenBenchmark {
+  benchmark: Benchmark;
+  markdown: string;
+  jsonPath: string;
+  mdPath: string;
+}
+
+async function writeText(file: string, text: string): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await writeFile(temp, text, "utf8");
+  await rename(temp, file);
+}
+
+/** Reads an iteration folder and writes its benchmark.json and benchmark.md beside its eval folders. */
+export async function writeBenchmark(
+  iterationDir: string,
+  options: BenchmarkOptions = {},
+): Promise<WrittenBenchmark> {
+  const data = await readIteration(iterationDir);
+  const benchmark = buildBenchmark(data, {
+    ...options,
+    timestamp: options.timestamp ?? new Date().toISOString(),
+  });
+  const markdown = renderBenchmarkMarkdown(benchmark);
+  const jsonPath = join(data.dir, "benchmark.json");
+  const mdPath = join(data.dir, "benchmark.md");
+  try {
+    await writeJson(jsonPath, benchmark);
+    await writeText(mdPath, markdown);
+  } catch (error) {
+    throw new SkillgymError(
+      "WORKSPACE",
+      `cannot write the benchmark into ${data.dir}: ${(error as Error).message}`,
+      {
+        hint: "make the iteration folder writable, or copy it somewhere writable and run `skillgym bench` there",
+        file: data.dir,
+        cause: error,
+      },
+    );
+  }
+  return { benchmark, markdown, jsonPath, mdPath };
+}

@@ -1,0 +1,136 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseStreamLine } from "../agents/claude-code/parse-stream.js";
+import type { AgentEvent } from "../agents/events.js";
+import { RunStatus } from "../contracts/run-record.js";
+import { SkillgymError } from "../errors.js";
+import { readIterationRecord } from "../run/iteration.js";
+import { loadInputs } from "../run/load-inputs.js";
+import { evalDirName } from "../run/plan.js";
+import { runPool } from "../run/pool.js";
+import { readJsonIfPresent } from "../run/write-json.js";
+import { type ExpectationGrader, gradeRun } from "./grade-run.js";
+import { rebuildWorkspace } from "./rebuild.js";
+
+export interface GradeIterationOptions {
+  iterationDir: string;
+  /** Re-grade runs that already have a grading.json. */
+  force?: boolean;
+  concurrency?: number;
+  commandTimeoutMs?: number;
+  /** Made only if some run has expectations to judge. */
+  createGrader?: () => Promise<ExpectationGrader>;
+  signal?: AbortSignal;
+  onRunGraded?: (info: { runDir: string; passRate?: number; error?: string; skipped?: boolean }) => void;
+}
+
+export interface GradeIterationResult {
+  graded: number;
+  skipped: number;
+  errors: { runDir: string; error: string }[];
+  judgeCostUsd: number;
+}
+
+export async function readEvents(runDir: string): Promise<AgentEvent[]> {
+  let text = "";
+  try {
+    text = await readFile(join(runDir, "transcript.jsonl"), "utf8");
+  } catch {
+    return [];
+  }
+  return text.split("\n").flatMap((line) => parseStreamLine(line));
+}
+
+/** Grades (or re-grades) every finished run of an iteration without running any agent again. */
+export async function gradeIteration(options: GradeIterationOptions): Promise<GradeIterationResult> {
+  const record = await readIterationRecord(options.iterationDir);
+  if (!record) {
+    throw new SkillgymError(
+      "BAD_INPUT",
+      `${options.iterationDir} is not an iteration folder (no iteration.json)`,
+      {
+        hint: "pass a folder such as my-skill-workspace/iteration-1 written by `skillgym eval`",
+      },
+    );
+  }
+  const { skill, suite } = await loadInputs({
+    skillPath: record.skill_path,
+    ...(record.evals_path ? { evalsPath: record.evals_path } : {}),
+    ...(record.project_root ? { projectRoot: record.project_root } : {}),
+    need: "evals",
+  });
+  const jobs = suite.evals
+    .filter((e) => record.plan.evals.map(String).includes(String(e.id)))
+    .flatMap((e) =>
+      record.plan.configurations.flatMap((configuration) =>
+        Array.from({ length: record.plan.runs_per_configuration }, (_, k) => ({
+          eval: e,
+          configuration,
+          runDir: join(options.iterationDir, evalDirName(e.id), configuration, `run-${k + 1}`),
+        })),
+      ),
+    );
+  let grader: ExpectationGrader | undefined;
+  const needsJudge = jobs.some((j) => j.eval.expectations.length > 0);
+  if (needsJudge && options.createGrader) grader = await options.createGrader();
+  const result: GradeIterationResult = { graded: 0, skipped: 0, errors: [], judgeCostUsd: 0 };
+  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-grade-"));
+  try {
+    await runPool(
+      jobs,
+      options.concurrency ?? 4,
+      async (job) => {
+        const status = RunStatus.safeParse(await readJsonIfPresent(join(job.runDir, "timing.json")));
+        const finished = status.success && status.data.outcome === "success";
+        const graded = (await readJsonIfPresent(join(job.runDir, "grading.json"))) !== undefined;
+        if (!finished || (graded && !options.force)) {
+          result.skipped++;
+          options.onRunGraded?.({ runDir: job.runDir, skipped: true });
+          return;
+        }
+        const workspaceDir = join(
+          tempRoot,
+          `${evalDirName(job.eval.id)}-${job.configuration}-${job.runDir.slice(-6).replace(/\W/g, "")}`,
+        );
+        try {
+          const changes = await rebuildWorkspace(job.runDir, {
+            dir: workspaceDir,
+            configuration: job.configuration,
+            eval: job.eval,
+            skill: { dir: skill.dir, name: skill.name },
+            ...(record.plan.baseline_skill_path ? { baselineSkillDir: record.plan.baseline_skill_path } : {}),
+            ...(record.project_root ? { projectRoot: record.project_root } : {}),
+            ...(suite.baseOverlay ? { baseOverlay: suite.baseOverlay } : {}),
+            excludePaths: [skill.dir, suite.dir],
+            skillsFolder: ".claude/skills",
+          });
+          const graded = await gradeRun({
+            runDir: job.runDir,
+            eval: job.eval,
+            skillName: skill.name,
+            workspaceDir,
+            events: await readEvents(job.runDir),
+            changes,
+            commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
+            ...(grader ? { grader } : {}),
+            ...(options.signal ? { signal: options.signal } : {}),
+          });
+          result.graded++;
+          result.judgeCostUsd += graded.judgeCostUsd;
+          options.onRunGraded?.({ runDir: job.runDir, passRate: graded.grading.summary.pass_rate });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          result.errors.push({ runDir: job.runDir, error: message });
+          options.onRunGraded?.({ runDir: job.runDir, error: message });
+        } finally {
+          await rm(workspaceDir, { recursive: true, force: true });
+        }
+      },
+      options.signal,
+    );
+  } finally {
+    await rm(tempRoot, { recursive: true, force: true });
+  }
+  return result;
+}

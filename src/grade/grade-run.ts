@@ -1,0 +1,137 @@
+import { join } from "node:path";
+import type { AgentEvent } from "../agents/events.js";
+import type { Check } from "../contracts/checks.js";
+import type {
+  Claim,
+  EvalFeedback,
+  GradedExpectation,
+  Grading,
+  UserNotesSummary,
+} from "../contracts/grading.js";
+import { Metrics } from "../contracts/metrics.js";
+import { Timing } from "../contracts/timing.js";
+import { SkillgymError } from "../errors.js";
+import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { gradeChecks } from "./checks/index.js";
+import type { RunChanges } from "./rebuild.js";
+import { type OutputFile, readOutputs, readTextIfPresent } from "./run-files.js";
+
+/** What the judge is shown of a run. */
+export interface JudgeInput {
+  prompt: string;
+  expectedOutput?: string;
+  expectations: string[];
+  outputs: OutputFile[];
+  transcript: string;
+  /** The run folder (outputs/, transcript.md): a judge that reads files itself works there. */
+  runDir: string;
+}
+
+export interface JudgeVerdicts {
+  expectations: { text: string; passed: boolean; evidence: string }[];
+  claims?: Claim[];
+  user_notes_summary?: UserNotesSummary;
+  eval_feedback?: EvalFeedback;
+  model: string;
+  costUsd: number;
+}
+
+/** Grades the model-graded expectations of one run; backed by a judge (Claude Code, the API, a local model, sim). */
+export type ExpectationGrader = (input: JudgeInput) => Promise<JudgeVerdicts>;
+
+export interface GradeRunInput {
+  runDir: string;
+  eval: { prompt: string; expected_output?: string; expectations: string[]; checks: Check[] };
+  skillName: string;
+  workspaceDir: string;
+  events: readonly AgentEvent[];
+  changes: RunChanges;
+  commandTimeoutMs: number;
+  grader?: ExpectationGrader;
+  signal?: AbortSignal;
+}
+
+export interface GradeRunResult {
+  grading: Grading;
+  judgeCostUsd: number;
+  judgeModel?: string;
+}
+
+function summaryOf(expectations: readonly GradedExpectation[]): Grading["summary"] {
+  const passed = expectations.filter((x) => x.passed).length;
+  const total = expectations.length;
+  return {
+    passed,
+    failed: total - passed,
+    total,
+    pass_rate: total === 0 ? 0 : Number((passed / total).toFixed(4)),
+  };
+}
+
+/**
+ * Grades one finished run: each `check` without a model, each expectation by the judge (burden of proof on PASS),
+ * and writes grading.json (skill-creator's schema) with the run's metrics and timing.
+ */
+export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
+  const started = new Date();
+  const checked = await gradeChecks(input.eval.checks, {
+    workspaceDir: input.workspaceDir,
+    events: input.events,
+    skillName: input.skillName,
+    changes: input.changes,
+    commandTimeoutMs: input.commandTimeoutMs,
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  let verdicts: JudgeVerdicts | undefined;
+  if (input.eval.expectations.length > 0) {
+    if (!input.grader) {
+      throw new SkillgymError("USAGE", `${input.runDir}: expectations need a judge to grade them`, {
+        hint: "choose one with --judge (claude-code, anthropic, openai, sim)",
+      });
+    }
+    verdicts = await input.grader({
+      prompt: input.eval.prompt,
+      ...(input.eval.expected_output ? { expectedOutput: input.eval.expected_output } : {}),
+      expectations: input.eval.expectations,
+      outputs: await readOutputs(join(input.runDir, "outputs")),
+      transcript: await readTextIfPresent(join(input.runDir, "transcript.md")),
+      runDir: input.runDir,
+    });
+  }
+  const ended = new Date();
+  const judged: GradedExpectation[] = (verdicts?.expectations ?? []).map((x) => ({
+    ...x,
+    source: "judge" as const,
+  }));
+  const expectations = [...judged, ...checked];
+  const metrics = Metrics.safeParse(await readJsonIfPresent(join(input.runDir, "outputs", "metrics.json")));
+  const timing = Timing.safeParse(await readJsonIfPresent(join(input.runDir, "timing.json")));
+  const graderSeconds = (ended.getTime() - started.getTime()) / 1000;
+  const executorSeconds = timing.success ? (timing.data.executor_duration_seconds ?? 0) : 0;
+  const grading: Grading = {
+    expectations,
+    summary: summaryOf(expectations),
+    ...(metrics.success ? { execution_metrics: metrics.data } : {}),
+    timing: {
+      ...(timing.success ? timing.data : {}),
+      grader_start: started.toISOString(),
+      grader_end: ended.toISOString(),
+      grader_duration_seconds: graderSeconds,
+      total_duration_seconds: Number((executorSeconds + graderSeconds).toFixed(3)),
+    },
+    claims: verdicts?.claims ?? [],
+    user_notes_summary: verdicts?.user_notes_summary ?? {
+      uncertainties: [],
+      needs_review: [],
+      workarounds: [],
+    },
+    ...(verdicts?.eval_feedback ? { eval_feedback: verdicts.eval_feedback } : {}),
+    ...(verdicts ? { judge_model: verdicts.model, judge_cost_usd: verdicts.costUsd } : {}),
+  };
+  await writeJson(join(input.runDir, "grading.json"), grading);
+  return {
+    grading,
+    judgeCostUsd: verdicts?.costUsd ?? 0,
+    ...(verdicts ? { judgeModel: verdicts.model } : {}),
+  };
+}

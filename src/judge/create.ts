@@ -1,0 +1,115 @@
+import { SkillgymError } from "../errors.js";
+import { SIM_MODEL } from "../sim/encode.js";
+import { createAnthropicJudge } from "./anthropic.js";
+import { createClaudeCodeJudge } from "./claude-code.js";
+import type { Judge, JudgeBackend } from "./judge.js";
+import { createOpenAiJudge, OPENAI_DEFAULT_BASE_URL } from "./openai.js";
+import type { TokenPrice } from "./pricing.js";
+
+export const DEFAULT_ANTHROPIC_JUDGE_MODEL = "claude-sonnet-4-5";
+export const judgeBackends: readonly JudgeBackend[] = ["claude-code", "anthropic", "openai", "sim"];
+
+export interface JudgeOptions {
+  backend: JudgeBackend;
+  /** Default: claude-sonnet-4-5 (anthropic), Claude Code's own (claude-code); required for openai. */
+  model?: string;
+  /** The API's base URL (anthropic, openai); default from ANTHROPIC_BASE_URL / OPENAI_BASE_URL. */
+  baseUrl?: string;
+  /** skillgym sim's URL: required for `sim`; any other backend given it talks to it too (no credentials needed). */
+  simulatorUrl?: string;
+  /** The claude binary (claude-code). */
+  binary?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Price of the openai backend's model; without it its cost is 0. */
+  price?: TokenPrice;
+  timeoutMs?: number;
+}
+
+function needSimulator(options: JudgeOptions): string {
+  if (options.simulatorUrl) return options.simulatorUrl;
+  throw new SkillgymError("USAGE", "the sim judge needs the URL of a running skillgym sim", {
+    hint: "use --simulate, which starts one, or choose another --judge",
+  });
+}
+
+function simJudge(options: JudgeOptions): Judge {
+  return createAnthropicJudge({
+    backend: "sim",
+    model: SIM_MODEL,
+    apiKey: "sk-skillgym-simulator",
+    baseURL: needSimulator(options),
+  });
+}
+
+function anthropicJudge(options: JudgeOptions, env: NodeJS.ProcessEnv): Judge {
+  const apiKey = env.ANTHROPIC_API_KEY;
+  const authToken = env.ANTHROPIC_AUTH_TOKEN;
+  if (!apiKey && !authToken) {
+    throw new SkillgymError(
+      "NO_CREDENTIALS",
+      "the anthropic judge needs ANTHROPIC_API_KEY or ANTHROPIC_AUTH_TOKEN",
+      {
+        hint: "set ANTHROPIC_API_KEY, use --judge claude-code to grade with your Claude Code login, or --simulate for a dry run",
+      },
+    );
+  }
+  const baseURL = options.baseUrl ?? env.ANTHROPIC_BASE_URL;
+  return createAnthropicJudge({
+    model: options.model ?? DEFAULT_ANTHROPIC_JUDGE_MODEL,
+    ...(apiKey ? { apiKey } : { authToken: authToken as string }),
+    ...(baseURL ? { baseURL } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+}
+
+function openAiJudge(options: JudgeOptions, env: NodeJS.ProcessEnv): Judge {
+  if (!options.model) {
+    throw new SkillgymError("USAGE", "the openai judge needs a model", {
+      hint: "pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model",
+    });
+  }
+  const simulated = Boolean(options.simulatorUrl);
+  const baseUrl = options.simulatorUrl
+    ? `${options.simulatorUrl.replace(/\/+$/, "")}/v1`
+    : (options.baseUrl ?? env.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL);
+  const apiKey = env.OPENAI_API_KEY;
+  // Local servers (Ollama, vLLM, LM Studio) take no key; OpenAI's own API does.
+  if (!apiKey && !simulated && baseUrl.replace(/\/+$/, "") === OPENAI_DEFAULT_BASE_URL) {
+    throw new SkillgymError("NO_CREDENTIALS", `the openai judge needs OPENAI_API_KEY for ${baseUrl}`, {
+      hint: "set OPENAI_API_KEY, or point --judge-base-url (or OPENAI_BASE_URL) at a local OpenAI-compatible server",
+    });
+  }
+  return createOpenAiJudge({
+    model: options.model,
+    baseUrl,
+    simulated,
+    ...(apiKey && !simulated ? { apiKey } : {}),
+    ...(options.price ? { price: options.price } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+}
+
+/** Builds a judge, failing fast (before any run) on a missing binary, credentials or model. */
+export async function createJudge(options: JudgeOptions): Promise<Judge> {
+  const env = options.env ?? process.env;
+  switch (options.backend) {
+    case "anthropic":
+      return options.simulatorUrl ? simJudge(options) : anthropicJudge(options, env);
+    case "openai":
+      return openAiJudge(options, env);
+    case "sim":
+      return simJudge(options);
+    case "claude-code":
+      return createClaudeCodeJudge({
+        env,
+        ...(options.model ? { model: options.model } : {}),
+        ...(options.binary ? { binary: options.binary } : {}),
+        ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      });
+    default:
+      throw new SkillgymError("USAGE", `unknown judge backend "${String(options.backend)}"`, {
+        hint: `choose one of: ${judgeBackends.join(", ")}`,
+      });
+  }
+}

@@ -1,0 +1,87 @@
+import { readFile } from "node:fs/promises";
+import * as path from "node:path";
+import { Command } from "commander";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { registerCompare } from "../../src/cli/commands/compare.js";
+import { captureIo } from "../../src/cli/io.js";
+import { writeComparison } from "../../src/compare/write-comparison.js";
+import { Analysis } from "../../src/contracts/analysis.js";
+import { Comparison } from "../../src/contracts/comparison.js";
+import { SkillgymError } from "../../src/errors.js";
+import { createJudge } from "../../src/judge/create.js";
+import { startSim } from "../../src/sim/index.js";
+import { buildWorkspace, EXPECTATIONS, makeTempDir, removeDir, type Workspace } from "./fixtures.js";
+
+let root: string;
+let ws: Workspace;
+
+beforeEach(async () => {
+  root = await makeTempDir();
+  ws = await buildWorkspace(root);
+});
+afterEach(async () => {
+  await removeDir(root);
+});
+
+describe("comparison through skillgym sim", () => {
+  it("gets a comparison and an analysis from the real sim judge", async () => {
+    const sim = await startSim();
+    try {
+      const judge = await createJudge({ backend: "sim", simulatorUrl: sim.url });
+      const written = await writeComparison({
+        runDirA: ws.withSkill,
+        runDirB: ws.withoutSkill,
+        judge,
+        seed: 3,
+      });
+      // The simulator's comparator says "A" unless scripted otherwise.
+      expect(written.comparison.winner).toBe("A");
+      expect(written.winnerRunDir).toBe(written.mapping.A);
+      expect(written.simulated).toBe(true);
+      expect(written.comparison.expectation_results?.A.details?.map((d) => d.text)).toEqual(EXPECTATIONS);
+      Comparison.parse(JSON.parse(await readFile(written.comparisonPath, "utf8")));
+      const analysis = Analysis.parse(JSON.parse(await readFile(written.analysisPath ?? "", "utf8")));
+      expect(analysis.comparison_summary.winner).toBe("A");
+      expect(sim.log.map((entry) => entry.action)).toEqual(["judge comparator", "judge analyzer"]);
+    } finally {
+      await sim.close();
+    }
+  });
+});
+
+describe("skillgym compare", () => {
+  async function run(args: string[]) {
+    const io = captureIo();
+    const program = new Command("skillgym").exitOverride();
+    registerCompare(program, io);
+    await program.parseAsync(["compare", ...args], { from: "user" });
+    return io;
+  }
+
+  it("compares two runs with --simulate and prints JSON", async () => {
+    const io = await run([ws.withSkill, ws.withoutSkill, "--simulate", "--json", "--seed", "5"]);
+    const result = JSON.parse(io.stdout()) as Record<string, unknown>;
+    expect(result).toMatchObject({
+      winner: "A",
+      simulated: true,
+      comparison_path: path.join(ws.evalDir, "comparison-1.json"),
+      analysis_path: path.join(ws.evalDir, "analysis.json"),
+    });
+    expect(result.winner_run_dir).toBe((result.mapping as Record<string, string>).A);
+    expect(io.exitCode()).toBe(0);
+  });
+
+  it("says in plain text that the verdict is simulated, and skips the analysis with --no-analyze", async () => {
+    const io = await run([ws.withSkill, ws.withoutSkill, "--simulate", "--no-analyze"]);
+    expect(io.stdout()).toMatch(/^A wins: .*\(simulated: skillgym sim stood in for the judge\)/);
+    expect(io.stdout()).toContain("comparison-1.json");
+    expect(io.stdout()).not.toContain("analysis:");
+  });
+
+  it("rejects a folder that is not a run before judging", async () => {
+    const error = await run([ws.evalDir, ws.withoutSkill, "--simulate"]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SkillgymError);
+    expect((error as SkillgymError).code).toBe("BAD_INPUT");
+    expect((error as SkillgymError).message).toContain(ws.evalDir);
+  });
+});

@@ -1,0 +1,185 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeComparison } from "../../src/compare/write-comparison.js";
+import { Analysis } from "../../src/contracts/analysis.js";
+import { Comparison } from "../../src/contracts/comparison.js";
+import { SkillgymError } from "../../src/errors.js";
+import {
+  analysisAnswer,
+  buildWorkspace,
+  comparisonAnswer,
+  makeTempDir,
+  RecordingJudge,
+  removeDir,
+  TOKENS,
+  tokenUnderA,
+  type Workspace,
+  writeTree,
+} from "./fixtures.js";
+
+let root: string;
+let ws: Workspace;
+
+beforeEach(async () => {
+  root = await makeTempDir();
+  ws = await buildWorkspace(root);
+});
+afterEach(async () => {
+  await removeDir(root);
+});
+
+const isAnalyzer = (prompt: string) => prompt.includes("<skillgym-analyzer>");
+
+// Prefers the with_skill run, whichever label it got, and explains it when asked.
+function preferWithSkill(): RecordingJudge {
+  return new RecordingJudge((request) => {
+    if (isAnalyzer(request.prompt)) return analysisAnswer();
+    return comparisonAnswer(tokenUnderA(request.prompt) === TOKENS.with_skill ? "A" : "B");
+  });
+}
+
+async function readJson(file: string): Promise<unknown> {
+  return JSON.parse(await readFile(file, "utf8"));
+}
+
+describe("writeComparison", () => {
+  it("writes the comparison, its label mapping and the analysis in the eval folder", async () => {
+    const judge = preferWithSkill();
+    const written = await writeComparison({
+      runDirA: ws.withoutSkill,
+      runDirB: ws.withSkill,
+      judge,
+      seed: 11,
+    });
+    expect(written.comparisonPath).toBe(path.join(ws.evalDir, "comparison-1.json"));
+    expect(written.mappingPath).toBe(path.join(ws.evalDir, "comparison-1.mapping.json"));
+    expect(written.analysisPath).toBe(path.join(ws.evalDir, "analysis.json"));
+    expect(written.winnerRunDir).toBe(ws.withSkill);
+
+    const comparison = Comparison.parse(await readJson(written.comparisonPath));
+    expect(comparison.winner).toBe(written.comparison.winner);
+    const mapping = (await readJson(written.mappingPath)) as Record<string, unknown>;
+    expect(mapping).toMatchObject({ seed: 11, judge_model: "recording-judge", simulated: false });
+    expect(mapping[comparison.winner]).toBe(ws.withSkill);
+    expect(new Set([mapping.A, mapping.B])).toEqual(new Set([ws.withSkill, ws.withoutSkill]));
+
+    const analysis = Analysis.parse(await readJson(written.analysisPath ?? ""));
+    expect(analysis.comparison_summary).toMatchObject({
+      winner: comparison.winner,
+      winner_skill: ws.skillDir,
+      loser_skill: "none (without_skill)",
+      comparator_reasoning: "The winner named the best quarter.",
+    });
+    expect(written.costUsd).toBeCloseTo(0.02);
+    expect(await readdir(ws.evalDir)).not.toContainEqual(expect.stringMatching(/\.tmp$/));
+  });
+
+  it("unblinds for the analyzer: skills, transcripts and the comparator's reasoning", async () => {
+    const judge = preferWithSkill();
+    await writeComparison({ runDirA: ws.withSkill, runDirB: ws.withoutSkill, judge });
+    const prompt = judge.requests.find((r) => isAnalyzer(r.prompt))?.prompt ?? "";
+    expect(prompt).toContain("Always put the best quarter first.");
+    expect(prompt).toContain("This run had no skill");
+    expect(prompt).toContain("**Tool call: Write**");
+    expect(prompt).toMatch(/Winner: Output [AB]\. Reasoning: Output [AB] is better\./);
+    expect(prompt).toContain(`configuration with_skill, ${ws.withSkill}`);
+  });
+
+  it("takes the next free n and keeps an existing analysis.json", async () => {
+    await writeTree(ws.evalDir, {
+      "comparison-1.json": "{}",
+      "comparison-4.json": "{}",
+      "analysis.json": '{"keep": true}',
+    });
+    const first = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: preferWithSkill(),
+    });
+    expect(path.basename(first.comparisonPath)).toBe("comparison-5.json");
+    expect(path.basename(first.mappingPath)).toBe("comparison-5.mapping.json");
+    expect(path.basename(first.analysisPath ?? "")).toBe("analysis-5.json");
+    expect(await readJson(path.join(ws.evalDir, "analysis.json"))).toEqual({ keep: true });
+    const second = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: preferWithSkill(),
+    });
+    expect(path.basename(second.comparisonPath)).toBe("comparison-6.json");
+  });
+
+  it("skips the analysis when asked and for a tie", async () => {
+    const noAnalysis = preferWithSkill();
+    const skipped = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: noAnalysis,
+      analyze: false,
+    });
+    expect(skipped).toMatchObject({ analysisPath: undefined, analysisSkipped: "not requested" });
+    expect(noAnalysis.requests).toHaveLength(1);
+
+    const tie = new RecordingJudge(() => comparisonAnswer("TIE"));
+    const tied = await writeComparison({ runDirA: ws.withSkill, runDirB: ws.withoutSkill, judge: tie });
+    expect(tied).toMatchObject({ winnerRunDir: null, analysisPath: undefined, analysisSkipped: "tie" });
+    expect(tie.requests).toHaveLength(1);
+    expect(await readdir(ws.evalDir)).not.toContain("analysis.json");
+  });
+
+  it("uses the skills given for each run and writes where told", async () => {
+    const other = path.join(root, "other-skill");
+    await writeTree(other, { "SKILL.md": "---\nname: other-skill\ndescription: x\n---\nOTHER-SKILL-BODY\n" });
+    const out = path.join(root, "out");
+    const judge = preferWithSkill();
+    const written = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge,
+      outDir: out,
+      skillPaths: { b: path.join(other, "SKILL.md") },
+    });
+    expect(path.dirname(written.comparisonPath)).toBe(out);
+    expect(written.analysis?.comparison_summary.loser_skill).toBe(other);
+    expect(judge.requests.find((r) => isAnalyzer(r.prompt))?.prompt).toContain("OTHER-SKILL-BODY");
+  });
+
+  it("checks a given skill path before asking the judge", async () => {
+    const judge = preferWithSkill();
+    const missing = path.join(root, "missing-skill");
+    const error = (await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge,
+      skillPaths: { a: missing },
+    }).catch((e: unknown) => e)) as SkillgymError;
+    expect(error).toBeInstanceOf(SkillgymError);
+    expect(error.message).toContain(missing);
+    expect(judge.requests).toHaveLength(0);
+  });
+
+  it("writes runs of different iterations into their common folder", async () => {
+    const later = path.join(root, "report-writer-workspace", "iteration-2", "eval-1", "with_skill", "run-1");
+    await writeTree(later, {
+      "outputs/report.md": "later",
+      "transcript.md": await readFile(path.join(ws.withSkill, "transcript.md"), "utf8"),
+    });
+    await writeFile(
+      path.join(root, "report-writer-workspace", "iteration-2", "eval-1", "eval_metadata.json"),
+      await readFile(path.join(ws.evalDir, "eval_metadata.json")),
+    );
+    const written = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: later,
+      judge: preferWithSkill(),
+      analyze: false,
+    });
+    expect(path.dirname(written.comparisonPath)).toBe(path.join(root, "report-writer-workspace"));
+  });
+
+  it("refuses the same run twice", async () => {
+    await expect(
+      writeComparison({ runDirA: ws.withSkill, runDirB: `${ws.withSkill}/`, judge: preferWithSkill() }),
+    ).rejects.toThrow(/given twice/);
+  });
+});

@@ -1,0 +1,159 @@
+import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Check } from "../../../src/contracts/checks.js";
+import { checkEnvironment } from "../../../src/grade/checks/command.js";
+import type { CheckContext } from "../../../src/grade/checks/context.js";
+import { gradeChecks } from "../../../src/grade/checks/grade-checks.js";
+import { contextFor, makeWorkspace, removeWorkspace } from "./workspace.js";
+
+const node = `"${process.execPath}"`;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await makeWorkspace({ "marker.txt": "here" });
+});
+afterAll(async () => {
+  await removeWorkspace(dir);
+});
+
+async function gradeOne(check: Check, extra: Partial<CheckContext> = {}) {
+  const [graded] = await gradeChecks([check], contextFor(dir, extra));
+  if (!graded) throw new Error("no expectation graded");
+  return graded;
+}
+
+// A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilGone(pid: number, withinMs: number): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isAlive(pid);
+}
+
+describe("command", () => {
+  it("passes when the command exits with 0, in the workspace", async () => {
+    const graded = await gradeOne({
+      type: "command",
+      run: `${node} -e "process.exit(require('fs').existsSync('marker.txt') ? 0 : 7)"`,
+    });
+    expect(graded).toMatchObject({
+      passed: true,
+      evidence: "Exit code 0",
+      source: "check",
+      check_type: "command",
+    });
+  });
+
+  it("fails on another exit code, quoting the tails of stdout and stderr", async () => {
+    const graded = await gradeOne({
+      type: "command",
+      run: `${node} -e "console.log('tests: 3 failed'); console.error('boom at line 9'); process.exitCode = 3"`,
+    });
+    expect(graded.passed).toBe(false);
+    expect(graded.evidence).toBe(
+      "Exit code 3 (expected 0)\nstdout:\ntests: 3 failed\nstderr:\nboom at line 9",
+    );
+  });
+
+  it("passes when the exit code is the one expected, and runs through the shell", async () => {
+    expect(await gradeOne({ type: "command", run: "exit 4", expect_exit: 4 })).toMatchObject({
+      passed: true,
+      evidence: "Exit code 4",
+    });
+    const chained = await gradeOne({ type: "command", run: `${node} -e "" && exit 5`, expect_exit: 5 });
+    expect(chained.passed).toBe(true);
+    expect((await gradeOne({ type: "command", run: "exit 0", expect_exit: 1 })).passed).toBe(false);
+  });
+
+  it("keeps only the last ~500 characters of output, most of them for the longer stream", async () => {
+    const graded = await gradeOne({
+      type: "command",
+      run: `${node} -e "for (let i = 0; i < 300; i++) console.log('row ' + i); console.log('THE END'); console.error('short'); process.exitCode = 1"`,
+    });
+    expect(graded.passed).toBe(false);
+    expect(graded.evidence).toContain("THE END");
+    expect(graded.evidence).toContain("row 250\n");
+    expect(graded.evidence).not.toContain("row 200\n");
+    expect(graded.evidence.endsWith("stderr:\nshort")).toBe(true);
+    expect(graded.evidence.length).toBeLessThan(600);
+  });
+
+  it("fails on timeout and kills the whole process tree", async () => {
+    const started = Date.now();
+    const graded = await gradeOne({
+      type: "command",
+      run: `${node} -e "require('fs').writeFileSync('sleeper.pid', String(process.pid)); setTimeout(() => {}, 60000)"`,
+      timeout: 0.5,
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(graded.passed).toBe(false);
+    expect(graded.evidence).toContain("Timed out after 0.5 s");
+    const pidFile = path.join(dir, "sleeper.pid");
+    expect(existsSync(pidFile)).toBe(true);
+    expect(await waitUntilGone(Number(readFileSync(pidFile, "utf8")), 3000)).toBe(true);
+  });
+
+  it("uses the context's limit when the check gives none", async () => {
+    const graded = await gradeOne(
+      { type: "command", run: `${node} -e "setTimeout(() => {}, 60000)"` },
+      { commandTimeoutMs: 500 },
+    );
+    expect(graded.passed).toBe(false);
+    expect(graded.evidence).toContain("Timed out after 0.5 s");
+  });
+
+  it("fails when cancelled", async () => {
+    const graded = await gradeOne(
+      { type: "command", run: `${node} -e "setTimeout(() => {}, 60000)"` },
+      { signal: AbortSignal.abort() },
+    );
+    expect(graded).toMatchObject({ passed: false, evidence: "Cancelled before the command finished" });
+  });
+
+  it("does not pass the agent's ANTHROPIC_* and CLAUDE* variables on", async () => {
+    const names = ["ANTHROPIC_API_KEY_SKILLGYM_TEST", "CLAUDE_CODE_SKILLGYM_TEST", "SKILLGYM_KEPT_TEST"];
+    for (const name of names) process.env[name] = "set";
+    try {
+      const graded = await gradeOne({
+        type: "command",
+        run: `${node} -e "console.log(${JSON.stringify(names).replaceAll('"', "'")}.map((n) => n + '=' + (process.env[n] ?? 'unset')).join(' '))"`,
+      });
+      expect(graded.evidence).toContain(
+        "ANTHROPIC_API_KEY_SKILLGYM_TEST=unset CLAUDE_CODE_SKILLGYM_TEST=unset SKILLGYM_KEPT_TEST=set",
+      );
+    } finally {
+      for (const name of names) delete process.env[name];
+    }
+  });
+});
+
+describe("checkEnvironment", () => {
+  it("drops ANTHROPIC_* and CLAUDE* in any case and keeps the rest", () => {
+    const env = checkEnvironment({
+      PATH: "/bin",
+      ANTHROPIC_API_KEY: "k",
+      anthropic_base_url: "u",
+      CLAUDECODE: "1",
+      CLAUDE_CONFIG_DIR: "c",
+      MY_CLAUDE: "kept",
+    });
+    expect(env).toEqual({ PATH: "/bin", MY_CLAUDE: "kept" });
+  });
+});
