@@ -6,6 +6,7 @@ export { ExitCode, SkillgymError } from "./errors.js";
 export type { Finding, Severity } from "./findings.js";
 export * from "./grade/index.js";
 export * from "./judge/index.js";
+export * from "./pipeline/index.js";
 export * from "./report/index.js";
 export * from "./run/index.js";
 export { loadSimScript, type SimServer, startSim } from "./sim/index.js";

@@ -5,6 +5,7 @@ import { registerCompare } from "./commands/compare.js";
 import { registerEval } from "./commands/eval.js";
 import { registerGrade } from "./commands/grade.js";
 import { registerPackage } from "./commands/package.js";
+import { registerRun } from "./commands/run.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerSim } from "./commands/sim.js";
 import { registerTriggers } from "./commands/triggers.js";
@@ -25,6 +26,7 @@ export function buildProgram(io: Io): Command {
   registerSchema(program, io);
   registerEval(program, io);
   registerTriggers(program, io);
+  registerRun(program, io);
   registerGrade(program, io);
   registerBench(program, io);
   registerCompare(program, io);

@@ -18,6 +18,12 @@ export function positiveNumber(value: string): number {
   return n;
 }
 
+export function fraction(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("expected a number from 0 to 1");
+  return n;
+}
+
 export function idList(value: string): string[] {
   return value
     .split(",")

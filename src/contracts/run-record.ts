@@ -63,6 +63,7 @@ export const TriggerRun = z.looseObject({
   attempts: z.number().int().positive(),
   duration_ms: z.number().nonnegative(),
   model_requests: z.number().int().nonnegative().optional(),
+  cost_usd: z.number().nonnegative().optional(),
   simulated: z.boolean().optional(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;

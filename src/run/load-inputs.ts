@@ -23,7 +23,7 @@ export async function loadInputs(options: {
   skillPath: string;
   evalsPath?: string;
   projectRoot?: string;
-  need: "evals" | "triggers";
+  need: "evals" | "triggers" | "any";
 }): Promise<LoadedInputs> {
   const loaded = await loadSkill(options.skillPath);
   if (!loaded.skill || errorsOf(loaded.findings).length > 0)
@@ -39,9 +39,15 @@ export async function loadInputs(options: {
   if (errorsOf(suiteResult.findings).length > 0)
     throw invalid("INVALID_SUITE", "the eval suite is not valid", suiteResult.findings);
   const suite = suiteResult.suite;
-  const missing = !suite || (options.need === "evals" ? !suite.evalsFile : !suite.triggersFile);
+  const missing =
+    !suite ||
+    (options.need === "evals"
+      ? !suite.evalsFile
+      : options.need === "triggers"
+        ? !suite.triggersFile
+        : !suite.evalsFile && !suite.triggersFile);
   if (missing || !suite) {
-    const file = options.need === "evals" ? "evals.json" : "triggers.json";
+    const file = options.need === "any" ? "evals.json or triggers.json" : `${options.need}.json`;
     throw new SkillgymError("NO_EVALS", `no ${file} found for skill "${skill.name}"`, {
       hint:
         `put one in ${skill.dir}/evals/, in <project>/evals/${skill.name}/, or pass --evals PATH ` +

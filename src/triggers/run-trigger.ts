@@ -145,6 +145,7 @@ export async function executeTriggerRun(
     attempts,
     duration_ms: Date.now() - started,
     ...(result.modelRequests !== undefined ? { model_requests: result.modelRequests } : {}),
+    cost_usd: ctx.agent.simulated ? 0 : (result.result?.result?.costUsd ?? 0),
     simulated: ctx.agent.simulated,
   };
   await mkdir(spec.runDir, { recursive: true });

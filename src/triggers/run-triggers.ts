@@ -6,6 +6,7 @@ import { TriggerPlan } from "../contracts/run-record.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
+import { type Budget, reserveRun, settleRun } from "../run/budget.js";
 import { createNextIteration, defaultWorkspace, iterationNumbers } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import { runPool } from "../run/pool.js";
@@ -39,6 +40,8 @@ export interface TriggerOptions {
   signal?: AbortSignal;
   reporter?: TriggerReporter;
   createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
+  /** Stops scheduling new runs before this spending limit would be crossed. */
+  budget?: Budget;
 }
 
 export interface TriggerSummaryResult {
@@ -147,12 +150,17 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
           ...(options.signal ? { signal: options.signal } : {}),
           onRetry: (s, info) => options.reporter?.onRunRetry?.(s, info),
         });
+        settleRun(options.budget, record.record.cost_usd ?? 0);
         options.reporter?.onRunEnd?.(record);
         return record;
       },
       options.signal,
+      () => reserveRun(options.budget),
     );
-    const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
+    const cancelled =
+      options.signal?.aborted === true ||
+      options.budget?.exhausted === true ||
+      records.some((r) => r.outcome === "cancelled");
     const scoredRecords = records.filter((r) => r.outcome !== "cancelled");
     const queryResults = suite.triggers.map((query, i) =>
       scoreQuery(

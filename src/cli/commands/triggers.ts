@@ -1,10 +1,9 @@
 import type { Command } from "commander";
-import { InvalidArgumentError } from "commander";
 import type { TriggerResults } from "../../contracts/trigger-results.js";
 import { runTriggers } from "../../triggers/index.js";
 import { type AgentFlags, createSetup } from "../agent-setup.js";
 import type { Io } from "../io.js";
-import { idList, interruptSignal, positiveInt } from "../options.js";
+import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { triggerReporter } from "../trigger-progress.js";
 
 interface TriggerFlags extends AgentFlags {
@@ -19,12 +18,6 @@ interface TriggerFlags extends AgentFlags {
   withSkills?: string[];
   projectRoot?: string;
   json?: boolean;
-}
-
-function fraction(value: string): number {
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new InvalidArgumentError("expected a number from 0 to 1");
-  return n;
 }
 
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(0)}%`);

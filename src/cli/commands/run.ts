@@ -1,0 +1,203 @@
+import type { Command } from "commander";
+import { ExitCode } from "../../errors.js";
+import { judgeGrader } from "../../grade/index.js";
+import {
+  type PipelineOptions,
+  type PipelineResult,
+  planPipeline,
+  runPipeline,
+} from "../../pipeline/index.js";
+import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import type { Io } from "../io.js";
+import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
+import { terminalReporter } from "../progress.js";
+import { triggerReporter } from "../trigger-progress.js";
+
+interface RunFlags extends AgentFlags, JudgeFlags {
+  evals?: string;
+  workspace?: string;
+  runs: number;
+  baseline: string;
+  concurrency: number;
+  timeout: number;
+  only?: string[];
+  model?: string;
+  projectRoot?: string;
+  triggerRuns: number;
+  threshold: number;
+  triggerTimeout: number;
+  description?: string;
+  withSkills?: string[];
+  grade: boolean;
+  minPassRate?: number;
+  minTriggerAccuracy?: number;
+  maxCost?: number;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "n/a" : `${(x * 100).toFixed(0)}%`;
+
+function summaryLines(result: PipelineResult): string[] {
+  const lines: string[] = [];
+  if (result.simulated)
+    lines.push(
+      "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
+    );
+  const b = result.benchmark;
+  if (b) {
+    const withSkill = b.run_summary.with_skill?.pass_rate.mean;
+    const baselineName = b.metadata.baseline_configuration;
+    const baseline = baselineName ? b.run_summary[baselineName]?.pass_rate.mean : undefined;
+    const d = b.statistics?.delta_pass_rate;
+    const delta = d
+      ? `${d.estimate >= 0 ? "+" : ""}${d.estimate.toFixed(2)} (95% CI ${d.ci_low.toFixed(2)}..${d.ci_high.toFixed(2)}${d.distinguishable ? "" : ", not distinguishable from noise"})`
+      : (b.run_summary.delta?.pass_rate ?? "n/a");
+    lines.push(
+      `evals: with_skill ${pct(withSkill)}${baselineName ? `, ${baselineName} ${pct(baseline)}, delta ${delta}` : ""}`,
+    );
+  }
+  const errors = result.evals?.records.filter((r) => r.outcome !== "success").length ?? 0;
+  if (errors > 0) lines.push(`${errors} eval runs errored (left out of the pass rates)`);
+  const t = result.triggers?.results.summary;
+  if (t) {
+    lines.push(
+      `triggers: ${t.passed}/${t.total} queries passed, accuracy ${pct(t.accuracy)}, precision ${pct(t.precision)}, recall ${pct(t.recall)}`,
+    );
+  }
+  if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
+  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
+  for (const gate of result.gates)
+    lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
+  lines.push(`report: ${result.reportFile}`);
+  return lines;
+}
+
+export function registerRun(program: Command, io: Io): void {
+  program
+    .command("run")
+    .description(
+      "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
+    )
+    .argument("<skill>", "the skill folder")
+    .option("--evals <path>", "the eval suite folder (default: discovered)")
+    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
+    .option("--runs <n>", "runs per eval and configuration", positiveInt, 3)
+    .option(
+      "--baseline <what>",
+      "without_skill, none, or the folder of an earlier version (old_skill)",
+      "without_skill",
+    )
+    .option("--concurrency <n>", "runs at once", positiveInt, 4)
+    .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
+    .option("--only <ids>", "comma-separated eval ids", idList)
+    .option("--model <model>", "the agent's model")
+    .option("--project-root <dir>", "copy this project into every workspace first")
+    .option("--trigger-runs <n>", "runs per trigger query", positiveInt, 3)
+    .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
+    .option("--trigger-timeout <seconds>", "per-run limit of trigger runs", positiveInt, 180)
+    .option(
+      "--description <text>",
+      "test this description in the trigger evals instead of the one in SKILL.md",
+    )
+    .option(
+      "--with-skills <dirs>",
+      "comma-separated skill folders installed beside it in trigger runs",
+      idList,
+    )
+    .option("--no-grade", "record the runs without grading them")
+    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
+    .option("--judge-model <model>", "the judge's model (required for openai)")
+    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)")
+    .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
+    .option("--min-trigger-accuracy <x>", "gate: trigger accuracy at least x (0..1)", fraction)
+    .option("--max-cost <usd>", "stop scheduling new runs before this much is spent", positiveNumber)
+    .option("--dry-run", "print the plan and a rough cost estimate; start nothing")
+    .option("--agent-bin <path>", "the Claude Code binary")
+    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
+    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
+    .option("--json", "print the result as JSON")
+    .action(async (skillPath: string, flags: RunFlags) => {
+      const setup = createSetup(flags);
+      const interrupt = interruptSignal(() =>
+        io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
+      );
+      const options: PipelineOptions = {
+        skillPath,
+        ...(flags.evals ? { evalsPath: flags.evals } : {}),
+        ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
+        ...(flags.workspace ? { workspace: flags.workspace } : {}),
+        runs: flags.runs,
+        baseline: flags.baseline,
+        concurrency: flags.concurrency,
+        timeoutSeconds: flags.timeout,
+        ...(flags.only ? { only: flags.only } : {}),
+        ...(flags.model ? { model: flags.model } : {}),
+        triggerRuns: flags.triggerRuns,
+        threshold: flags.threshold,
+        triggerTimeoutSeconds: flags.triggerTimeout,
+        ...(flags.description !== undefined ? { description: flags.description } : {}),
+        ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+        grade: flags.grade,
+        gates: {
+          ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
+          ...(flags.minTriggerAccuracy !== undefined ? { minTriggerAccuracy: flags.minTriggerAccuracy } : {}),
+        },
+        ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+        signal: interrupt.signal,
+        reporter: terminalReporter(io),
+        triggerReporter: triggerReporter(io),
+        createAgent: async ({ suite, wantsJudge }) => {
+          if (wantsJudge) await setup.judge(suite.dir);
+          return setup.agent(suite.dir);
+        },
+        createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
+        onGradingError: (runDir, error) =>
+          io.err(
+            `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
+          ),
+      };
+      try {
+        if (flags.dryRun) {
+          const plan = await planPipeline(options, flags.simulate === true);
+          if (flags.json) io.out(`${JSON.stringify(plan, null, 2)}\n`);
+          else {
+            io.out(
+              `plan for ${plan.skill}: ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +
+                `estimated cost: about $${plan.costUsd.toFixed(2)} (rough: $${plan.unitCosts.agentRunUsd.toFixed(2)} per eval run, ` +
+                `$${plan.unitCosts.triggerRunUsd.toFixed(2)} per trigger run, $${plan.unitCosts.judgeCallUsd.toFixed(2)} per judge call)\n` +
+                "nothing was started\n",
+            );
+          }
+          return;
+        }
+        const result = await runPipeline(options);
+        if (flags.json) {
+          io.out(
+            `${JSON.stringify(
+              {
+                iteration_dir: result.iterationDir,
+                simulated: result.simulated,
+                cancelled: result.cancelled,
+                budget_exhausted: result.budgetExhausted,
+                cost_usd: result.costUsd,
+                pass_rate: result.benchmark?.run_summary,
+                statistics: result.benchmark?.statistics,
+                triggers: result.triggers?.results.summary,
+                gates: result.gates,
+                report: result.reportFile,
+              },
+              null,
+              2,
+            )}\n`,
+          );
+        } else io.out(`${summaryLines(result).join("\n")}\n`);
+        if (result.cancelled) io.setExitCode(130);
+        else if (result.gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
+      } finally {
+        interrupt.dispose();
+        await setup.close();
+      }
+    });
+}

@@ -1,0 +1,41 @@
+import type { Suite } from "../suite/model.js";
+
+/** Rough prices per unit when no earlier iteration tells better; documented in the README. */
+export const defaultUnitCosts = { agentRunUsd: 0.3, triggerRunUsd: 0.05, judgeCallUsd: 0.05 };
+export type UnitCosts = typeof defaultUnitCosts;
+
+export interface RunPlanEstimate {
+  agentRuns: number;
+  triggerRuns: number;
+  judgeCalls: number;
+  costUsd: number;
+  unitCosts: UnitCosts;
+}
+
+/** What `run` would start, and roughly what it would cost, without starting anything. */
+export function estimatePlan(input: {
+  suite: Suite;
+  evalIds?: readonly string[];
+  configurations: number;
+  runs: number;
+  triggerRuns: number;
+  grade: boolean;
+  unitCosts: UnitCosts;
+}): RunPlanEstimate {
+  const evals = input.evalIds
+    ? input.suite.evals.filter((e) => input.evalIds!.includes(String(e.id)))
+    : input.suite.evals;
+  const agentRuns = evals.length * input.configurations * input.runs;
+  const judgeCalls = input.grade
+    ? evals.filter((e) => e.expectations.length > 0).length * input.configurations * input.runs
+    : 0;
+  const triggerRuns = input.suite.triggers.length * input.triggerRuns;
+  const u = input.unitCosts;
+  return {
+    agentRuns,
+    triggerRuns,
+    judgeCalls,
+    costUsd: agentRuns * u.agentRunUsd + triggerRuns * u.triggerRunUsd + judgeCalls * u.judgeCallUsd,
+    unitCosts: u,
+  };
+}

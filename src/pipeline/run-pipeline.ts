@@ -1,0 +1,181 @@
+import { resolve } from "node:path";
+import type { Agent } from "../agents/agent.js";
+import { writeBenchmark } from "../bench/index.js";
+import type { Benchmark } from "../contracts/benchmark.js";
+import type { TriggerResults } from "../contracts/trigger-results.js";
+import { type ExpectationGrader, gradeOnFinish } from "../grade/index.js";
+import { writeStaticReport } from "../report/index.js";
+import { type Budget, createBudget } from "../run/budget.js";
+import { defaultWorkspace, type EvalSummary, type RunReporter, runEvals } from "../run/index.js";
+import { loadInputs } from "../run/load-inputs.js";
+import type { RetryPolicy } from "../run/retry.js";
+import type { Skill } from "../skill/index.js";
+import type { Suite } from "../suite/index.js";
+import { runTriggers, type TriggerReporter, type TriggerSummaryResult } from "../triggers/index.js";
+import { unitCostsFromHistory } from "./cost-history.js";
+import { estimatePlan, type RunPlanEstimate } from "./estimate.js";
+import { evaluateGates, type GateResult, type Gates } from "./gates.js";
+
+export interface PipelineOptions {
+  skillPath: string;
+  evalsPath?: string;
+  projectRoot?: string;
+  workspace?: string;
+  runs: number;
+  baseline: string;
+  concurrency: number;
+  timeoutSeconds: number;
+  only?: string[];
+  model?: string;
+  triggerRuns: number;
+  threshold: number;
+  triggerTimeoutSeconds: number;
+  description?: string;
+  withSkills?: string[];
+  grade: boolean;
+  gates: Gates;
+  maxCostUsd?: number;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  reporter?: RunReporter;
+  triggerReporter?: TriggerReporter;
+  /** Made after every input was checked; `wantsJudge` says whether some eval has expectations to grade. */
+  createAgent: (inputs: { skill: Skill; suite: Suite; wantsJudge: boolean }) => Promise<Agent>;
+  createGrader: () => Promise<ExpectationGrader>;
+  onGradingError?: (runDir: string, error: unknown) => void;
+}
+
+export interface PipelineResult {
+  iterationDir: string;
+  evals?: EvalSummary;
+  triggers?: TriggerSummaryResult;
+  benchmark?: Benchmark;
+  reportFile: string;
+  gates: GateResult[];
+  costUsd: number;
+  budgetExhausted: boolean;
+  cancelled: boolean;
+  simulated: boolean;
+}
+
+function configurationsCount(baseline: string): number {
+  return baseline === "none" ? 1 : 2;
+}
+
+/** What `run --dry-run` prints: the runs and judge calls it would make and a rough cost, starting nothing. */
+export async function planPipeline(
+  options: PipelineOptions,
+  simulated: boolean,
+): Promise<RunPlanEstimate & { skill: string }> {
+  const { skill, suite } = await loadInputs({
+    skillPath: options.skillPath,
+    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    need: "any",
+  });
+  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  const unitCosts = simulated
+    ? { agentRunUsd: 0, triggerRunUsd: 0, judgeCallUsd: 0 }
+    : await unitCostsFromHistory(workspace);
+  const estimate = estimatePlan({
+    suite,
+    ...(options.only ? { evalIds: options.only } : {}),
+    configurations: configurationsCount(options.baseline),
+    runs: options.runs,
+    triggerRuns: options.triggerRuns,
+    grade: options.grade,
+    unitCosts,
+  });
+  return { ...estimate, skill: skill.name };
+}
+
+/**
+ * The main job: artifact evals with a baseline (graded as they finish), trigger evals, the benchmark and a static
+ * report in one iteration, then the CI gates.
+ */
+export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
+  const { skill, suite } = await loadInputs({
+    skillPath: options.skillPath,
+    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    need: "any",
+  });
+  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  let budget: Budget | undefined;
+  if (options.maxCostUsd !== undefined) {
+    budget = createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd);
+  }
+  const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
+  let agent: Promise<Agent> | undefined;
+  const createAgent = (inputs: { skill: Skill; suite: Suite }) => {
+    agent ??= options.createAgent({ ...inputs, wantsJudge });
+    return agent;
+  };
+  const common = {
+    skillPath: options.skillPath,
+    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    workspace,
+    concurrency: options.concurrency,
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(budget ? { budget } : {}),
+    createAgent,
+  };
+
+  let evals: EvalSummary | undefined;
+  if (suite.evalsFile) {
+    evals = await runEvals({
+      ...common,
+      runs: options.runs,
+      baseline: options.baseline,
+      timeoutSeconds: options.timeoutSeconds,
+      ...(options.only ? { only: options.only } : {}),
+      ...(options.reporter ? { reporter: options.reporter } : {}),
+      ...(options.grade
+        ? {
+            afterRun: gradeOnFinish({
+              createGrader: options.createGrader,
+              ...(options.signal ? { signal: options.signal } : {}),
+              ...(options.onGradingError ? { onError: options.onGradingError } : {}),
+            }),
+          }
+        : {}),
+    });
+  }
+  const stopped = () => options.signal?.aborted === true || budget?.exhausted === true;
+  let triggers: TriggerSummaryResult | undefined;
+  if (suite.triggersFile && suite.triggers.length > 0 && !stopped()) {
+    triggers = await runTriggers({
+      ...common,
+      ...(evals ? { iterationDir: evals.iterationDir } : {}),
+      runs: options.triggerRuns,
+      threshold: options.threshold,
+      timeoutSeconds: options.triggerTimeoutSeconds,
+      ...(options.description !== undefined ? { description: options.description } : {}),
+      ...(options.withSkills ? { withSkills: options.withSkills } : {}),
+      ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
+    });
+  }
+  const iterationDir = evals?.iterationDir ?? triggers?.iterationDir ?? workspace;
+  const benchmark = evals ? (await writeBenchmark(iterationDir)).benchmark : undefined;
+  const reportFile = await writeStaticReport(iterationDir, skill.name);
+  const triggerResults: TriggerResults | undefined =
+    triggers && !triggers.cancelled ? triggers.results : undefined;
+  const costUsd =
+    (evals?.records.reduce((sum, r) => sum + r.costUsd + (r.judgeCostUsd ?? 0), 0) ?? 0) +
+    (triggers?.records.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0) ?? 0);
+  return {
+    iterationDir,
+    ...(evals ? { evals } : {}),
+    ...(triggers ? { triggers } : {}),
+    ...(benchmark ? { benchmark } : {}),
+    reportFile,
+    gates: evaluateGates(options.gates, benchmark, triggerResults),
+    costUsd,
+    budgetExhausted: budget?.exhausted === true,
+    cancelled: options.signal?.aborted === true,
+    simulated: (await agent)?.simulated ?? false,
+  };
+}
