@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import * as path from "node:path";
+import { mulberry32 } from "../bench/statistics.js";
 
 /** A source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -17,14 +18,7 @@ export function assignLabels(rng?: Rng): LabelAssignment {
 
 /** mulberry32: a small seeded generator, so a comparison's labels can be reproduced from its seed. */
 export function seededRng(seed: number): Rng {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 const CONFIGURATION_WORD = /(?:without|with|old)[_-]skills?/gi;

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { jsonObjectsIn } from "../judge/json-objects.js";
 import type { Judge, JudgeRequest } from "../judge/judge.js";
 import { JudgeError } from "../judge/judge.js";
 import { jsonPath } from "../suite/schema-issues.js";
@@ -67,51 +68,5 @@ function parseAnswer<S extends z.ZodType>(text: string, options: AskForJsonOptio
 
 /** The first JSON object in a model's answer: bare, in a ``` fence, or inside prose. */
 export function extractJsonObject(text: string): Record<string, unknown> | undefined {
-  const candidates = [text.trim(), ...fencedBlocks(text)];
-  for (const candidate of candidates) {
-    const value = tryParseObject(candidate);
-    if (value) return value;
-  }
-  for (let at = text.indexOf("{"); at >= 0; at = text.indexOf("{", at + 1)) {
-    const end = matchingBrace(text, at);
-    if (end === undefined) continue;
-    const value = tryParseObject(text.slice(at, end + 1));
-    if (value) return value;
-  }
-  return undefined;
-}
-
-function fencedBlocks(text: string): string[] {
-  return [...text.matchAll(/```[a-zA-Z]*\r?\n([\s\S]*?)```/g)].map((m) => (m[1] ?? "").trim());
-}
-
-function tryParseObject(text: string): Record<string, unknown> | undefined {
-  if (!text.startsWith("{")) return undefined;
-  try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-// Index of the `}` closing the object that opens at `start`, skipping braces inside strings.
-function matchingBrace(text: string, start: number): number | undefined {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "{") depth++;
-    else if (c === "}") {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return undefined;
+  return jsonObjectsIn(text, 1)[0];
 }

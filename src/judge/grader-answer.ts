@@ -5,6 +5,7 @@ import type {
   GradedExpectation,
   UserNotesSummary,
 } from "../contracts/grading.js";
+import { jsonObjectsIn } from "./json-objects.js";
 import { JudgeError } from "./judge.js";
 
 /** What the grader contributes to grading.json; summary, metrics and timing are added by the caller. */
@@ -22,49 +23,9 @@ const strings = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((s): s is string => typeof s === "string") : [];
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
-// The end of the balanced {...} starting at `start`, skipping braces inside JSON strings.
-function objectEnd(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === "\\") i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === "{") depth++;
-    else if (c === "}" && --depth === 0) return i;
-  }
-  return -1;
-}
-
-function tryParse(text: string): Json | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return isObject(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The answer's JSON object with an `expectations` key, whether bare, in a ```json fence, or amid prose. */
 export function extractAnswerObject(text: string): Json {
-  const candidates: Json[] = [];
-  const whole = tryParse(text.trim());
-  if (whole) candidates.push(whole);
-  for (const fence of text.matchAll(/```(?:json)?\s*\n([\s\S]*?)```/g)) {
-    const parsed = tryParse(fence[1] ?? "");
-    if (parsed) candidates.push(parsed);
-  }
-  for (let at = text.indexOf("{"); at >= 0 && candidates.length < 20; at = text.indexOf("{", at + 1)) {
-    const end = objectEnd(text, at);
-    if (end < 0) break;
-    const parsed = tryParse(text.slice(at, end + 1));
-    if (parsed) {
-      candidates.push(parsed);
-      at = end;
-    }
-  }
+  const candidates = jsonObjectsIn(text);
   const answer = candidates.find((c) => Array.isArray(c.expectations));
   if (answer) return answer;
   throw new JudgeError(

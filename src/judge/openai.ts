@@ -1,4 +1,5 @@
 import { SkillgymError } from "../errors.js";
+import { sleep } from "../run/retry.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
 import { costOf, type TokenPrice } from "./pricing.js";
 
@@ -29,20 +30,6 @@ interface ChatCompletion {
 }
 
 class RetryableStatus extends Error {}
-
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
-}
 
 function describeStatus(status: number, body: string): string {
   const detail = body.trim().slice(0, 300);
@@ -109,7 +96,7 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): Judge {
       } catch (error) {
         if (!(error instanceof RetryableStatus)) throw error;
         if (retry >= maxRetries) throw new JudgeError(`the judge (${where}) failed: ${error.message}`, true);
-        await delay((options.retryDelayMs ?? 1000) * 2 ** retry, request.signal);
+        await sleep((options.retryDelayMs ?? 1000) * 2 ** retry, request.signal);
         if (request.signal?.aborted) throw new SkillgymError("CANCELLED", "the judge was cancelled");
       }
     }
