@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { access, chmod, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { unzipSync } from "fflate";
@@ -215,4 +215,80 @@ describe("skillgym triggers", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("1025 characters");
   });
+});
+
+describe("nasty but valid input", () => {
+  it("validates a skill with a BOM, CRLF, a block-scalar description, non-ASCII text and Claude Code keys", async () => {
+    const text =
+      "\uFEFF---\r\nname: cafe-notes\r\n" +
+      "description: >-\r\n  Écrit des notes de réunion — writes meeting notes.\r\n  Use when the user asks for meeting notes.\r\n" +
+      "user-invocable: true\r\nargument-hint: <topic>\r\n---\r\n\r\n# Notes 📝\r\n\r\nWrite notes.md.\r\n";
+    await writeTree(dir, { "cafe-notes/SKILL.md": text });
+    const result = skillgym(["validate", join(dir, "cafe-notes"), "--json"]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(report.valid).toBe(true);
+    expect(report.warnings.map((w: { code: string }) => w.code)).toEqual(
+      expect.arrayContaining(["claude-code-key", "no-evals"]),
+    );
+  });
+});
+
+describe.skipIf(process.platform === "win32")("Ctrl-C", () => {
+  it("kills the running agent, keeps the finished run and exits 130", async () => {
+    await writeTree(dir, {
+      "card/evals/evals.json": JSON.stringify({
+        evals: [
+          {
+            id: 1,
+            prompt: "Make a quick card",
+            expectations: [],
+            checks: [{ type: "file_exists", path: "card.txt" }],
+          },
+          {
+            id: 2,
+            prompt: "Make a slow card",
+            expectations: [],
+            checks: [{ type: "file_exists", path: "card.txt" }],
+          },
+        ],
+      }),
+      "card/evals/sim-script.json": JSON.stringify({
+        rules: [
+          { match: "slow", fault: { hang: true } },
+          { match: "quick", steps: [{ write: { path: "card.txt", content: "card" } }] },
+        ],
+      }),
+    });
+    const child = spawn(
+      process.execPath,
+      [bin, "eval", join(dir, "card"), "--simulate", "--baseline", "none", "--concurrency", "2"],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stderr = "";
+    child.stderr.setEncoding("utf8");
+    const firstDone = new Promise<void>((resolve) => {
+      child.stderr.on("data", (chunk: string) => {
+        stderr += chunk;
+        if (stderr.includes("[1/2]")) resolve();
+      });
+    });
+    await firstDone;
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(code).toBe(130);
+    const iteration = join(dir, "card-workspace", "iteration-1");
+    expect((await readJson(join(iteration, "eval-1", "with_skill", "run-1", "timing.json"))).outcome).toBe(
+      "success",
+    );
+    expect((await readJson(join(iteration, "eval-2", "with_skill", "run-1", "timing.json"))).outcome).toBe(
+      "cancelled",
+    );
+    expect((await readJson(join(iteration, "iteration.json"))).status).toBe("interrupted");
+    const left = spawnSync("pgrep", ["-f", join(dir, "card")], { encoding: "utf8" });
+    expect(left.stdout.trim()).toBe("");
+  }, 60_000);
 });
