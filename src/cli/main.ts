@@ -4,12 +4,15 @@ import { registerBench } from "./commands/bench.js";
 import { registerCompare } from "./commands/compare.js";
 import { registerEval } from "./commands/eval.js";
 import { registerGrade } from "./commands/grade.js";
+import { registerOptimize } from "./commands/optimize.js";
 import { registerPackage } from "./commands/package.js";
 import { registerRun } from "./commands/run.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerSim } from "./commands/sim.js";
 import { registerTriggers } from "./commands/triggers.js";
+import { registerTune } from "./commands/tune.js";
 import { registerValidate } from "./commands/validate.js";
+import { registerView } from "./commands/view.js";
 import { createIo, type Io } from "./io.js";
 
 export function buildProgram(io: Io): Command {
@@ -30,7 +33,10 @@ export function buildProgram(io: Io): Command {
   registerGrade(program, io);
   registerBench(program, io);
   registerCompare(program, io);
+  registerView(program, io);
   registerSim(program, io);
+  registerTune(program, io);
+  registerOptimize(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }

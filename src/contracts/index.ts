@@ -8,6 +8,7 @@ export * from "./grading.js";
 export * from "./history.js";
 export * from "./iteration-state.js";
 export * from "./metrics.js";
+export * from "./optimize-results.js";
 export * from "./registry.js";
 export * from "./run-record.js";
 export * from "./sim-script.js";

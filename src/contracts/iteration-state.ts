@@ -40,6 +40,8 @@ export const TerminationReason = z.enum([
   "max_iterations_reached",
   "convergence_detected",
   "error_limit_reached",
+  /** Ours: `--max-cost` would have been crossed; the best version so far stands. */
+  "budget_exhausted",
 ]);
 export type TerminationReason = z.infer<typeof TerminationReason>;
 
@@ -78,6 +80,8 @@ export const IterationExecution = z.looseObject({
   finished_at: Timestamp.optional(),
   /** Where this iteration's runs live, relative to the tune workspace. */
   iteration_dir: z.string().optional(),
+  /** Chain mode (and any tune of several skills): each skill's eval iteration, relative to the tune workspace. */
+  iteration_dirs: z.record(z.string(), z.string()).optional(),
   runs: Count,
   errored_runs: Count,
   duration_seconds: NonNegative.optional(),
@@ -87,19 +91,45 @@ export const IterationExecution = z.looseObject({
 });
 export type IterationExecution = z.infer<typeof IterationExecution>;
 
-export const IterationEvaluation = z.looseObject({
-  /** Composite 0–100: the dimensions weighted by `rubricWeights`. */
+// One skill's measurement: the expectation pass rate of its eval runs and the judge's rubric.
+export const SkillEvaluation = z.looseObject({
+  /** Composite 0–100: half the expectation pass rate × 100, half `rubric_score`. */
   score: Score100,
+  /** The dimensions weighted by `rubricWeights`. */
+  rubric_score: Score100.optional(),
   dimensions: DimensionScores,
   expectation_pass_rate: Rate,
+  /** Most important first, each prefixed with its priority: "[high] …". */
+  suggestions: z.array(z.string()),
+  strengths: z.array(z.string()).optional(),
+  weaknesses: z.array(z.string()).optional(),
+  /** Set when the score is a fallback or was extracted heuristically from the judge's text. */
+  warning: z.string().optional(),
+});
+export type SkillEvaluation = z.infer<typeof SkillEvaluation>;
+
+export const IterationEvaluation = z.looseObject({
+  /**
+   * Composite 0–100: half the expectation pass rate × 100, half the dimensions weighted by `rubricWeights`
+   * (chain mode: the mean of the skills' composites).
+   */
+  score: Score100,
+  /** The dimensions weighted by `rubricWeights`. */
+  rubric_score: Score100.optional(),
+  dimensions: DimensionScores,
+  expectation_pass_rate: Rate,
+  /** Most important first, each prefixed with its priority: "[high] …". */
   suggestions: z.array(z.string()),
   strengths: z.array(z.string()).optional(),
   weaknesses: z.array(z.string()).optional(),
   /** Chain mode: each skill's own composite score, by skill name. */
   skill_scores: z.record(z.string(), Score100).optional(),
+  /** Chain mode: each skill's own measurement, by skill name. */
+  skill_evaluations: z.record(z.string(), SkillEvaluation).optional(),
   judge_model: z.string().optional(),
   /** Set when the score is a fallback or was extracted heuristically from the judge's text. */
   warning: z.string().optional(),
+  cost_usd: NonNegative.optional(),
 });
 export type IterationEvaluation = z.infer<typeof IterationEvaluation>;
 
@@ -111,6 +141,12 @@ export const IterationImprovement = z.looseObject({
   target_skills: z.array(z.string()).optional(),
   /** True when the edit failed and the skill was restored from the snapshot. */
   rolled_back: z.boolean().optional(),
+  /** The version the edit started from: the best so far. */
+  from_version: z.string().optional(),
+  /** The skill folders the next iteration measures, by skill name, relative to the tune workspace. */
+  next_candidate: z.record(z.string(), z.string()).optional(),
+  attempts: Count.optional(),
+  cost_usd: NonNegative.optional(),
   error: z.string().optional(),
 });
 export type IterationImprovement = z.infer<typeof IterationImprovement>;
@@ -120,6 +156,8 @@ export const TuneIteration = z.looseObject({
   round: z.number().int().positive(),
   /** The skill version this iteration measured: v0, v1, … */
   version: z.string().min(1),
+  /** The version the measured one was derived from (the best at the time); null for the original. */
+  parent: z.string().nullable().optional(),
   status: IterationStatus,
   /** Snapshot of the skill(s) before execution, relative to the tune workspace. */
   skill_snapshot: z.string().optional(),
@@ -137,9 +175,16 @@ export type TuneIteration = z.infer<typeof TuneIteration>;
 // iteration-state.json: the tune loop's single source of truth; an interrupted tune resumes from it.
 export const IterationState = z
   .looseObject({
-    skill_names: z.array(z.string().min(1)).min(1),
-    /** Where each skill of `skill_names` came from, same order. */
+    /** The skills being tuned, by name (the seed's field). */
+    target_skills: z.array(z.string().min(1)).min(1).optional(),
+    /** Accepted for `target_skills` (files written before the seed's name was adopted). */
+    skill_names: z.array(z.string().min(1)).min(1).optional(),
+    /** Where each skill of `target_skills` came from, same order. */
     skill_paths: z.array(z.string()).optional(),
+    /** The eval suite of each skill (a folder), same order. */
+    evals_paths: z.array(z.string()).optional(),
+    runs_per_eval: z.number().int().positive().optional(),
+    simulated: z.boolean().optional(),
     execution_mode: ExecutionMode,
     /** Chain mode: the order the skills run in. */
     chain_order: z.array(z.string().min(1)).optional(),
@@ -166,21 +211,30 @@ export const IterationState = z
     iterations: z.array(TuneIteration),
   })
   .superRefine((state, ctx) => {
-    if (state.skill_paths !== undefined && state.skill_paths.length !== state.skill_names.length)
+    const names = state.target_skills ?? state.skill_names ?? [];
+    if (state.target_skills === undefined && state.skill_names === undefined)
+      ctx.addIssue({ code: "custom", path: ["target_skills"], message: "required" });
+    if (
+      state.target_skills !== undefined &&
+      state.skill_names !== undefined &&
+      state.target_skills.join("\u0000") !== state.skill_names.join("\u0000")
+    )
+      ctx.addIssue({ code: "custom", path: ["skill_names"], message: "differs from target_skills" });
+    if (state.skill_paths !== undefined && state.skill_paths.length !== names.length)
       ctx.addIssue({
         code: "custom",
         path: ["skill_paths"],
-        message: `has ${state.skill_paths.length} entries for ${state.skill_names.length} skill_names`,
+        message: `has ${state.skill_paths.length} entries for ${names.length} target_skills`,
       });
     if (state.execution_mode === "chain") {
       if (!state.chain_order || state.chain_order.length === 0)
         ctx.addIssue({ code: "custom", path: ["chain_order"], message: "required in chain mode" });
       state.chain_order?.forEach((name, i) => {
-        if (!state.skill_names.includes(name))
+        if (!names.includes(name))
           ctx.addIssue({
             code: "custom",
             path: ["chain_order", i],
-            message: `"${name}" is not one of skill_names`,
+            message: `"${name}" is not one of target_skills`,
           });
       });
     }
@@ -204,3 +258,8 @@ export const IterationState = z
       ctx.addIssue({ code: "custom", path: ["termination_reason"], message: "required once completed" });
   });
 export type IterationState = z.infer<typeof IterationState>;
+
+/** The tuned skills' names, whichever of the two field names the file used. */
+export function targetSkillsOf(state: Pick<IterationState, "target_skills" | "skill_names">): string[] {
+  return state.target_skills ?? state.skill_names ?? [];
+}

@@ -8,6 +8,7 @@ import { Grading } from "./grading.js";
 import { History } from "./history.js";
 import { IterationState } from "./iteration-state.js";
 import { Metrics } from "./metrics.js";
+import { OptimizeResults } from "./optimize-results.js";
 import { IterationRecord } from "./run-record.js";
 import { SimScript } from "./sim-script.js";
 import { Timing } from "./timing.js";
@@ -30,6 +31,7 @@ export const formats = {
   "iteration-state": IterationState,
   iteration: IterationRecord,
   "sim-script": SimScript,
+  "optimize-results": OptimizeResults,
 } as const;
 export type FormatName = keyof typeof formats;
 

@@ -52,13 +52,47 @@ export const SimVerdict = z.strictObject({
 });
 export type SimVerdict = z.infer<typeof SimVerdict>;
 
-// How the simulator answers judge prompts (grader, blind comparator, analyzer) instead of a model.
+const RubricScore = z.number().min(0).max(100);
+const RubricDimensions = z
+  .strictObject({
+    clarity: RubricScore,
+    completeness: RubricScore,
+    correctness: RubricScore,
+    effectiveness: RubricScore,
+    efficiency: RubricScore,
+  })
+  .partial();
+
+export const SimRubricCase = z.strictObject({
+  /** A case-insensitive regular expression matched against the evaluator's prompt (the skill's files, its outputs). */
+  match: z.string().min(1),
+  /** Every dimension's score. */
+  score: RubricScore.optional(),
+  /** Scores of single dimensions, over `score`. */
+  dimensions: RubricDimensions.optional(),
+  suggestions: z.array(z.string()).optional(),
+});
+export type SimRubricCase = z.infer<typeof SimRubricCase>;
+
+// The tune loop's evaluator: the 5-dimension rubric the simulator answers instead of a model.
+export const SimRubric = z.strictObject({
+  /** Every dimension's score when no case matches; default 70. */
+  default: RubricScore.optional(),
+  dimensions: RubricDimensions.optional(),
+  suggestions: z.array(z.string()).optional(),
+  /** The first case whose `match` fits the prompt decides the scores. */
+  when: z.array(SimRubricCase).optional(),
+});
+export type SimRubric = z.infer<typeof SimRubric>;
+
+// How the simulator answers judge prompts (grader, blind comparator, analyzer, tune evaluator) instead of a model.
 export const SimJudge = z.strictObject({
   /** The first verdict whose `match` fits an expectation decides it; others get `default`. */
   verdicts: z.array(SimVerdict).optional(),
   default: z.enum(["pass", "fail"]).default("pass"),
   /** The blind comparator's winner; the analyzer explains a win of "A" when this is "TIE". */
   winner: z.enum(["A", "B", "TIE"]).optional(),
+  rubric: SimRubric.optional(),
 });
 export type SimJudge = z.output<typeof SimJudge>;
 

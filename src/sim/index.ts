@@ -1,5 +1,13 @@
 export type { Conversation, ListedSkill } from "./conversation.js";
 export { readConversation } from "./conversation.js";
+export { describerAnswer } from "./describer-answer.js";
+export {
+  currentDescriptionBlock,
+  type DescriberFailure,
+  readCurrentDescription,
+  readTrainFailures,
+  trainFailuresBlock,
+} from "./describer-protocol.js";
 export { SIM_MODEL } from "./encode.js";
 export { judgeAnswer, simulatedVerdict } from "./judge-answer.js";
 export {

@@ -1,4 +1,6 @@
 import type { SimJudge } from "../contracts/sim-script.js";
+import { describerAnswer } from "./describer-answer.js";
+import { evaluatorAnswer } from "./evaluator-answer.js";
 import { type JudgeKind, judgeKindOf, readExpectationsBlock, readTag } from "./judge-markers.js";
 
 const DEFAULT_EVIDENCE = "Simulated verdict (skillgym sim)";
@@ -107,7 +109,10 @@ function analyzerAnswer(text: string, judge: SimJudge | undefined): object {
   };
 }
 
-const answerers: Record<JudgeKind, (text: string, judge: SimJudge | undefined) => object> = {
+const answerers: Record<
+  Exclude<JudgeKind, "describer" | "evaluator">,
+  (text: string, judge: SimJudge | undefined) => object
+> = {
   grader: graderAnswer,
   comparator: comparatorAnswer,
   analyzer: analyzerAnswer,
@@ -120,5 +125,7 @@ export function judgeAnswer(
 ): { kind: JudgeKind; text: string } | undefined {
   const kind = judgeKindOf(text);
   if (!kind) return undefined;
+  if (kind === "describer") return { kind, text: describerAnswer(text) };
+  if (kind === "evaluator") return { kind, text: evaluatorAnswer(text, judge?.rubric) };
   return { kind, text: JSON.stringify(answerers[kind](text, judge), null, 2) };
 }

@@ -4,6 +4,10 @@ export const judgeMarkers = {
   grader: "<skillgym-grader>",
   comparator: "<skillgym-comparator>",
   analyzer: "<skillgym-analyzer>",
+  /** The description optimizer's improver: answers a new skill description as plain text. */
+  describer: "<skillgym-describer>",
+  /** The tune loop's evaluator: the 5-dimension rubric with strengths, weaknesses and suggestions. */
+  evaluator: "<skillgym-evaluator>",
 } as const;
 
 export type JudgeKind = keyof typeof judgeMarkers;

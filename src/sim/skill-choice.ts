@@ -39,9 +39,14 @@ function stem(word: string): string {
   return word;
 }
 
-export function contentWords(text: string): Set<string> {
+/** The text's content words as written (lower-cased, not stemmed), each once, in order. */
+export function contentWordList(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return new Set(words.filter((w) => w.length >= 3 && !STOPWORDS.has(w)).map(stem));
+  return [...new Set(words.filter((w) => w.length >= 3 && !STOPWORDS.has(w)))];
+}
+
+export function contentWords(text: string): Set<string> {
+  return new Set(contentWordList(text).map(stem));
 }
 
 export interface ChoiceOptions {

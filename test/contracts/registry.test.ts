@@ -17,6 +17,7 @@ const expectedNames: FormatName[] = [
   "iteration-state",
   "iteration",
   "sim-script",
+  "optimize-results",
 ];
 
 type JsonSchema = {

@@ -1,0 +1,84 @@
+import type { Agent } from "../agents/agent.js";
+import type { TriggerQuery } from "../contracts/evals.js";
+import type { OptimizeSubsetScore } from "../contracts/optimize-results.js";
+import { SkillgymError } from "../errors.js";
+import type { Budget } from "../run/budget.js";
+import type { RetryPolicy } from "../run/retry.js";
+import { runTriggers, type TriggerReporter } from "../triggers/index.js";
+import { subsetScore } from "./decide.js";
+import type { QuerySplit } from "./split.js";
+
+export interface EvaluationSetup {
+  skillPath: string;
+  evalsPath?: string;
+  projectRoot?: string;
+  queries: readonly TriggerQuery[];
+  split: QuerySplit;
+  runs: number;
+  threshold: number;
+  concurrency: number;
+  timeoutSeconds: number;
+  model?: string;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  budget?: Budget;
+  reporter?: TriggerReporter;
+  agent: () => Promise<Agent>;
+}
+
+export interface Evaluation {
+  /** Null when the evaluation was stopped before it finished. */
+  train: OptimizeSubsetScore | null;
+  test: OptimizeSubsetScore | null;
+  triggerRuns: number;
+  costUsd: number;
+  stopped?: "budget" | "cancelled";
+}
+
+/**
+ * Runs every train and test query with one description in one pool (the improver only ever gets the train side),
+ * writing the runs under `iterationDir/triggers/`.
+ */
+export async function evaluateDescription(
+  setup: EvaluationSetup,
+  iterationDir: string,
+  description: string | undefined,
+): Promise<Evaluation> {
+  const summary = await runTriggers({
+    skillPath: setup.skillPath,
+    ...(setup.evalsPath ? { evalsPath: setup.evalsPath } : {}),
+    ...(setup.projectRoot ? { projectRoot: setup.projectRoot } : {}),
+    iterationDir,
+    runs: setup.runs,
+    threshold: setup.threshold,
+    concurrency: setup.concurrency,
+    timeoutSeconds: setup.timeoutSeconds,
+    ...(setup.model ? { model: setup.model } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...(setup.retry ? { retry: setup.retry } : {}),
+    ...(setup.signal ? { signal: setup.signal } : {}),
+    ...(setup.budget ? { budget: setup.budget } : {}),
+    ...(setup.reporter ? { reporter: setup.reporter } : {}),
+    createAgent: () => setup.agent(),
+  });
+  const started = summary.records.filter((r) => !r.skipped && r.outcome !== "cancelled");
+  const costUsd = started.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0);
+  if (summary.cancelled) {
+    const stopped = setup.budget?.exhausted && !setup.signal?.aborted ? "budget" : "cancelled";
+    return { train: null, test: null, triggerRuns: started.length, costUsd, stopped };
+  }
+  const results = summary.results.results;
+  const changed =
+    results.length !== setup.queries.length || results.some((r, i) => r.query !== setup.queries[i]?.query);
+  if (changed) {
+    throw new SkillgymError("BAD_INPUT", "triggers.json changed while the optimizer was running", {
+      hint: "leave the suite alone during an optimization, then run it again",
+    });
+  }
+  return {
+    train: subsetScore(results, setup.split.train),
+    test: subsetScore(results, setup.split.test),
+    triggerRuns: started.length,
+    costUsd,
+  };
+}

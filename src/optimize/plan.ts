@@ -1,0 +1,121 @@
+import { resolve } from "node:path";
+import type { Agent } from "../agents/agent.js";
+import type { TriggerQuery } from "../contracts/evals.js";
+import { SkillgymError } from "../errors.js";
+import type { Judge } from "../judge/judge.js";
+import { defaultWorkspace } from "../run/iteration.js";
+import { loadInputs } from "../run/load-inputs.js";
+import type { RetryPolicy } from "../run/retry.js";
+import type { Skill } from "../skill/index.js";
+import type { Suite } from "../suite/index.js";
+import type { TriggerReporter } from "../triggers/index.js";
+import {
+  estimateOptimize,
+  freeUnitCosts,
+  type OptimizeEstimate,
+  type OptimizeUnitCosts,
+  unitCostsFromOptimizations,
+} from "./estimate.js";
+import type { OptimizeReporter } from "./reporter.js";
+import { type QuerySplit, splitQueries } from "./split.js";
+
+export interface OptimizeOptions {
+  skillPath: string;
+  evalsPath?: string;
+  projectRoot?: string;
+  /** Default: <skill-parent>/<name>-workspace; results go to <workspace>/optimize-<timestamp>/. */
+  workspace?: string;
+  /** Improver proposals at most; iteration 0 (the original description) comes on top. */
+  maxIterations: number;
+  /** Share of each class held out for test (0 < holdout < 1). */
+  holdout: number;
+  runs: number;
+  threshold: number;
+  seed: number;
+  /** Evaluations in a row with an unchanged test score that end the loop (default 2 after the first). */
+  patience?: number;
+  concurrency: number;
+  timeoutSeconds: number;
+  /** The agent's model. */
+  model?: string;
+  maxCostUsd?: number;
+  /** Write the best description into SKILL.md at the end. */
+  apply?: boolean;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  reporter?: OptimizeReporter;
+  triggerReporter?: TriggerReporter;
+  createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
+  /** The model that proposes descriptions (any judge backend). */
+  createImprover: (inputs: { skill: Skill; suite: Suite }) => Promise<Judge>;
+  now?: () => Date;
+}
+
+export interface PreparedOptimize {
+  skill: Skill;
+  suite: Suite;
+  queries: TriggerQuery[];
+  split: QuerySplit;
+  workspace: string;
+}
+
+export const DEFAULT_PATIENCE = 2;
+
+/** Loads and checks the skill and its trigger queries and splits them; nothing runs. */
+export async function prepareOptimize(options: OptimizeOptions): Promise<PreparedOptimize> {
+  if (!Number.isInteger(options.maxIterations) || options.maxIterations < 0)
+    throw new SkillgymError(
+      "USAGE",
+      `--max-iterations must be a whole number of 0 or more (got ${options.maxIterations})`,
+    );
+  const { skill, suite } = await loadInputs({
+    skillPath: options.skillPath,
+    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    need: "triggers",
+  });
+  if (suite.triggers.length === 0)
+    throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`, {
+      hint: 'add [{ "query": "…", "should_trigger": true }, …] with queries that should and should not load the skill',
+    });
+  const split = splitQueries(suite.triggers, { holdout: options.holdout, seed: options.seed });
+  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  return { skill, suite, queries: suite.triggers, split, workspace };
+}
+
+export async function unitCostsFor(
+  workspace: string,
+  simulated: { agent: boolean; improver: boolean },
+): Promise<OptimizeUnitCosts> {
+  if (simulated.agent && simulated.improver) return freeUnitCosts;
+  const measured = await unitCostsFromOptimizations(workspace);
+  return {
+    triggerRunUsd: simulated.agent ? 0 : measured.triggerRunUsd,
+    improverCallUsd: simulated.improver ? 0 : measured.improverCallUsd,
+    source: measured.source,
+  };
+}
+
+export interface OptimizePlan {
+  skill: string;
+  train: TriggerQuery[];
+  test: TriggerQuery[];
+  estimate: OptimizeEstimate;
+}
+
+/** What `optimize --dry-run` prints: the split and the most the loop could start and cost, starting nothing. */
+export async function planOptimize(options: OptimizeOptions, simulated: boolean): Promise<OptimizePlan> {
+  const prepared = await prepareOptimize(options);
+  const unit = await unitCostsFor(prepared.workspace, { agent: simulated, improver: simulated });
+  return {
+    skill: prepared.skill.name,
+    train: prepared.split.train.map((i) => prepared.queries[i]!),
+    test: prepared.split.test.map((i) => prepared.queries[i]!),
+    estimate: estimateOptimize({
+      queries: prepared.queries.length,
+      runs: options.runs,
+      maxIterations: options.maxIterations,
+      unit,
+    }),
+  };
+}

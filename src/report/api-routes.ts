@@ -1,0 +1,110 @@
+import { createReadStream } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { basename } from "node:path";
+import { describeIssues, FeedbackRequest } from "./feedback-request.js";
+import { FeedbackFileError, updateFeedback } from "./feedback-store.js";
+import { contentTypeOf } from "./file-kinds.js";
+import { BodyTooLarge, fileHeaders, readBody, sendError, sendJson } from "./http-io.js";
+import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
+import { listRuns, parseRunId, runIdOf } from "./list-runs.js";
+import { readRunDetail } from "./run-detail.js";
+import { resolveServedFile } from "./served-file.js";
+import { findIteration } from "./target.js";
+
+export const maxFeedbackBodyBytes = 64 * 1024;
+
+export interface RouteContext {
+  reader: ViewReader;
+  /** Runs feedback writes of one iteration one after another, so none is lost. */
+  serialise<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+export function fileUrl(pathFromRoot: string): string {
+  return `/api/file?path=${encodeURIComponent(pathFromRoot)}`;
+}
+
+function iterationParam(ctx: RouteContext, raw: string | null) {
+  if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
+  return findIteration(ctx.reader.target, Number(raw));
+}
+
+export async function getWorkspace(ctx: RouteContext, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, await readWorkspaceView(ctx.reader));
+}
+
+export async function getIteration(ctx: RouteContext, res: ServerResponse, number: string): Promise<void> {
+  const iteration = iterationParam(ctx, number);
+  if (!iteration) return sendError(res, 404, `no iteration ${number} in this view`);
+  sendJson(res, 200, await readIterationData(ctx.reader, iteration));
+}
+
+export async function getRun(ctx: RouteContext, res: ServerResponse, query: URLSearchParams): Promise<void> {
+  const iteration = iterationParam(ctx, query.get("iteration"));
+  if (!iteration) return sendError(res, 400, "iteration: expected the number of an iteration in this view");
+  const ref = parseRunId(query.get("run") ?? "");
+  if (!ref) return sendError(res, 400, "run: expected eval-<id>/<configuration>/run-<k>");
+  const detail = await readRunDetail(ctx.reader, iteration, ref, { urlFor: fileUrl });
+  if (!detail) return sendError(res, 404, `no run ${ref.id} in ${iteration.name}`);
+  sendJson(res, 200, detail);
+}
+
+export async function getFile(ctx: RouteContext, res: ServerResponse, query: URLSearchParams): Promise<void> {
+  const served = await resolveServedFile(ctx.reader.target, query.get("path"));
+  if (!served.ok) return sendError(res, served.status, served.error);
+  res.writeHead(200, fileHeaders(basename(served.file), served.size, contentTypeOf(served.file)));
+  await new Promise<void>((resolve) => {
+    const stream = createReadStream(served.file);
+    stream.on("error", () => {
+      res.destroy();
+      resolve();
+    });
+    stream.on("end", resolve);
+    stream.pipe(res);
+  });
+}
+
+export async function postFeedback(
+  ctx: RouteContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const type = req.headers["content-type"] ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type))
+    return sendError(res, 415, "expected Content-Type: application/json");
+  let text: string;
+  try {
+    text = await readBody(req, maxFeedbackBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return sendError(res, 413, error.message);
+    throw error;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return sendError(res, 400, "body: not valid JSON");
+  }
+  const parsed = FeedbackRequest.safeParse(raw);
+  if (!parsed.success) return sendError(res, 400, describeIssues(parsed.error));
+  const body = parsed.data;
+  const iteration = findIteration(ctx.reader.target, body.iteration);
+  if (!iteration) return sendError(res, 400, `iteration: no iteration ${body.iteration} in this view`);
+  if (body.run_id !== undefined) {
+    const runIds = new Set((await listRuns(iteration.dir)).map((r) => runIdOf(r.id)));
+    if (!runIds.has(body.run_id))
+      return sendError(res, 400, `run_id: no run ${body.run_id} in ${iteration.name}`);
+  }
+  try {
+    const saved = await ctx.serialise(iteration.dir, () =>
+      updateFeedback(iteration.dir, {
+        ...(body.run_id !== undefined ? { run_id: body.run_id } : {}),
+        ...(body.feedback !== undefined ? { feedback: body.feedback } : {}),
+        ...(body.status !== undefined ? { status: body.status } : {}),
+      }),
+    );
+    sendJson(res, 200, { ok: true, reviews: saved.reviews.length, status: saved.status ?? null });
+  } catch (error) {
+    if (error instanceof FeedbackFileError) return sendError(res, 409, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { feedbackStatuses } from "../contracts/feedback.js";
+
+export const maxFeedbackChars = 10_000;
+
+// The body of POST /api/feedback: save one run's review, set the iteration's status, or both. Nothing else passes.
+export const FeedbackRequest = z
+  .strictObject({
+    iteration: z.number().int().nonnegative(),
+    run_id: z.string().min(1).max(500).optional(),
+    feedback: z.string().max(maxFeedbackChars, `at most ${maxFeedbackChars} characters`).optional(),
+    status: z.enum(feedbackStatuses).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.run_id === undefined) !== (body.feedback === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [body.run_id === undefined ? "run_id" : "feedback"],
+        message: "run_id and feedback go together",
+      });
+    }
+    if (body.run_id === undefined && body.status === undefined) {
+      ctx.addIssue({ code: "custom", path: [], message: "expected run_id and feedback, or status" });
+    }
+  });
+export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+
+/** The reasons a body was refused, one line, naming the field. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const where = issue.path.length ? issue.path.join(".") : "body";
+      if (issue.code === "unrecognized_keys") return `${where}: unknown field(s) ${issue.keys.join(", ")}`;
+      return `${where}: ${issue.message}`;
+    })
+    .join("; ");
+}

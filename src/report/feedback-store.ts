@@ -1,0 +1,87 @@
+import { randomUUID } from "node:crypto";
+import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { Feedback } from "../contracts/feedback.js";
+import type { FeedbackView } from "./view-model.js";
+
+/** feedback.json exists but cannot be read: saving would destroy it, so nothing is saved. */
+export class FeedbackFileError extends Error {
+  override readonly name = "FeedbackFileError";
+}
+
+export interface FeedbackChange {
+  run_id?: string;
+  feedback?: string;
+  status?: string;
+}
+
+type Read = { state: "ok"; value: Feedback } | { state: "missing" } | { state: "broken"; problem: string };
+
+async function readFeedbackFile(file: string): Promise<Read> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return { state: "missing" };
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { state: "broken", problem: `${file}: not valid JSON (${(error as Error).message})` };
+  }
+  const parsed = Feedback.safeParse(raw);
+  if (parsed.success) return { state: "ok", value: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { state: "broken", problem: `${file} at ${issue?.path.join(".") || "(top)"}: ${issue?.message}` };
+}
+
+export async function readFeedbackView(iterationDir: string): Promise<FeedbackView> {
+  const read = await readFeedbackFile(join(iterationDir, "feedback.json"));
+  if (read.state === "missing") return { reviews: {}, status: null, problem: null };
+  if (read.state === "broken") return { reviews: {}, status: null, problem: read.problem };
+  return {
+    reviews: Object.fromEntries(
+      read.value.reviews.map((r) => [r.run_id, { feedback: r.feedback, timestamp: r.timestamp }]),
+    ),
+    status: read.value.status ?? null,
+    problem: null,
+  };
+}
+
+async function writeAtomically(file: string, value: unknown): Promise<void> {
+  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, "utf8");
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+// Applies one change to feedback.json, keeping reviews of other runs and fields other tools wrote; callers serialise calls.
+export async function updateFeedback(
+  iterationDir: string,
+  change: FeedbackChange,
+  now: Date = new Date(),
+): Promise<Feedback> {
+  const file = join(iterationDir, "feedback.json");
+  const read = await readFeedbackFile(file);
+  if (read.state === "broken")
+    throw new FeedbackFileError(`${read.problem}; fix or remove it to save feedback`);
+  const current: Feedback = read.state === "ok" ? read.value : { reviews: [] };
+  let reviews = current.reviews;
+  if (change.run_id !== undefined && change.feedback !== undefined) {
+    const runId = change.run_id;
+    const review = { run_id: runId, feedback: change.feedback, timestamp: now.toISOString() };
+    if (change.feedback.trim() === "") reviews = reviews.filter((r) => r.run_id !== runId);
+    else if (reviews.some((r) => r.run_id === runId))
+      reviews = reviews.map((r) => (r.run_id === runId ? { ...r, ...review } : r));
+    else reviews = [...reviews, review];
+  }
+  const status = change.status ?? current.status ?? "in_progress";
+  const next: Feedback = { ...current, reviews, status };
+  await writeAtomically(file, next);
+  return next;
+}

@@ -1,0 +1,190 @@
+import { join } from "node:path";
+import { Benchmark, type BenchmarkRun } from "../contracts/benchmark.js";
+import { EvalMetadata } from "../contracts/evals.js";
+import { Grading } from "../contracts/grading.js";
+import { IterationRecord, RunStatus } from "../contracts/run-record.js";
+import { TriggerResults } from "../contracts/trigger-results.js";
+import { summariseBenchmark } from "./benchmark-view.js";
+import { readFeedbackView } from "./feedback-store.js";
+import type { JsonCache } from "./json-cache.js";
+import { listRuns, type RunRef, runIdOf } from "./list-runs.js";
+import type { IterationRef, ViewTarget } from "./target.js";
+import type {
+  BenchmarkView,
+  IterationDetail,
+  IterationSummary,
+  RunEntry,
+  WorkspaceView,
+} from "./view-model.js";
+
+/** Reads an iteration's files once per change; one per server or static build, never shared between them. */
+export interface ViewReader {
+  target: ViewTarget;
+  cache: JsonCache;
+  benchmarkViews: WeakMap<Benchmark, BenchmarkView>;
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function benchmarkKey(evalDir: string, configuration: string, runNumber: number): string {
+  return `${evalDir}\0${configuration}\0${runNumber}`;
+}
+
+async function runEntry(
+  reader: ViewReader,
+  dir: string,
+  ref: RunRef,
+  evalInfo: { id: string | number | null; name: string },
+  fromBenchmark: BenchmarkRun | undefined,
+): Promise<RunEntry> {
+  const base = {
+    id: ref.id,
+    run_id: runIdOf(ref.id),
+    eval_dir: ref.evalDir,
+    eval_id: evalInfo.id,
+    eval_name: evalInfo.name,
+    configuration: ref.configuration,
+    run_number: ref.runNumber,
+  };
+  if (fromBenchmark) {
+    const graded = !fromBenchmark.error;
+    return {
+      ...base,
+      pass_rate: graded ? fromBenchmark.result.pass_rate : null,
+      passed: graded ? fromBenchmark.result.passed : null,
+      total: graded ? fromBenchmark.result.total : null,
+      error: fromBenchmark.error ?? null,
+    };
+  }
+  const runDir = join(dir, ref.id);
+  const [grading, status] = await Promise.all([
+    reader.cache.value(join(runDir, "grading.json"), Grading),
+    reader.cache.value(join(runDir, "timing.json"), RunStatus),
+  ]);
+  const failed = status && status.outcome !== "success";
+  return {
+    ...base,
+    pass_rate: grading?.summary.pass_rate ?? null,
+    passed: grading?.summary.passed ?? null,
+    total: grading?.summary.total ?? null,
+    error: failed ? `${status.outcome}${status.error ? `: ${status.error}` : ""}` : null,
+  };
+}
+
+async function evalInfos(reader: ViewReader, dir: string, runs: RunRef[]) {
+  const evalDirs = [...new Set(runs.map((r) => r.evalDir))];
+  const infos = await mapLimited(evalDirs, 32, async (evalDir) => {
+    const metadata = await reader.cache.value(join(dir, evalDir, "eval_metadata.json"), EvalMetadata);
+    return [evalDir, { id: metadata?.eval_id ?? null, name: metadata?.eval_name ?? evalDir }] as const;
+  });
+  return new Map(infos);
+}
+
+export async function readIterationData(
+  reader: ViewReader,
+  iteration: IterationRef,
+): Promise<IterationDetail> {
+  const dir = iteration.dir;
+  const [refs, record, benchmark, triggers, feedback] = await Promise.all([
+    listRuns(dir),
+    reader.cache.value(join(dir, "iteration.json"), IterationRecord),
+    reader.cache.value(join(dir, "benchmark.json"), Benchmark),
+    reader.cache.value(join(dir, "triggers", "trigger-results.json"), TriggerResults),
+    readFeedbackView(dir),
+  ]);
+  const benchmarkRuns = new Map(
+    (benchmark?.runs ?? []).map((run) => [
+      benchmarkKey(`eval-${run.eval_id}`, run.configuration, run.run_number),
+      run,
+    ]),
+  );
+  const infos = await evalInfos(reader, dir, refs);
+  const runs = await mapLimited(refs, 32, (ref) =>
+    runEntry(
+      reader,
+      dir,
+      ref,
+      infos.get(ref.evalDir) ?? { id: null, name: ref.evalDir },
+      benchmarkRuns.get(benchmarkKey(ref.evalDir, ref.configuration, ref.runNumber)),
+    ),
+  );
+  let benchmarkView: BenchmarkView | null = null;
+  if (benchmark) {
+    benchmarkView = reader.benchmarkViews.get(benchmark) ?? summariseBenchmark(benchmark);
+    reader.benchmarkViews.set(benchmark, benchmarkView);
+  }
+  return {
+    number: iteration.number,
+    name: iteration.name,
+    status: record?.status ?? null,
+    simulated: Boolean(record?.simulated ?? benchmark?.metadata.simulated ?? triggers?.simulated),
+    runs,
+    benchmark: benchmarkView,
+    triggers: triggers ?? null,
+    feedback,
+  };
+}
+
+async function iterationSummary(reader: ViewReader, iteration: IterationRef): Promise<IterationSummary> {
+  const dir = iteration.dir;
+  const [record, benchmark, triggers, feedback] = await Promise.all([
+    reader.cache.value(join(dir, "iteration.json"), IterationRecord),
+    reader.cache.value(join(dir, "benchmark.json"), Benchmark),
+    reader.cache.value(join(dir, "triggers", "trigger-results.json"), TriggerResults),
+    readFeedbackView(dir),
+  ]);
+  const baseline =
+    benchmark?.metadata.baseline_configuration ??
+    (benchmark?.run_summary.without_skill
+      ? "without_skill"
+      : benchmark?.run_summary.old_skill
+        ? "old_skill"
+        : null);
+  const plan = record?.plan;
+  const runs =
+    benchmark?.runs.length ??
+    (plan
+      ? plan.evals.length * plan.configurations.length * plan.runs_per_configuration
+      : (await listRuns(dir)).length);
+  return {
+    number: iteration.number,
+    name: iteration.name,
+    status: record?.status ?? null,
+    started_at: record?.started_at ?? benchmark?.metadata.timestamp ?? null,
+    simulated: Boolean(record?.simulated ?? benchmark?.metadata.simulated ?? triggers?.simulated),
+    runs,
+    baseline_configuration: baseline,
+    with_skill_pass_rate: benchmark?.run_summary.with_skill?.pass_rate.mean ?? null,
+    baseline_pass_rate: baseline ? (benchmark?.run_summary[baseline]?.pass_rate.mean ?? null) : null,
+    delta_pass_rate: benchmark?.statistics?.delta_pass_rate ?? null,
+    trigger_accuracy: triggers?.summary.accuracy ?? null,
+    trigger_f1: triggers?.summary.f1 ?? null,
+    feedback_status: feedback.status,
+  };
+}
+
+export async function readWorkspaceView(reader: ViewReader): Promise<WorkspaceView> {
+  const { target } = reader;
+  const iterations = await Promise.all(target.all.map((it) => iterationSummary(reader, it)));
+  let skillName: string | null = null;
+  for (const it of [...target.shown].reverse()) {
+    const record = await reader.cache.value(join(it.dir, "iteration.json"), IterationRecord);
+    const benchmark = record
+      ? undefined
+      : await reader.cache.value(join(it.dir, "benchmark.json"), Benchmark);
+    skillName = record?.skill_name ?? benchmark?.metadata.skill_name ?? null;
+    if (skillName) break;
+  }
+  return { skill_name: skillName, path: target.path, shown: target.shown.map((it) => it.number), iterations };
+}

@@ -1,0 +1,121 @@
+// Browser code: the page's state, tabs, the address hash (so a reload keeps the place) and start-up.
+export const scriptMain = `
+const TABS = ["outputs", "benchmark", "triggers", "over-time"];
+const RENDERERS = { outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime };
+const state = { workspace: null, iteration: null, index: 0, tab: "outputs", runToken: 0, rendered: {} };
+
+function readHash() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  return { tab: params.get("tab"), iteration: params.get("iteration"), run: params.get("run") };
+}
+
+function writeHash() {
+  const params = new URLSearchParams();
+  params.set("tab", state.tab);
+  if (state.iteration) params.set("iteration", String(state.iteration.number));
+  const entry = state.iteration && state.iteration.runs[state.index];
+  if (entry) params.set("run", entry.id);
+  history.replaceState(null, "", "#" + params.toString());
+}
+
+function panelOf(tab) {
+  return document.getElementById("panel-" + tab);
+}
+
+function selectTab(tab) {
+  state.tab = TABS.indexOf(tab) === -1 ? "outputs" : tab;
+  for (const name of TABS) {
+    const button = document.getElementById("tab-" + name);
+    const selected = name === state.tab;
+    button.setAttribute("aria-selected", selected ? "true" : "false");
+    button.tabIndex = selected ? 0 : -1;
+    panelOf(name).hidden = !selected;
+  }
+  const render = RENDERERS[state.tab];
+  if (render && !state.rendered[state.tab]) {
+    render(panelOf(state.tab));
+    state.rendered[state.tab] = true;
+  }
+  writeHash();
+}
+
+async function openIteration(number, tab, runId) {
+  await feedback.flush();
+  const data = await source.iteration(number);
+  state.iteration = data;
+  state.rendered = {};
+  feedback.load(data);
+  document.getElementById("iteration-select").value = String(number);
+  const banner = document.getElementById("banner");
+  banner.hidden = !data.simulated;
+  banner.textContent = data.simulated
+    ? "SIMULATED: these runs were answered by skillgym sim, a scripted stand-in, not a model. They test the suite, not the skill."
+    : "";
+  const found = runId ? data.runs.findIndex(function (r) { return r.id === runId; }) : -1;
+  state.index = found === -1 ? 0 : found;
+  buildOutputsPanel(panelOf("outputs"));
+  selectTab(tab || state.tab);
+  if (data.runs.length) await showRun(state.index);
+}
+
+function fillHeader(workspace) {
+  document.getElementById("skill-name").textContent = workspace.skill_name || "";
+  const select = document.getElementById("iteration-select");
+  select.replaceChildren();
+  for (const it of workspace.iterations) {
+    if (workspace.shown.indexOf(it.number) === -1) continue;
+    select.append(h("option", { value: String(it.number), text: it.name + (it.status && it.status !== "complete" ? " (" + it.status + ")" : "") }));
+  }
+  select.disabled = workspace.shown.length < 2;
+  select.addEventListener("change", function () {
+    openIteration(Number(select.value), state.tab).catch(fatal);
+  });
+}
+
+function fatal(error) {
+  const main = document.querySelector("main");
+  main.replaceChildren(h("div", { class: "fatal" }, [h("h2", { text: "The viewer could not load" }), h("p", { class: "problem", text: String(error && error.message ? error.message : error) })]));
+}
+
+function wireTabs() {
+  for (const name of TABS) {
+    document.getElementById("tab-" + name).addEventListener("click", function () { selectTab(name); });
+  }
+  document.querySelector(".tabs").addEventListener("keydown", function (event) {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    event.stopPropagation();
+    const next = (TABS.indexOf(state.tab) + (event.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length;
+    selectTab(TABS[next]);
+    document.getElementById("tab-" + TABS[next]).focus();
+  });
+  document.addEventListener("keydown", function (event) {
+    if (state.tab !== "outputs" || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable], .tabs")) return;
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      step(-1);
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      step(1);
+    }
+  });
+  window.addEventListener("pagehide", function () { feedback.flush(); });
+}
+
+async function boot() {
+  wireTabs();
+  const workspace = await source.workspace();
+  state.workspace = workspace;
+  fillHeader(workspace);
+  const wanted = readHash();
+  const shown = workspace.shown;
+  const number = shown.indexOf(Number(wanted.iteration)) !== -1 ? Number(wanted.iteration) : shown[shown.length - 1];
+  if (number === undefined) throw new Error("no iteration to show");
+  await openIteration(number, wanted.tab || "outputs", wanted.run);
+  document.body.dataset.ready = "true";
+}
+
+boot().catch(fatal);
+`;

@@ -1,0 +1,99 @@
+import { stat } from "node:fs/promises";
+import { join, relative, sep } from "node:path";
+import { EvalMetadata } from "../contracts/evals.js";
+import { Grading } from "../contracts/grading.js";
+import { Metrics } from "../contracts/metrics.js";
+import { RunStatus } from "../contracts/run-record.js";
+import { Timing } from "../contracts/timing.js";
+import type { ViewReader } from "./iteration-data.js";
+import { listRuns, type RunRef, runIdOf } from "./list-runs.js";
+import { type OutputLimits, readOutputs } from "./output-files.js";
+import { type IterationRef, previousIteration } from "./target.js";
+import type { PreviousRun, RunDetail } from "./view-model.js";
+
+export interface DetailOptions {
+  /** The URL of a file under the workspace root; without it files are embedded (a static file). */
+  urlFor?: (pathFromRoot: string) => string;
+  limits?: Partial<OutputLimits>;
+}
+
+async function isDir(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+// The same eval and configuration in the latest earlier iteration: the same run number if it exists, else its first run.
+async function previousRun(
+  reader: ViewReader,
+  iteration: IterationRef,
+  ref: RunRef,
+  options: DetailOptions,
+): Promise<PreviousRun | null> {
+  const before = previousIteration(reader.target, iteration.number);
+  if (!before) return null;
+  const candidates = (await listRuns(before.dir)).filter(
+    (r) => r.evalDir === ref.evalDir && r.configuration === ref.configuration,
+  );
+  const match = candidates.find((r) => r.runNumber === ref.runNumber) ?? candidates[0];
+  if (!match) return null;
+  const runDir = join(before.dir, match.id);
+  const [outputs, grading] = await Promise.all([
+    readOutputs(join(runDir, "outputs"), { root: reader.target.root, ...options }),
+    reader.cache.value(join(runDir, "grading.json"), Grading),
+  ]);
+  return {
+    iteration: before.number,
+    id: match.id,
+    outputs: outputs.files,
+    pass_rate: grading?.summary.pass_rate ?? null,
+  };
+}
+
+/** Everything the Outputs tab shows about one run; undefined when the iteration has no such run folder. */
+export async function readRunDetail(
+  reader: ViewReader,
+  iteration: IterationRef,
+  ref: RunRef,
+  options: DetailOptions = {},
+): Promise<RunDetail | undefined> {
+  const runDir = join(iteration.dir, ref.id);
+  if (!(await isDir(runDir))) return undefined;
+  const { cache } = reader;
+  const [metadata, grading, timing, status, metrics, outputs, previous, transcript] = await Promise.all([
+    cache.value(join(iteration.dir, ref.evalDir, "eval_metadata.json"), EvalMetadata),
+    cache.value(join(runDir, "grading.json"), Grading),
+    cache.value(join(runDir, "timing.json"), Timing),
+    cache.value(join(runDir, "timing.json"), RunStatus),
+    cache.value(join(runDir, "outputs", "metrics.json"), Metrics),
+    readOutputs(join(runDir, "outputs"), { root: reader.target.root, ...options }),
+    previousRun(reader, iteration, ref, options),
+    stat(join(runDir, "transcript.md")).catch(() => undefined),
+  ]);
+  const transcriptPath = relative(reader.target.root, join(runDir, "transcript.md")).split(sep).join("/");
+  return {
+    iteration: iteration.number,
+    id: ref.id,
+    run_id: runIdOf(ref.id),
+    eval_id: metadata?.eval_id ?? null,
+    eval_name: metadata?.eval_name ?? ref.evalDir,
+    configuration: ref.configuration,
+    run_number: ref.runNumber,
+    prompt: metadata?.prompt ?? null,
+    outcome: status?.outcome ?? null,
+    error: status?.error ?? null,
+    outputs: outputs.files,
+    outputs_omitted: outputs.omitted,
+    grading: grading
+      ? {
+          expectations: grading.expectations,
+          summary: grading.summary,
+          ...(grading.claims ? { claims: grading.claims } : {}),
+          ...(grading.eval_feedback ? { eval_feedback: grading.eval_feedback } : {}),
+          ...(grading.user_notes_summary ? { user_notes_summary: grading.user_notes_summary } : {}),
+        }
+      : null,
+    timing: timing ?? null,
+    metrics: metrics ?? grading?.execution_metrics ?? null,
+    transcript_url: transcript?.isFile() && options.urlFor ? options.urlFor(transcriptPath) : null,
+    previous,
+  };
+}

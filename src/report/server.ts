@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { basename } from "node:path";
+import {
+  getFile,
+  getIteration,
+  getRun,
+  getWorkspace,
+  postFeedback,
+  type RouteContext,
+} from "./api-routes.js";
+import { sendError, sendHtml } from "./http-io.js";
+import { renderViewerPage, viewerPolicy } from "./page/page-html.js";
+import { resolveViewTarget, type ViewTarget } from "./target.js";
+import { createViewReader } from "./view-reader.js";
+
+export interface ViewServerOptions {
+  /** A workspace folder (every iteration) or one iteration folder. */
+  folder: string;
+  /** The port to try first; when taken (or absent) any free port is used. */
+  port?: number;
+}
+
+export interface ViewServer {
+  url: string;
+  port: number;
+  /** True when the asked port was taken and another was used. */
+  portWasTaken: boolean;
+  target: ViewTarget;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      server.off("listening", onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, "127.0.0.1");
+  });
+}
+
+function createSerialiser(): RouteContext["serialise"] {
+  const tails = new Map<string, Promise<unknown>>();
+  return (key, work) => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(work, work);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
+  };
+}
+
+// Only this machine's pages may talk to the server: a foreign Host (DNS rebinding) or Origin is refused.
+function allowedHosts(port: number): Set<string> {
+  return new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+}
+
+async function route(
+  ctx: RouteContext,
+  page: { html: string; policy: string },
+  req: IncomingMessage,
+  res: ServerResponse,
+  hosts: Set<string>,
+): Promise<void> {
+  if (!hosts.has(req.headers.host ?? "")) return sendError(res, 403, "this server answers on 127.0.0.1 only");
+  const origin = req.headers.origin;
+  if (origin !== undefined && !hosts.has(origin.replace(/^http:\/\//, ""))) {
+    return sendError(res, 403, "requests from other sites are refused");
+  }
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const path = url.pathname;
+  if (path === "/api/feedback") {
+    if (req.method !== "POST") return sendError(res, 405, "POST only");
+    return postFeedback(ctx, req, res);
+  }
+  if (req.method !== "GET") return sendError(res, 405, "GET only");
+  if (path === "/" || path === "/index.html") return sendHtml(res, page.html, page.policy);
+  if (path === "/favicon.ico") {
+    res.writeHead(204).end();
+    return;
+  }
+  if (path === "/api/workspace") return getWorkspace(ctx, res);
+  const iteration = /^\/api\/iteration\/([^/]+)$/.exec(path);
+  if (iteration) return getIteration(ctx, res, iteration[1] ?? "");
+  if (path === "/api/run") return getRun(ctx, res, url.searchParams);
+  if (path === "/api/file") return getFile(ctx, res, url.searchParams);
+  return sendError(res, 404, `no route ${path}`);
+}
+
+/** Serves the viewer over a workspace on 127.0.0.1. It never stops another process: a taken port means another port. */
+export async function startViewServer(options: ViewServerOptions): Promise<ViewServer> {
+  const target = await resolveViewTarget(options.folder);
+  const ctx: RouteContext = { reader: createViewReader(target), serialise: createSerialiser() };
+  const page = {
+    html: renderViewerPage({ title: `skillgym — ${basename(target.path)}` }),
+    policy: `${viewerPolicy("server")}; frame-ancestors 'none'`,
+  };
+  let hosts = new Set<string>();
+  const server = createServer((req, res) => {
+    route(ctx, page, req, res, hosts).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else sendError(res, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  let port: number;
+  let portWasTaken = false;
+  try {
+    port = await listen(server, options.port ?? 0);
+  } catch (error) {
+    if (
+      (error as NodeJS.ErrnoException).code !== "EADDRINUSE" &&
+      (error as NodeJS.ErrnoException).code !== "EACCES"
+    ) {
+      throw error;
+    }
+    portWasTaken = true;
+    port = await listen(server, 0);
+  }
+  hosts = allowedHosts(port);
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    portWasTaken,
+    target,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

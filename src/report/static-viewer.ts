@@ -1,0 +1,60 @@
+import { createHash } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
+import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
+import { parseRunId } from "./list-runs.js";
+import type { OutputLimits } from "./output-files.js";
+import { renderViewerPage } from "./page/page-html.js";
+import { readRunDetail } from "./run-detail.js";
+import { resolveViewTarget } from "./target.js";
+import type { IterationDetail, RunDetail, StaticViewData } from "./view-model.js";
+import { createViewReader } from "./view-reader.js";
+
+export interface StaticViewOptions {
+  /** The page's title; default from the skill's name. */
+  title?: string;
+  limits?: Partial<OutputLimits>;
+}
+
+async function collect(
+  reader: ViewReader,
+  limits: Partial<OutputLimits> | undefined,
+): Promise<StaticViewData> {
+  const workspace = await readWorkspaceView(reader);
+  const iterations: Record<string, IterationDetail> = {};
+  const runs: Record<string, RunDetail> = {};
+  for (const iteration of reader.target.shown) {
+    const data = await readIterationData(reader, iteration);
+    iterations[String(iteration.number)] = data;
+    for (const entry of data.runs) {
+      const ref = parseRunId(entry.id);
+      const detail = ref ? await readRunDetail(reader, iteration, ref, limits ? { limits } : {}) : undefined;
+      if (detail) runs[`${iteration.number}:${entry.id}`] = detail;
+    }
+  }
+  const key = createHash("sha256").update(reader.target.path).digest("hex").slice(0, 16);
+  return { key, workspace, iterations, runs };
+}
+
+/** The whole viewer as one HTML string: the data embedded as JSON, files inline, no server needed. */
+export async function renderStaticViewer(folder: string, options: StaticViewOptions = {}): Promise<string> {
+  const reader = createViewReader(await resolveViewTarget(folder));
+  const data = await collect(reader, options.limits);
+  const name = data.workspace.skill_name ?? basename(reader.target.path);
+  return renderViewerPage({ title: options.title ?? `skillgym — ${name}`, data });
+}
+
+/** Writes the static viewer to `file` (atomically) and returns its absolute path. */
+export async function writeStaticViewer(
+  folder: string,
+  file: string,
+  options: StaticViewOptions = {},
+): Promise<string> {
+  const html = await renderStaticViewer(folder, options);
+  const out = resolve(file);
+  await mkdir(dirname(out), { recursive: true });
+  const temp = `${out}.${process.pid}.tmp`;
+  await writeFile(temp, html, "utf8");
+  await rename(temp, out);
+  return out;
+}

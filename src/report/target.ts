@@ -1,0 +1,86 @@
+import { readdir, stat } from "node:fs/promises";
+import { basename, dirname, resolve } from "node:path";
+import { SkillgymError } from "../errors.js";
+
+export interface IterationRef {
+  number: number;
+  name: string;
+  dir: string;
+}
+
+/** What `skillgym view` was pointed at: the iterations it shows and the workspace around them. */
+export interface ViewTarget {
+  /** The folder given, resolved. */
+  path: string;
+  /** The workspace folder; file URLs are relative to it. */
+  root: string;
+  /** Iterations shown, oldest first. */
+  shown: IterationRef[];
+  /** Every iteration of the workspace, oldest first: for "over time" and the previous iteration's output. */
+  all: IterationRef[];
+}
+
+const ITERATION = /^iteration-(\d+)$/;
+
+async function listIterations(dir: string): Promise<IterationRef[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries
+    .flatMap((entry) => {
+      const match = ITERATION.exec(entry.name);
+      return entry.isDirectory() && match
+        ? [{ number: Number(match[1]), name: entry.name, dir: resolve(dir, entry.name) }]
+        : [];
+    })
+    .sort((a, b) => a.number - b.number);
+}
+
+async function looksLikeIteration(dir: string): Promise<boolean> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries.some(
+    (e) =>
+      (e.isDirectory() && (e.name.startsWith("eval-") || e.name === "triggers")) ||
+      (e.isFile() && (e.name === "iteration.json" || e.name === "benchmark.json")),
+  );
+}
+
+function notAWorkspace(path: string, why: string): SkillgymError {
+  return new SkillgymError("BAD_INPUT", `${path}: ${why}`, {
+    file: path,
+    hint: "give a skill's workspace folder (holding iteration-<N>/ folders) or one iteration-<N>/ folder",
+  });
+}
+
+/** Reads what a folder is: a workspace (every iteration) or one iteration folder. */
+export async function resolveViewTarget(folder: string): Promise<ViewTarget> {
+  const path = resolve(folder);
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw notAWorkspace(path, "no such folder");
+  if (!info.isDirectory()) throw notAWorkspace(path, "not a folder");
+  const iterations = await listIterations(path);
+  if (iterations.length > 0) return { path, root: path, shown: iterations, all: iterations };
+  if (!(await looksLikeIteration(path))) {
+    throw notAWorkspace(path, "holds no iteration-<N>/ folder and no eval-<id>/ folder: nothing to show");
+  }
+  const match = ITERATION.exec(basename(path));
+  if (!match) {
+    const only = { number: 1, name: basename(path), dir: path };
+    return { path, root: path, shown: [only], all: [only] };
+  }
+  const parent = dirname(path);
+  const all = await listIterations(parent);
+  const self = all.find((it) => it.dir === path) ?? {
+    number: Number(match[1]),
+    name: basename(path),
+    dir: path,
+  };
+  return { path, root: parent, shown: [self], all: all.length > 0 ? all : [self] };
+}
+
+export function findIteration(target: ViewTarget, number: number): IterationRef | undefined {
+  return target.shown.find((it) => it.number === number);
+}
+
+/** The latest iteration before this one that exists in the workspace. */
+export function previousIteration(target: ViewTarget, number: number): IterationRef | undefined {
+  return target.all.filter((it) => it.number < number).at(-1);
+}

@@ -1,0 +1,162 @@
+import type { BenchmarkMetadata, DeltaEstimate, RunSummary } from "../contracts/benchmark.js";
+import type { GradedExpectation, Grading } from "../contracts/grading.js";
+import type { Metrics } from "../contracts/metrics.js";
+import type { Timing } from "../contracts/timing.js";
+import type { TriggerResults } from "../contracts/trigger-results.js";
+
+// What the viewer's page receives, from the server's /api routes or embedded in a static file: one shape for both.
+
+/** One iteration in the "over time" list: enough to plot, without reading any run. */
+export interface IterationSummary {
+  number: number;
+  name: string;
+  status: string | null;
+  started_at: string | null;
+  simulated: boolean;
+  runs: number;
+  baseline_configuration: string | null;
+  with_skill_pass_rate: number | null;
+  baseline_pass_rate: number | null;
+  delta_pass_rate: DeltaEstimate | null;
+  trigger_accuracy: number | null;
+  trigger_f1: number | null;
+  feedback_status: string | null;
+}
+
+export interface WorkspaceView {
+  skill_name: string | null;
+  /** The folder given to `skillgym view`. */
+  path: string;
+  /** Iterations this view shows (one when an iteration folder was given). */
+  shown: number[];
+  /** Every iteration of the workspace, oldest first, for "over time". */
+  iterations: IterationSummary[];
+}
+
+export interface RunEntry {
+  /** The run folder under the iteration: `eval-<id>/<configuration>/run-<k>`. */
+  id: string;
+  /** feedback.json's key: `id` with `/` replaced by `-`. */
+  run_id: string;
+  eval_dir: string;
+  eval_id: string | number | null;
+  eval_name: string;
+  configuration: string;
+  run_number: number;
+  pass_rate: number | null;
+  passed: number | null;
+  total: number | null;
+  /** Why the run produced no result, if it did not. */
+  error: string | null;
+}
+
+export interface ConfigurationCell {
+  pass_rate: number | null;
+  graded: number;
+  errors: number;
+}
+
+export interface EvalRow {
+  eval_id: string | number;
+  eval_name: string;
+  configurations: Record<string, ConfigurationCell>;
+  delta_pass_rate: DeltaEstimate | null;
+  flaky: boolean;
+}
+
+/** One assertion's results: per configuration, one character per run number ("1" pass, "0" fail, "-" none). */
+export interface AssertionRow {
+  text: string;
+  cells: Record<string, string>;
+}
+
+export interface EvalAssertions {
+  eval_id: string | number;
+  eval_name: string;
+  assertions: AssertionRow[];
+}
+
+export interface BenchmarkView {
+  metadata: BenchmarkMetadata;
+  run_summary: RunSummary;
+  configurations: string[];
+  delta_pass_rate: DeltaEstimate | null;
+  method: string | null;
+  evals: EvalRow[];
+  grid: EvalAssertions[];
+  notes: string[];
+}
+
+export interface FeedbackView {
+  reviews: Record<string, { feedback: string; timestamp: string }>;
+  status: string | null;
+  /** Set when feedback.json exists but cannot be read; the page then refuses to overwrite it. */
+  problem: string | null;
+}
+
+export interface IterationDetail {
+  number: number;
+  name: string;
+  status: string | null;
+  simulated: boolean;
+  runs: RunEntry[];
+  benchmark: BenchmarkView | null;
+  triggers: TriggerResults | null;
+  feedback: FeedbackView;
+}
+
+export type OutputKind = "markdown" | "json" | "code" | "text" | "image" | "binary";
+
+export interface OutputFile {
+  /** Path under the run's outputs/ folder. */
+  path: string;
+  size: number;
+  kind: OutputKind;
+  /** The content, for text kinds, up to a limit. */
+  text?: string;
+  truncated?: boolean;
+  /** Where to fetch it (an /api/file URL, or a data: URL in a static file); absent when too big to embed. */
+  url?: string;
+}
+
+export interface PreviousRun {
+  iteration: number;
+  id: string;
+  outputs: OutputFile[];
+  pass_rate: number | null;
+}
+
+export interface RunDetail {
+  iteration: number;
+  id: string;
+  run_id: string;
+  eval_id: string | number | null;
+  eval_name: string;
+  configuration: string;
+  run_number: number;
+  prompt: string | null;
+  outcome: string | null;
+  error: string | null;
+  outputs: OutputFile[];
+  /** Files left out because the folder held too many. */
+  outputs_omitted: number;
+  grading:
+    | (Pick<Grading, "summary" | "claims" | "eval_feedback" | "user_notes_summary"> & {
+        expectations: GradedExpectation[];
+      })
+    | null;
+  timing: Timing | null;
+  metrics: Metrics | null;
+  transcript_url: string | null;
+  previous: PreviousRun | null;
+}
+
+/** Everything a static file embeds; the page reads it instead of calling the /api routes. */
+export interface StaticViewData {
+  /** Keys this file's feedback in the browser's localStorage. */
+  key: string;
+  workspace: WorkspaceView;
+  iterations: Record<string, IterationDetail>;
+  /** Keyed by `<iteration>:<run id>`. */
+  runs: Record<string, RunDetail>;
+}

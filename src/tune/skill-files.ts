@@ -1,0 +1,72 @@
+import { chmod, copyFile, mkdir, readFile, rm, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { listSkillFiles } from "../skill/files.js";
+import { copyTree } from "../workspace/index.js";
+import { unifiedDiff } from "./unified-diff.js";
+
+/** Copies a skill's own files (what its hash and package cover: no evals/, no VCS data, no caches). */
+export async function copySkillFiles(from: string, to: string): Promise<void> {
+  await rm(to, { recursive: true, force: true });
+  await mkdir(to, { recursive: true });
+  for (const file of await listSkillFiles(from)) {
+    const target = join(to, ...file.path.split("/"));
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(file.absolutePath, target);
+    if (file.executable) await chmod(target, 0o755);
+  }
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => undefined))?.isDirectory() === true;
+}
+
+/** A skill folder's evals/ (fixtures a suite names relative to the skill live there), when it has one. */
+export async function copyEvalsFolder(skillDir: string, to: string): Promise<void> {
+  const evals = join(skillDir, "evals");
+  if (await isFolder(evals)) await copyTree(evals, join(to, "evals"));
+}
+
+function looksBinary(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8000).includes(0);
+}
+
+async function filesOf(dir: string): Promise<Map<string, string>> {
+  return new Map((await listSkillFiles(dir)).map((f) => [f.path, f.absolutePath]));
+}
+
+/** The unified diff of two versions of a skill, file by file, with `a/<name>/…` and `b/<name>/…` labels. */
+export async function skillDiff(oldDir: string, newDir: string, name: string): Promise<string> {
+  const before = await filesOf(oldDir);
+  const after = await filesOf(newDir);
+  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const parts: string[] = [];
+  for (const path of paths) {
+    const a = before.get(path);
+    const b = after.get(path);
+    const oldBytes = a ? await readFile(a) : Buffer.alloc(0);
+    const newBytes = b ? await readFile(b) : Buffer.alloc(0);
+    if (a && b && oldBytes.equals(newBytes)) continue;
+    const oldName = a ? `a/${name}/${path}` : "/dev/null";
+    const newName = b ? `b/${name}/${path}` : "/dev/null";
+    if (looksBinary(oldBytes) || looksBinary(newBytes)) {
+      parts.push(`Binary files ${oldName} and ${newName} differ\n`);
+      continue;
+    }
+    parts.push(unifiedDiff(oldBytes.toString("utf8"), newBytes.toString("utf8"), oldName, newName));
+  }
+  return parts.join("");
+}
+
+/** Makes `to` hold exactly the skill files of `from`; its evals/ and excluded entries are left alone. */
+export async function replaceSkillFiles(from: string, to: string): Promise<void> {
+  const wanted = await filesOf(from);
+  for (const file of await listSkillFiles(to)) {
+    if (!wanted.has(file.path)) await rm(file.absolutePath, { force: true });
+  }
+  for (const file of await listSkillFiles(from)) {
+    const target = join(to, ...file.path.split("/"));
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(file.absolutePath, target);
+    if (file.executable) await chmod(target, 0o755);
+  }
+}

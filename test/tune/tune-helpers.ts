@@ -1,0 +1,33 @@
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { SimScript } from "../../src/contracts/sim-script.js";
+import { createJudge } from "../../src/judge/create.js";
+import { startSim } from "../../src/sim/index.js";
+import { runTune, type TuneOptions, type TuneResult } from "../../src/tune/index.js";
+
+export const fastRetry = { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 };
+
+export function skillMd(name: string, description: string, body: string): string {
+  return `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`;
+}
+
+/** Runs a tune with the real Claude Code against an in-process simulator running `script`. */
+export async function tuneWithSim(
+  script: unknown,
+  options: Omit<TuneOptions, "createAgent" | "createJudge" | "runs" | "concurrency" | "timeoutSeconds"> &
+    Partial<Pick<TuneOptions, "runs" | "concurrency" | "timeoutSeconds">>,
+): Promise<TuneResult> {
+  const sim = await startSim({ script: SimScript.parse(script) });
+  try {
+    return await runTune({
+      runs: 1,
+      concurrency: 2,
+      timeoutSeconds: 60,
+      retry: fastRetry,
+      ...options,
+      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createJudge: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
+    });
+  } finally {
+    await sim.close();
+  }
+}
