@@ -220,7 +220,7 @@ export const IterationState = z
       state.target_skills.join("\u0000") !== state.skill_names.join("\u0000")
     )
       ctx.addIssue({ code: "custom", path: ["skill_names"], message: "differs from target_skills" });
-    if (state.skill_paths !== undefined && state.skill_paths.length !== names.length)
+    if (names.length > 0 && state.skill_paths !== undefined && state.skill_paths.length !== names.length)
       ctx.addIssue({
         code: "custom",
         path: ["skill_paths"],

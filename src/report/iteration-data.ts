@@ -1,5 +1,12 @@
 import { join } from "node:path";
-import { Benchmark, type BenchmarkRun } from "../contracts/benchmark.js";
+import { z } from "zod";
+import {
+  Benchmark,
+  BenchmarkMetadata,
+  type BenchmarkRun,
+  BenchmarkStatistics,
+  RunSummary,
+} from "../contracts/benchmark.js";
 import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
 import { IterationRecord, RunStatus } from "../contracts/run-record.js";
@@ -16,6 +23,14 @@ import type {
   RunEntry,
   WorkspaceView,
 } from "./view-model.js";
+
+// What "over time" needs from benchmark.json: the summary without checking every run, so thousands of runs stay cheap.
+const BenchmarkHeadline = z.looseObject({
+  metadata: BenchmarkMetadata,
+  run_summary: RunSummary,
+  statistics: BenchmarkStatistics.optional(),
+  runs: z.array(z.unknown()),
+});
 
 /** Reads an iteration's files once per change; one per server or static build, never shared between them. */
 export interface ViewReader {
@@ -140,7 +155,7 @@ async function iterationSummary(reader: ViewReader, iteration: IterationRef): Pr
   const dir = iteration.dir;
   const [record, benchmark, triggers, feedback] = await Promise.all([
     reader.cache.value(join(dir, "iteration.json"), IterationRecord),
-    reader.cache.value(join(dir, "benchmark.json"), Benchmark),
+    reader.cache.value(join(dir, "benchmark.json"), BenchmarkHeadline),
     reader.cache.value(join(dir, "triggers", "trigger-results.json"), TriggerResults),
     readFeedbackView(dir),
   ]);

@@ -33,30 +33,32 @@ function byConfiguration(a: string, b: string): number {
   return rank(a) - rank(b) || byName(a, b);
 }
 
+/** The run-<k> folders of one eval's configuration, by run number. */
+export async function runFolders(configurationDir: string): Promise<{ name: string; runNumber: number }[]> {
+  return (await childDirs(configurationDir))
+    .flatMap((name) => {
+      const match = RUN.exec(name);
+      return match ? [{ name, runNumber: Number(match[1]) }] : [];
+    })
+    .sort((a, b) => a.runNumber - b.runNumber);
+}
+
 /** Every run folder of an iteration, in eval, configuration, run order: the folders are the truth, not any summary. */
 export async function listRuns(iterationDir: string): Promise<RunRef[]> {
-  const runs: RunRef[] = [];
   const evalDirs = (await childDirs(iterationDir)).filter((name) => name.startsWith("eval-")).sort(byName);
   const perEval = await Promise.all(
     evalDirs.map(async (evalDir) => {
       const found: RunRef[] = [];
       const configurations = (await childDirs(join(iterationDir, evalDir))).sort(byConfiguration);
       for (const configuration of configurations) {
-        const runFolders = (await childDirs(join(iterationDir, evalDir, configuration)))
-          .flatMap((name) => {
-            const match = RUN.exec(name);
-            return match ? [{ name, runNumber: Number(match[1]) }] : [];
-          })
-          .sort((a, b) => a.runNumber - b.runNumber);
-        for (const { name, runNumber } of runFolders) {
+        for (const { name, runNumber } of await runFolders(join(iterationDir, evalDir, configuration))) {
           found.push({ id: `${evalDir}/${configuration}/${name}`, evalDir, configuration, runNumber });
         }
       }
       return found;
     }),
   );
-  for (const found of perEval) runs.push(...found);
-  return runs;
+  return perEval.flat();
 }
 
 export function runIdOf(id: string): string {

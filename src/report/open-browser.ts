@@ -6,19 +6,33 @@ function opener(platform: NodeJS.Platform): { command: string; args: string[] } 
   return { command: "xdg-open", args: [] };
 }
 
-/** Asks the desktop to open a URL; resolves false when it cannot (no opener, no display), never throws. */
-export function openInBrowser(url: string, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+/**
+ * Asks the desktop to open a URL; resolves false when it cannot (no opener, no display), never throws.
+ * An opener still running after `patienceMs` is taken to have worked and is left alone.
+ */
+export function openInBrowser(
+  url: string,
+  platform: NodeJS.Platform = process.platform,
+  patienceMs = 2500,
+): Promise<boolean> {
   const { command, args } = opener(platform);
   return new Promise((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    const settle = (opened: boolean) => {
+      clearTimeout(timer);
+      resolve(opened);
+    };
     try {
       const child = spawn(command, [...args, url], { stdio: "ignore", detached: true });
-      child.once("error", () => resolve(false));
+      child.once("error", () => settle(false));
+      child.once("exit", (code) => settle(code === 0));
       child.once("spawn", () => {
         child.unref();
-        resolve(true);
+        timer = setTimeout(() => settle(true), patienceMs);
+        timer.unref();
       });
     } catch {
-      resolve(false);
+      settle(false);
     }
   });
 }

@@ -6,7 +6,7 @@ import { Metrics } from "../contracts/metrics.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
 import type { ViewReader } from "./iteration-data.js";
-import { listRuns, type RunRef, runIdOf } from "./list-runs.js";
+import { type RunRef, runFolders, runIdOf } from "./list-runs.js";
 import { type OutputLimits, readOutputs } from "./output-files.js";
 import { type IterationRef, previousIteration } from "./target.js";
 import type { PreviousRun, RunDetail } from "./view-model.js";
@@ -30,11 +30,11 @@ async function previousRun(
 ): Promise<PreviousRun | null> {
   const before = previousIteration(reader.target, iteration.number);
   if (!before) return null;
-  const candidates = (await listRuns(before.dir)).filter(
-    (r) => r.evalDir === ref.evalDir && r.configuration === ref.configuration,
-  );
-  const match = candidates.find((r) => r.runNumber === ref.runNumber) ?? candidates[0];
-  if (!match) return null;
+  const configurationDir = join(before.dir, ref.evalDir, ref.configuration);
+  const folders = await runFolders(configurationDir);
+  const folder = folders.find((f) => f.runNumber === ref.runNumber) ?? folders[0];
+  if (!folder) return null;
+  const match = { id: `${ref.evalDir}/${ref.configuration}/${folder.name}` };
   const runDir = join(before.dir, match.id);
   const [outputs, grading] = await Promise.all([
     readOutputs(join(runDir, "outputs"), { root: reader.target.root, ...options }),

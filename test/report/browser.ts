@@ -56,10 +56,11 @@ export async function waitReady(page: Page): Promise<void> {
   await page.waitForSelector("#run-view:not([aria-busy])", { timeout: 15_000 });
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+export async function saveScreenshot(page: Page, name: string, fullPage = true): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   await writeFile(join(screenshotDir, ".gitignore"), "*\n");
   const file = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.evaluate("window.scrollTo(0, 0)");
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

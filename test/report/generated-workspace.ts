@@ -7,7 +7,9 @@ const run = promisify(execFile);
 export const repoRoot = join(import.meta.dirname, "..", "..");
 
 /** The real thing: `skillgym run` on the release-notes example, offline, twice, so there are two iterations. */
-export async function generateWorkspace(iterations = 2): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+export async function generateWorkspace(
+  iterations = 2,
+): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const ws = await tempDir("skillgym-view-");
   const args = [
     join(repoRoot, "bin", "skillgym.js"),

@@ -23,7 +23,10 @@ beforeAll(async () => {
     runsPerConfiguration: 2,
     outputs: () => ({ "notes.md": "# Notes\n", "chart.png": png }),
   });
-  await symlink(join(ws.dir, "outside.txt"), join(root(), "iteration-1/eval-e1/with_skill/run-1/outputs/link.txt"));
+  await symlink(
+    join(ws.dir, "outside.txt"),
+    join(root(), "iteration-1/eval-e1/with_skill/run-1/outputs/link.txt"),
+  );
   server = await startViewServer({ folder: root() });
 });
 
@@ -44,7 +47,11 @@ function send(
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
         );
       },
     );
@@ -84,7 +91,9 @@ describe("POST /api/feedback", () => {
     const ids = ["e1", "e2"].flatMap((e) =>
       ["with_skill", "without_skill"].flatMap((c) => [1, 2].map((r) => `eval-${e}-${c}-run-${r}`)),
     );
-    const answers = await Promise.all(ids.map((id) => postJson({ iteration: 1, run_id: id, feedback: `about ${id}` })));
+    const answers = await Promise.all(
+      ids.map((id) => postJson({ iteration: 1, run_id: id, feedback: `about ${id}` })),
+    );
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     const saved = JSON.parse(await readFile(feedbackFile(), "utf8"));
     expect(new Set(saved.reviews.map((r: { feedback: string }) => r.feedback))).toEqual(
@@ -120,7 +129,9 @@ describe("POST /api/feedback", () => {
 
   it("refuses other content types, oversized bodies, other sites and GET", async () => {
     const body = JSON.stringify({ iteration: 1, status: "complete" });
-    expect((await send("POST", "/api/feedback", { body, headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+    expect(
+      (await send("POST", "/api/feedback", { body, headers: { "Content-Type": "text/plain" } })).status,
+    ).toBe(415);
     expect((await postJson(`"${"x".repeat(70_000)}"`)).status).toBe(413);
     expect((await postJson(body, { Origin: "http://evil.example" })).status).toBe(403);
     expect((await send("GET", "/api/feedback")).status).toBe(405);
@@ -146,7 +157,10 @@ describe("GET /api/file", () => {
     "..%2F..%2Fetc%2Fpasswd",
     "iteration-1/eval-e1/with_skill/run-1/outputs/link.txt",
   ])("refuses %s", async (path) => {
-    const answer = await send("GET", `/api/file?path=${path.startsWith("%") ? path : encodeURIComponent(path)}`);
+    const answer = await send(
+      "GET",
+      `/api/file?path=${path.startsWith("%") ? path : encodeURIComponent(path)}`,
+    );
     expect(answer.status).toBe(403);
     expect(answer.body).not.toContain("secret");
   });
@@ -161,7 +175,9 @@ describe("GET /api/file", () => {
     expect(notes.headers["content-type"]).toBe("application/octet-stream");
     expect(notes.headers["content-disposition"]).toMatch(/^attachment; filename="notes.md"/);
     expect(notes.body).toBe("# Notes\n");
-    expect((await send("GET", `/api/file?path=${encodeURIComponent(`${base}/missing.md`)}`)).status).toBe(404);
+    expect((await send("GET", `/api/file?path=${encodeURIComponent(`${base}/missing.md`)}`)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -171,7 +187,10 @@ describe("the read routes", () => {
     expect(workspace.iterations.map((it: { name: string }) => it.name)).toEqual(["iteration-1"]);
     const iteration = JSON.parse((await send("GET", "/api/iteration/1")).body);
     expect(iteration.runs).toHaveLength(8);
-    expect(iteration.benchmark.grid[0].assertions[1].cells).toEqual({ with_skill: "11", without_skill: "00" });
+    expect(iteration.benchmark.grid[0].assertions[1].cells).toEqual({
+      with_skill: "11",
+      without_skill: "00",
+    });
     const run = JSON.parse((await send("GET", "/api/run?iteration=1&run=eval-e1%2Fwith_skill%2Frun-1")).body);
     expect(run.outputs.map((f: { path: string; kind: string }) => [f.path, f.kind])).toEqual([
       ["chart.png", "image"],

@@ -110,7 +110,9 @@ describe("the viewer on a workspace made by skillgym run", () => {
     await page.reload();
     await waitReady(page);
     expect(await shownRun(page)).toBe(ids[1]);
-    expect(await page.inputValue("#feedback-box")).toBe("The hashes are right; the Fixes heading should be second.");
+    expect(await page.inputValue("#feedback-box")).toBe(
+      "The hashes are right; the Fixes heading should be second.",
+    );
 
     await page.click("#submit-all");
     await page.waitForSelector("#save-state:text-matches('^Submitted 1 reviews')");
@@ -137,7 +139,9 @@ describe("the viewer on a workspace made by skillgym run", () => {
 
     await page.click("#tab-triggers");
     const triggers = await readJson(join(iteration2(), "triggers", "trigger-results.json"));
-    expect(await page.locator("#panel-triggers .triggers-table tbody tr").count()).toBe(triggers.results.length);
+    expect(await page.locator("#panel-triggers .triggers-table tbody tr").count()).toBe(
+      triggers.results.length,
+    );
     expect(await page.textContent("#panel-triggers .cards")).toContain(
       `${triggers.summary.passed} / ${triggers.summary.total}`,
     );

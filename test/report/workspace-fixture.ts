@@ -5,7 +5,9 @@ import type { Benchmark, BenchmarkRun } from "../../src/contracts/benchmark.js";
 import type { Grading } from "../../src/contracts/grading.js";
 import type { TriggerResults } from "../../src/contracts/trigger-results.js";
 
-export async function tempDir(prefix = "skillgym-report-"): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+export async function tempDir(
+  prefix = "skillgym-report-",
+): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
@@ -90,7 +92,9 @@ export async function writeFakeIteration(dir: string, spec: FakeIteration): Prom
           attempts: 1,
         });
         files[`${runDir}/transcript.md`] = `# transcript of ${runDir}\n`;
-        const outputs = spec.outputs?.(e, configuration, r) ?? { "result.md": `# Result ${id} ${configuration} ${r}\n` };
+        const outputs = spec.outputs?.(e, configuration, r) ?? {
+          "result.md": `# Result ${id} ${configuration} ${r}\n`,
+        };
         for (const [path, content] of Object.entries(outputs)) files[`${runDir}/outputs/${path}`] = content;
         runs.push({
           eval_id: id,
@@ -120,7 +124,11 @@ export async function writeFakeIteration(dir: string, spec: FakeIteration): Prom
     run_summary: {
       with_skill: { pass_rate: stat(mean("with_skill")), time_seconds: stat(2.5), tokens: stat(1000) },
       without_skill: { pass_rate: stat(mean("without_skill")), time_seconds: stat(2.5), tokens: stat(1000) },
-      delta: { pass_rate: `+${(mean("with_skill") - mean("without_skill")).toFixed(2)}`, time_seconds: "+0.0", tokens: "+0" },
+      delta: {
+        pass_rate: `+${(mean("with_skill") - mean("without_skill")).toFixed(2)}`,
+        time_seconds: "+0.0",
+        tokens: "+0",
+      },
     },
     notes: spec.notes ?? ["a note"],
   };

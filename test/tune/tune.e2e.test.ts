@@ -61,7 +61,10 @@ async function history(tuneDir: string): Promise<History> {
 
 describe("skillgym tune with the real Claude Code against skillgym sim", () => {
   it("keeps a version that scores better, stops at the threshold, and changes the skill only with --apply", async () => {
-    await writeTree(dir, { "greeter/SKILL.md": v0Skill(OFF_TOPIC), "greeter/evals/evals.json": greeterEvals });
+    await writeTree(dir, {
+      "greeter/SKILL.md": v0Skill(OFF_TOPIC),
+      "greeter/evals/evals.json": greeterEvals,
+    });
     const script = join(dir, "sim-script.json");
     await writeFile(
       script,
@@ -74,7 +77,18 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     const common = ["--simulate", "--sim-script", script, "--json"];
     const io = captureIo();
     const code = await main(
-      ["tune", join(dir, "greeter"), "-y", "--runs", "1", "--threshold", "90", "--workspace", join(dir, "ws"), ...common],
+      [
+        "tune",
+        join(dir, "greeter"),
+        "-y",
+        "--runs",
+        "1",
+        "--threshold",
+        "90",
+        "--workspace",
+        join(dir, "ws"),
+        ...common,
+      ],
       io,
     );
     expect(code, io.stderr()).toBe(0);
@@ -89,7 +103,10 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
       score_trend: [30, 95],
       applied: null,
     });
-    expect(out.iterations.map((it: { grading_result: string }) => it.grading_result)).toEqual(["baseline", "won"]);
+    expect(out.iterations.map((it: { grading_result: string }) => it.grading_result)).toEqual([
+      "baseline",
+      "won",
+    ]);
     const tuneDir: string = out.tune_dir;
     expect(tuneDir.startsWith(join(dir, "ws", "tune-"))).toBe(true);
     expect(await readFile(join(dir, "greeter", "SKILL.md"))).toEqual(skillBefore);
@@ -98,18 +115,23 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     expect(s).toMatchObject({ target_skills: ["greeter"], execution_mode: "single", current_best: "v1" });
     expect(s.iterations[0]?.improvement).toMatchObject({ rolled_back: false, target_skills: ["greeter"] });
     expect(s.iterations[1]?.improvement).toBeNull();
-    expect((await history(tuneDir)).iterations.map((i) => [i.version, i.grading_result, i.is_current_best])).toEqual([
+    expect(
+      (await history(tuneDir)).iterations.map((i) => [i.version, i.grading_result, i.is_current_best]),
+    ).toEqual([
       ["v0", "baseline", false],
       ["v1", "won", true],
     ]);
     expect(await readFile(join(tuneDir, "iterations/iteration-1/iteration-1-changes.md"), "utf8")).toContain(
       "BETTER-STEPS",
     );
-    expect(await readFile(join(tuneDir, "iterations/iteration-2/skill-snapshot/greeter/SKILL.md"), "utf8")).toBe(
-      v1Skill,
-    );
+    expect(
+      await readFile(join(tuneDir, "iterations/iteration-2/skill-snapshot/greeter/SKILL.md"), "utf8"),
+    ).toBe(v1Skill);
     const grading = await readJson(
-      join(tuneDir, "iterations/iteration-2/execution/greeter/iteration-1/eval-1/with_skill/run-1/grading.json"),
+      join(
+        tuneDir,
+        "iterations/iteration-2/execution/greeter/iteration-1/eval-1/with_skill/run-1/grading.json",
+      ),
     );
     expect(grading.summary).toMatchObject({ pass_rate: 1 });
     const report = await readFile(join(tuneDir, "final-report.md"), "utf8");
@@ -147,7 +169,11 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     );
     const s = await state(result.tuneDir);
     expect(s.score_trend).toEqual([80, 60, 80]);
-    expect(s).toMatchObject({ current_best: "v0", best_score: 80, termination_reason: "max_iterations_reached" });
+    expect(s).toMatchObject({
+      current_best: "v0",
+      best_score: 80,
+      termination_reason: "max_iterations_reached",
+    });
     expect((await history(result.tuneDir)).iterations.map((i) => i.grading_result)).toEqual([
       "baseline",
       "lost",
@@ -194,18 +220,15 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     });
     expect(s.iterations.map((it) => it.grading_result)).toEqual(["baseline", "tie", "tie"]);
     // The improver wrote no notes: the tune wrote the edit as a diff instead.
-    expect(await readFile(join(result.tuneDir, "iterations/iteration-1/iteration-1-changes.md"), "utf8")).toContain(
-      "+++ b/greeter/references/note.md",
-    );
+    expect(
+      await readFile(join(result.tuneDir, "iterations/iteration-1/iteration-1-changes.md"), "utf8"),
+    ).toContain("+++ b/greeter/references/note.md");
   });
 
   it("resumes a tune interrupted in the middle of an iteration and finishes it", async () => {
     await writeTree(dir, { "greeter/SKILL.md": v0Skill(GOOD), "greeter/evals/evals.json": greeterEvals });
     const script = {
-      rules: [
-        improverWrites(1, v1Skill, "- BETTER-STEPS\n"),
-        { ...writesCard, latency_ms: 400 },
-      ],
+      rules: [improverWrites(1, v1Skill, "- BETTER-STEPS\n"), { ...writesCard, latency_ms: 400 }],
       judge: { rubric: { default: 60, when: [{ match: "BETTER-STEPS", score: 80 }] } },
     };
     const controller = new AbortController();
@@ -220,7 +243,8 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
       signal: controller.signal,
       runReporter: {
         onRunStart: (spec) => {
-          if (spec.runDir.includes(join("iteration-2", "execution"))) setTimeout(() => controller.abort(), 300);
+          if (spec.runDir.includes(join("iteration-2", "execution")))
+            setTimeout(() => controller.abort(), 300);
         },
       },
     });
@@ -240,15 +264,113 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
       current_best: "v1",
     });
     expect(done.iterations).toHaveLength(2);
-    const run = join(first.tuneDir, "iterations/iteration-2/execution/greeter/iteration-1/eval-1/with_skill/run-1");
+    const run = join(
+      first.tuneDir,
+      "iterations/iteration-2/execution/greeter/iteration-1/eval-1/with_skill/run-1",
+    );
     expect((await readJson(join(run, "timing.json"))).outcome).toBe("success");
     expect(await readFile(join(run, "outputs", "card.txt"), "utf8")).toBe("Hello, Ada!\n");
   });
 
+  it("rolls back an edit that changed nothing, counts the error, and stops after three in a row", async () => {
+    await writeTree(dir, { "greeter/SKILL.md": v0Skill(GOOD), "greeter/evals/evals.json": greeterEvals });
+    const result = await tuneWithSim(
+      {
+        rules: [
+          { match: "tune iteration \\d", skill: "none", without_skill: [{ text: "Nothing to change." }] },
+          writesCard,
+        ],
+        // Scores rise with the number of versions measured before, so neither the threshold nor convergence stops it.
+        judge: {
+          rubric: {
+            default: 80,
+            when: [
+              { match: "This is the first version measured", score: 40 },
+              { match: "oldest first\\): [0-9.]+\n", score: 60 },
+            ],
+          },
+        },
+      },
+      { skillPaths: [join(dir, "greeter")], maxIterations: 5, threshold: 99, workspace: join(dir, "ws") },
+    );
+    const s = await state(result.tuneDir);
+    expect(s).toMatchObject({
+      termination_reason: "error_limit_reached",
+      error_count: 3,
+      consecutive_errors: 3,
+      score_trend: [70, 80, 90],
+    });
+    for (const it of s.iterations) {
+      expect(it.improvement).toMatchObject({
+        rolled_back: true,
+        attempts: 2,
+        error: "the improver changed nothing",
+      });
+      expect(it.error).toBe("improve: the improver changed nothing");
+    }
+    // Each next version is the best one again, unchanged.
+    expect(await hashSkill(join(result.tuneDir, "iterations/iteration-3/skill-snapshot/greeter"))).toBe(
+      await hashSkill(join(dir, "greeter")),
+    );
+  });
+
+  it("tunes for a --scenario when the skill has no evals", async () => {
+    await writeTree(dir, { "greeter/SKILL.md": v0Skill(GOOD) });
+    const script = join(dir, "sim-script.json");
+    await writeFile(script, JSON.stringify({ rules: [writesCard], judge: { rubric: { default: 70 } } }));
+    const io = captureIo();
+    const args = ["tune", join(dir, "greeter"), "--scenario", "Please make a greeting card for Ada", "-y"];
+    const code = await main(
+      [
+        ...args,
+        "--max-iterations",
+        "1",
+        "--runs",
+        "1",
+        "--simulate",
+        "--sim-script",
+        script,
+        "--workspace",
+        join(dir, "ws"),
+      ],
+      io,
+    );
+    expect(code, io.stderr()).toBe(0);
+    expect(io.stdout()).toContain("scores: v0 85 (baseline)");
+    const tuneDir = /^tune (\S+): completed/m.exec(io.stdout())?.[1] as string;
+    const s = await state(tuneDir);
+    expect(s.test_scenario).toBe("Please make a greeting card for Ada");
+    const evals = await readJson(join(tuneDir, "scenario", "greeter", "evals.json"));
+    expect(evals.evals).toEqual([
+      {
+        id: "scenario",
+        prompt: "Please make a greeting card for Ada",
+        expectations: [
+          "The task was done completely and correctly, as asked: Please make a greeting card for Ada",
+        ],
+      },
+    ]);
+    const grading = await readJson(
+      join(
+        tuneDir,
+        "iterations/iteration-1/execution/greeter/iteration-1/eval-scenario/with_skill/run-1/grading.json",
+      ),
+    );
+    expect(grading.summary).toMatchObject({ pass_rate: 1, total: 1 });
+  });
+
   it("tunes a two-skill chain: the downstream reads the upstream's output, the weakest skill is improved", async () => {
-    const drafterV1 = skillMd("drafter", "Drafts talks from an outline. Use to draft a talk.", "DRAFTER-V2: cat it.");
+    const drafterV1 = skillMd(
+      "drafter",
+      "Drafts talks from an outline. Use to draft a talk.",
+      "DRAFTER-V2: cat it.",
+    );
     await writeTree(dir, {
-      "outliner/SKILL.md": skillMd("outliner", "Outlines talks. Use to outline a talk.", "OUTLINER-BODY: write outline.md."),
+      "outliner/SKILL.md": skillMd(
+        "outliner",
+        "Outlines talks. Use to outline a talk.",
+        "OUTLINER-BODY: write outline.md.",
+      ),
       "outliner/evals/evals.json": JSON.stringify({
         evals: [
           {
@@ -259,7 +381,11 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
           },
         ],
       }),
-      "drafter/SKILL.md": skillMd("drafter", "Drafts talks from an outline. Use to draft a talk.", "Copy it."),
+      "drafter/SKILL.md": skillMd(
+        "drafter",
+        "Drafts talks from an outline. Use to draft a talk.",
+        "Copy it.",
+      ),
       "drafter/evals/evals.json": JSON.stringify({
         evals: [
           {
@@ -283,7 +409,10 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
               { write: { path: "iteration-1-changes.md", content: "- DRAFTER-V2\n" } },
             ],
           },
-          { match: "Outline a talk", steps: [{ write: { path: "outline.md", content: "OWL-OUTLINE\n1. Intro\n" } }] },
+          {
+            match: "Outline a talk",
+            steps: [{ write: { path: "outline.md", content: "OWL-OUTLINE\n1. Intro\n" } }],
+          },
           { match: "Draft the talk", steps: [{ bash: "cat outline.md > draft.md" }] },
         ],
         judge: {
@@ -305,7 +434,11 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
       },
     );
     const s = await state(result.tuneDir);
-    expect(s).toMatchObject({ execution_mode: "chain", chain_order: ["outliner", "drafter"], current_best: "v1" });
+    expect(s).toMatchObject({
+      execution_mode: "chain",
+      chain_order: ["outliner", "drafter"],
+      current_best: "v1",
+    });
     const [first, second] = s.iterations;
     expect(first?.execution?.chain?.map((c) => [c.skill_name, c.status])).toEqual([
       ["outliner", "completed"],

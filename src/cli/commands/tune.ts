@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline/promises";
 import { type Command, InvalidArgumentError } from "commander";
 import type { TunePreset } from "../../contracts/iteration-state.js";
-import { SkillgymError } from "../../errors.js";
+import { ExitCode, SkillgymError } from "../../errors.js";
 import {
   applyBest,
   runTune,
@@ -270,10 +270,17 @@ export function registerTune(program: Command, io: Io): void {
           const applied = await maybeApply(io, result, flags);
           if (flags.json) outputs.push(jsonOf(result, applied));
           else io.out(`${summaryLines(result, applied).join("\n")}\n`);
+          if (flags.apply && !applied && !flags.json) io.out("not applied: the tune did not finish\n");
           if (result.cancelled) {
             io.setExitCode(130);
             break;
           }
+          // Nothing could be measured before the error limit: the agent or the judge could not be run (exit 3).
+          if (
+            result.state.termination_reason === "error_limit_reached" &&
+            result.state.iterations.every((it) => it.evaluation === null)
+          )
+            io.setExitCode(ExitCode.agentUnavailable);
         }
         if (flags.json)
           io.out(`${JSON.stringify(outputs.length === 1 ? outputs[0] : { tunes: outputs }, null, 2)}\n`);

@@ -16,7 +16,11 @@ export function registerView(program: Command, io: Io): void {
     .command("view")
     .description("review a workspace in the browser: outputs, grades, benchmark, triggers, feedback")
     .argument("<folder>", "a skill's workspace (every iteration) or one iteration-<N> folder")
-    .option("--port <n>", `port on 127.0.0.1 (default ${defaultViewPort}; a free one if taken)`, nonNegativeInt)
+    .option(
+      "--port <n>",
+      `port on 127.0.0.1 (default ${defaultViewPort}; a free one if taken)`,
+      nonNegativeInt,
+    )
     .option("--static <file>", "write one self-contained HTML file instead of serving")
     .option("--no-open", "do not open a browser")
     .action(async (folder: string, flags: ViewFlags) => {
@@ -30,7 +34,8 @@ export function registerView(program: Command, io: Io): void {
       const server = await startViewServer({ folder, port: asked });
       if (server.portWasTaken) io.err(`port ${asked} is taken; using ${server.port}\n`);
       io.out(`skillgym view: ${server.url}  (${server.target.path})\nCtrl-C stops it.\n`);
-      if (flags.open && !(await openInBrowser(server.url))) io.err(`could not open a browser; open ${server.url}\n`);
+      if (flags.open && !(await openInBrowser(server.url)))
+        io.err(`could not open a browser; open ${server.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off("SIGINT", stop);

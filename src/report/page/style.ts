@@ -62,7 +62,7 @@ table.data th{background:var(--soft);font-weight:600;font-size:13px}table.data t
 details.eval-grid{border:1px solid var(--line);border-radius:8px;margin:.4rem 0;padding:.3rem .7rem}details.eval-grid summary{cursor:pointer;font-weight:600}
 .rate{position:relative;width:9rem;height:.8rem;background:#eaeef2;border-radius:3px;display:inline-block;vertical-align:middle;margin-right:.4rem}
 .rate .fill{position:absolute;left:0;top:0;bottom:0;border-radius:3px;background:var(--accent)}
-.rate .threshold{position:absolute;top:-3px;bottom:-3px;width:2px;background:var(--fg)}
+tr.failed .rate .fill{background:var(--fail)}.rate .threshold{position:absolute;top:-3px;bottom:-3px;width:2px;background:var(--fg)}
 .chart{max-width:760px;border:1px solid var(--line);border-radius:8px;padding:.5rem;margin:.5rem 0 1rem}
 .legend{display:flex;gap:1rem;font-size:13px;margin-bottom:.25rem}.legend span::before{content:"";display:inline-block;width:.9rem;height:3px;margin-right:.3rem;vertical-align:middle;background:currentColor}
 .previous-note{font-size:13px;color:var(--muted);margin:.2rem 0}
