@@ -115,7 +115,9 @@ describe("the viewer on a workspace made by skillgym run", () => {
     );
 
     await page.click("#submit-all");
-    await page.waitForSelector("#save-state:text-matches('^Submitted 1 reviews')");
+    await page.waitForSelector(
+      "#save-state:text-matches('^Submitted 1 review: iteration-2/feedback.json is complete')",
+    );
     expect((await readJson(join(iteration2(), "feedback.json"))).status).toBe("complete");
     expect(errors).toEqual([]);
     await page.close();

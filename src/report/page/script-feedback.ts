@@ -128,7 +128,8 @@ function createFeedback() {
     try {
       await post({ iteration: iteration, status: "complete" });
       status = "complete";
-      listener("saved", "Submitted " + asFile(status).reviews.length + " reviews: " + state.iteration.name + "/feedback.json is complete");
+      const count = asFile(status).reviews.length;
+      listener("saved", "Submitted " + count + (count === 1 ? " review: " : " reviews: ") + state.iteration.name + "/feedback.json is complete");
     } catch (error) {
       listener("error", "Not submitted: " + error.message);
     }
