@@ -75,7 +75,8 @@ describe("skillgym run, grade and bench end to end (real Claude Code against ski
     );
     expect(triggers.results).toHaveLength(20);
     const report = await readFile(join(iteration, "report.html"), "utf8");
-    expect(report).toContain("SIMULATED");
+    expect(report).toContain('"simulated":true');
+    expect(report).not.toContain('"simulated":false');
     expect(result.stderr).toContain("SIMULATED");
   }, 300_000);
 
