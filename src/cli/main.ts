@@ -2,8 +2,10 @@ import { Command, CommanderError } from "commander";
 import { ExitCode, exitCodeFor, SkillgymError } from "../errors.js";
 import { registerBench } from "./commands/bench.js";
 import { registerCompare } from "./commands/compare.js";
+import { registerDraftEvals } from "./commands/draft-evals.js";
 import { registerEval } from "./commands/eval.js";
 import { registerGrade } from "./commands/grade.js";
+import { registerInit } from "./commands/init.js";
 import { registerOptimize } from "./commands/optimize.js";
 import { registerPackage } from "./commands/package.js";
 import { registerRun } from "./commands/run.js";
@@ -37,6 +39,8 @@ export function buildProgram(io: Io): Command {
   registerSim(program, io);
   registerTune(program, io);
   registerOptimize(program, io);
+  registerInit(program, io);
+  registerDraftEvals(program, io);
   for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
   return program;
 }

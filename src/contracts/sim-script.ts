@@ -93,6 +93,8 @@ export const SimJudge = z.strictObject({
   /** The blind comparator's winner; the analyzer explains a win of "A" when this is "TIE". */
   winner: z.enum(["A", "B", "TIE"]).optional(),
   rubric: SimRubric.optional(),
+  /** draft-evals' answer: valid drafts (default), non-JSON always or on the first ask only, or JSON breaking the schema. */
+  drafter: z.enum(["valid", "invalid", "invalid-once", "bad-schema"]).optional(),
 });
 export type SimJudge = z.output<typeof SimJudge>;
 

@@ -1,5 +1,6 @@
 import type { SimJudge } from "../contracts/sim-script.js";
 import { describerAnswer } from "./describer-answer.js";
+import { drafterAnswer } from "./drafter-answer.js";
 import { evaluatorAnswer } from "./evaluator-answer.js";
 import { type JudgeKind, judgeKindOf, readExpectationsBlock, readTag } from "./judge-markers.js";
 
@@ -110,7 +111,7 @@ function analyzerAnswer(text: string, judge: SimJudge | undefined): object {
 }
 
 const answerers: Record<
-  Exclude<JudgeKind, "describer" | "evaluator">,
+  Exclude<JudgeKind, "describer" | "evaluator" | "drafter">,
   (text: string, judge: SimJudge | undefined) => object
 > = {
   grader: graderAnswer,
@@ -127,5 +128,6 @@ export function judgeAnswer(
   if (!kind) return undefined;
   if (kind === "describer") return { kind, text: describerAnswer(text) };
   if (kind === "evaluator") return { kind, text: evaluatorAnswer(text, judge?.rubric) };
+  if (kind === "drafter") return { kind, text: drafterAnswer(text, judge) };
   return { kind, text: JSON.stringify(answerers[kind](text, judge), null, 2) };
 }

@@ -8,6 +8,8 @@ export const judgeMarkers = {
   describer: "<skillgym-describer>",
   /** The tune loop's evaluator: the 5-dimension rubric with strengths, weaknesses and suggestions. */
   evaluator: "<skillgym-evaluator>",
+  /** draft-evals: trigger queries and evals for a skill, as one JSON object. */
+  drafter: "<skillgym-drafter>",
 } as const;
 
 export type JudgeKind = keyof typeof judgeMarkers;

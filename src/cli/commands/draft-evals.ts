@@ -1,0 +1,53 @@
+import { join, resolve } from "node:path";
+import type { Command } from "commander";
+import { draftEvals } from "../../create/index.js";
+import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import type { Io } from "../io.js";
+import { nonNegativeInt } from "../options.js";
+
+interface DraftEvalsFlags extends AgentFlags, JudgeFlags {
+  triggers: number;
+  evals: number;
+  force?: boolean;
+}
+
+export function registerDraftEvals(program: Command, io: Io): void {
+  program
+    .command("draft-evals")
+    .description("ask a model to draft a skill's trigger queries and evals; writes evals/ (never over files)")
+    .argument("<skill>", "the skill folder (or its SKILL.md)")
+    .option("--triggers <n>", "trigger queries to draft, half of them near misses", nonNegativeInt, 20)
+    .option("--evals <n>", "artifact evals to draft", nonNegativeInt, 3)
+    .option("--judge <backend>", "who drafts: claude-code, anthropic, openai, sim", judgeBackend)
+    .option("--judge-model <model>", "the model (required for openai)")
+    .option("--judge-base-url <url>", "the API's base URL (anthropic, openai)")
+    .option("--agent-bin <path>", "the Claude Code binary (for the claude-code judge)")
+    .option("--simulate", "draft with skillgym sim's deterministic answer (offline, free)")
+    .option("--sim-script <file>", "simulator script with a `judge` section")
+    .option("--force", "replace existing evals/evals.json and evals/triggers.json")
+    .action(async (skill: string, flags: DraftEvalsFlags) => {
+      const setup = createSetup(flags);
+      try {
+        const judge = await setup.judge(join(resolve(skill), "evals"));
+        const drafted = await draftEvals({
+          skill,
+          judge,
+          triggers: flags.triggers,
+          evals: flags.evals,
+          ...(flags.force ? { force: true } : {}),
+        });
+        const positives = drafted.triggers.filter((t) => t.should_trigger).length;
+        io.out(
+          `${drafted.simulated ? "SIMULATED drafts (skillgym sim), not a model's\n" : ""}` +
+            `wrote ${drafted.triggersFile}: ${drafted.triggers.length} trigger queries ` +
+            `(${positives} should trigger, ${drafted.triggers.length - positives} near misses)\n` +
+            `wrote ${drafted.evalsFile}: ${drafted.evalIds.length} evals (${drafted.evalIds.join(", ")})\n` +
+            `${drafted.attempts > 1 ? "the first answer was refused; the second was used\n" : ""}` +
+            `cost $${drafted.costUsd.toFixed(4)}\n` +
+            `review the queries: skillgym view ${skill} --triggers\n`,
+        );
+      } finally {
+        await setup.close();
+      }
+    });
+}

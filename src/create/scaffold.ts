@@ -1,0 +1,136 @@
+import { access, mkdir, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import { SkillgymError } from "../errors.js";
+import { checkName, MAX_DESCRIPTION_LENGTH, saysWhenToUse } from "../skill/field-rules.js";
+
+export interface ScaffoldOptions {
+  dir: string;
+  /** Default: the folder's name; it must equal the folder's name (the spec). */
+  name?: string;
+  description?: string;
+}
+
+export interface Scaffolded {
+  dir: string;
+  name: string;
+  /** Every file written, relative to `dir`. */
+  files: string[];
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function defaultDescription(name: string): string {
+  const words = name.replace(/-/g, " ");
+  return `Describe what ${words} does in one sentence. Use when the user asks to ${words} or mentions it.`;
+}
+
+function skillMd(name: string, description: string): string {
+  const title = name.replace(/-/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+  return `---
+name: ${name}
+description: ${JSON.stringify(description)}
+---
+
+# ${title}
+
+## When to use
+- The situations in which this skill applies, and the ones in which it does not.
+
+## Workflow
+1. The first step the agent takes.
+2. The next step, with the commands or files it uses (scripts/ holds helpers, references/ holds long docs).
+3. How the agent checks its own result before finishing.
+
+## Output
+- What the result looks like: files, their names and their format.
+`;
+}
+
+function evalsJson(name: string): unknown {
+  return {
+    skill_name: name,
+    evals: [
+      {
+        id: "example",
+        prompt: `A realistic task a user would give that needs ${name}; replace it with a real one.`,
+        expected_output: "What a good answer produces, in a sentence or two.",
+        expectations: ["The output states the result the user asked for"],
+        checks: [{ type: "skill_invoked", description: "the skill was loaded" }],
+      },
+    ],
+  };
+}
+
+function triggersJson(name: string): unknown {
+  const words = name.replace(/-/g, " ");
+  return [
+    { query: `can you ${words} for me? the files are in this folder`, should_trigger: true },
+    { query: `I need to ${words} before friday, where do I start`, should_trigger: true },
+    { query: `please ${words} again, last time it missed a step`, should_trigger: true },
+    { query: "what's the weather like in Lisbon tomorrow", should_trigger: false },
+    { query: "rename the variables in utils.ts to camelCase", should_trigger: false },
+    { query: `explain in two lines what "${words}" means, no need to do it`, should_trigger: false },
+  ];
+}
+
+// Refuses a name that breaks the spec, naming the rule, before anything is written.
+function checkedName(dir: string, name: string): void {
+  const findings = checkName(join(dir, "SKILL.md"), basename(dir), name, "name");
+  const first = findings.find((f) => f.severity === "error");
+  if (first) {
+    throw new SkillgymError("BAD_INPUT", `cannot scaffold "${name}": ${first.message}`, {
+      ...(first.hint ? { hint: first.hint } : {}),
+      file: dir,
+    });
+  }
+}
+
+function checkedDescription(description: string): void {
+  if (description.trim() === "" || description.length > MAX_DESCRIPTION_LENGTH) {
+    throw new SkillgymError(
+      "BAD_INPUT",
+      `the description must be 1–${MAX_DESCRIPTION_LENGTH} characters, not ${description.length}`,
+    );
+  }
+}
+
+/** Writes a spec-valid skill folder; throws before writing anything when one of its files already exists. */
+export async function scaffoldSkill(options: ScaffoldOptions): Promise<Scaffolded> {
+  const dir = resolve(options.dir);
+  const name = options.name ?? basename(dir);
+  checkedName(dir, name);
+  const base = options.description ?? defaultDescription(name);
+  checkedDescription(base);
+  const description =
+    saysWhenToUse(base) || base.length > MAX_DESCRIPTION_LENGTH - 60
+      ? base
+      : `${base.replace(/[.!?]?\s*$/, ".")} Use when the user asks for it.`;
+  const files: [string, string][] = [
+    ["SKILL.md", skillMd(name, description)],
+    ["scripts/.gitkeep", ""],
+    ["references/README.md", "Long reference documents the skill loads only when needed.\n"],
+    ["evals/evals.json", `${JSON.stringify(evalsJson(name), null, 2)}\n`],
+    ["evals/triggers.json", `${JSON.stringify(triggersJson(name), null, 2)}\n`],
+  ];
+  for (const [file] of files) {
+    if (await exists(join(dir, file))) {
+      throw new SkillgymError("BAD_INPUT", `${join(dir, file)} already exists; init never overwrites`, {
+        hint: "choose an empty folder, or remove the file",
+        file: join(dir, file),
+      });
+    }
+  }
+  for (const [file, text] of files) {
+    const path = join(dir, file);
+    await mkdir(join(path, ".."), { recursive: true });
+    await writeFile(path, text, { encoding: "utf8", flag: "wx" });
+  }
+  return { dir, name, files: files.map(([file]) => file) };
+}

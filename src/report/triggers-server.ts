@@ -1,0 +1,161 @@
+import { mkdir, readFile } from "node:fs/promises";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { dirname } from "node:path";
+import { TriggersFile } from "../contracts/evals.js";
+import { writeJson } from "../run/write-json.js";
+import { describeIssues } from "./feedback-request.js";
+import { BodyTooLarge, readBody, sendError, sendHtml, sendJson } from "./http-io.js";
+import { renderTriggersPage, triggersPolicy } from "./triggers-page.js";
+
+export const maxTriggersBodyBytes = 1_000_000;
+
+export interface TriggersServerOptions {
+  /** The triggers.json to review; it need not exist yet. */
+  file: string;
+  /** The port to try first; when taken (or absent) any free port is used. */
+  port?: number;
+}
+
+export interface TriggersServer {
+  url: string;
+  port: number;
+  portWasTaken: boolean;
+  file: string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      server.off("listening", onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, "127.0.0.1");
+  });
+}
+
+async function getTriggers(file: string, res: ServerResponse): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return sendJson(res, 200, { file, triggers: [] });
+    throw error;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return sendJson(res, 409, { file, error: `${file}: not valid JSON; fix it by hand first` });
+  }
+  const parsed = TriggersFile.safeParse(raw);
+  if (!parsed.success) return sendJson(res, 409, { file, error: `${file}: ${describeIssues(parsed.error)}` });
+  sendJson(res, 200, { file, triggers: parsed.data });
+}
+
+type Queue = (work: () => Promise<void>) => Promise<void>;
+
+async function postTriggers(
+  file: string,
+  queue: Queue,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? ""))
+    return sendError(res, 415, "expected Content-Type: application/json");
+  let text: string;
+  try {
+    text = await readBody(req, maxTriggersBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) return sendError(res, 413, error.message);
+    throw error;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return sendError(res, 400, "body: not valid JSON");
+  }
+  const parsed = TriggersFile.safeParse(raw);
+  if (!parsed.success) return sendError(res, 400, describeIssues(parsed.error));
+  await queue(async () => {
+    await mkdir(dirname(file), { recursive: true });
+    await writeJson(file, parsed.data);
+  });
+  sendJson(res, 200, { ok: true, count: parsed.data.length });
+}
+
+async function route(
+  file: string,
+  queue: Queue,
+  req: IncomingMessage,
+  res: ServerResponse,
+  hosts: Set<string>,
+): Promise<void> {
+  if (!hosts.has(req.headers.host ?? "")) return sendError(res, 403, "this server answers on 127.0.0.1 only");
+  const origin = req.headers.origin;
+  if (origin !== undefined && !hosts.has(origin.replace(/^http:\/\//, ""))) {
+    return sendError(res, 403, "requests from other sites are refused");
+  }
+  const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+  if (path === "/api/triggers") {
+    if (req.method === "GET") return getTriggers(file, res);
+    if (req.method === "POST") return postTriggers(file, queue, req, res);
+    return sendError(res, 405, "GET or POST only");
+  }
+  if (req.method !== "GET") return sendError(res, 405, "GET only");
+  if (path === "/" || path === "/index.html")
+    return sendHtml(res, renderTriggersPage(`skillgym — ${file}`), triggersPolicy());
+  if (path === "/favicon.ico") {
+    res.writeHead(204).end();
+    return;
+  }
+  return sendError(res, 404, `no route ${path}`);
+}
+
+/** Serves the trigger-query review page for one triggers.json on 127.0.0.1; saves are validated and atomic. */
+export async function startTriggersServer(options: TriggersServerOptions): Promise<TriggersServer> {
+  let hosts = new Set<string>();
+  // Saves are serialised so two quick clicks cannot interleave their writes.
+  let tail: Promise<void> = Promise.resolve();
+  const queue: Queue = (work) => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const server = createServer((req, res) => {
+    route(options.file, queue, req, res, hosts).catch((error: unknown) => {
+      if (res.headersSent) res.destroy();
+      else sendError(res, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  });
+  let port: number;
+  let portWasTaken = false;
+  try {
+    port = await listen(server, options.port ?? 0);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
+    portWasTaken = true;
+    port = await listen(server, 0);
+  }
+  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    port,
+    portWasTaken,
+    file: options.file,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
