@@ -69,7 +69,7 @@ export async function evalThroughput(log) {
   const perRunMs = single.meanRunMs;
   log(`per-run time at concurrency 1: ${fmt(perRunMs / 1000)} s (agent ${fmt(single.meanAgentMs / 1000)} s)`);
   log(
-    "| concurrency | runs | wall s | runs/min | ideal runs/min | wall / ideal | overhead ms/run | harness peak MiB | failed |",
+    "| concurrency | runs | wall s | runs/min | ideal runs/min | wall / ideal | overhead ms/run | harness CPU ms/run | harness peak MiB | failed |",
   );
   log("|---|---|---|---|---|---|---|---|---|---|");
   const rows = [single];
