@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
-import { describeIssues, FeedbackRequest } from "./feedback-request.js";
+import { FeedbackRequest } from "./feedback-request.js";
 import { FeedbackFileError, updateFeedback } from "./feedback-store.js";
 import { contentTypeOf } from "./file-kinds.js";
-import { BodyTooLarge, fileHeaders, readBody, sendError, sendJson } from "./http-io.js";
+import { fileHeaders, readJsonBody, sendError, sendJson } from "./http-io.js";
 import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
 import { listRuns, parseRunId, runIdOf } from "./list-runs.js";
 import { readRunDetail } from "./run-detail.js";
@@ -68,25 +68,8 @@ export async function postFeedback(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  const type = req.headers["content-type"] ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type))
-    return sendError(res, 415, "expected Content-Type: application/json");
-  let text: string;
-  try {
-    text = await readBody(req, maxFeedbackBodyBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return sendError(res, 413, error.message);
-    throw error;
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return sendError(res, 400, "body: not valid JSON");
-  }
-  const parsed = FeedbackRequest.safeParse(raw);
-  if (!parsed.success) return sendError(res, 400, describeIssues(parsed.error));
-  const body = parsed.data;
+  const body = await readJsonBody(req, res, FeedbackRequest, maxFeedbackBodyBytes);
+  if (body === undefined) return;
   const iteration = findIteration(ctx.reader.target, body.iteration);
   if (!iteration) return sendError(res, 400, `iteration: no iteration ${body.iteration} in this view`);
   if (body.run_id !== undefined) {

@@ -1,4 +1,6 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { z } from "zod";
+import { describeIssues } from "./feedback-request.js";
 
 const commonHeaders = {
   "X-Content-Type-Options": "nosniff",
@@ -65,4 +67,61 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Listens on 127.0.0.1 only; resolves to the port actually taken (0 asks for any free one). */
+export function listenOnLoopback(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      server.off("listening", onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off("error", onError);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    };
+    server.once("error", onError);
+    server.once("listening", onListening);
+    server.listen(port, "127.0.0.1");
+  });
+}
+
+/**
+ * Reads a JSON request body and checks it against `schema`; on any problem answers 415, 413 or 400 itself and
+ * returns undefined. Bodies are never trusted as they come.
+ */
+export async function readJsonBody<S extends z.ZodType>(
+  req: IncomingMessage,
+  res: ServerResponse,
+  schema: S,
+  maxBytes: number,
+): Promise<z.output<S> | undefined> {
+  if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
+    sendError(res, 415, "expected Content-Type: application/json");
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = await readBody(req, maxBytes);
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      sendError(res, 413, error.message);
+      return undefined;
+    }
+    throw error;
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    sendError(res, 400, "body: not valid JSON");
+    return undefined;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    sendError(res, 400, describeIssues(parsed.error));
+    return undefined;
+  }
+  return parsed.data;
 }

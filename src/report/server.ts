@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { basename } from "node:path";
 import {
   getFile,
@@ -8,7 +8,7 @@ import {
   postFeedback,
   type RouteContext,
 } from "./api-routes.js";
-import { sendError, sendHtml } from "./http-io.js";
+import { listenOnLoopback, sendError, sendHtml } from "./http-io.js";
 import { renderViewerPage, viewerPolicy } from "./page/page-html.js";
 import { resolveViewTarget, type ViewTarget } from "./target.js";
 import { createViewReader } from "./view-reader.js";
@@ -27,23 +27,6 @@ export interface ViewServer {
   portWasTaken: boolean;
   target: ViewTarget;
   close(): Promise<void>;
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => {
-      server.off("listening", onListening);
-      reject(error);
-    };
-    const onListening = () => {
-      server.off("error", onError);
-      const address = server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
-    };
-    server.once("error", onError);
-    server.once("listening", onListening);
-    server.listen(port, "127.0.0.1");
-  });
 }
 
 function createSerialiser(): RouteContext["serialise"] {
@@ -114,7 +97,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   let port: number;
   let portWasTaken = false;
   try {
-    port = await listen(server, options.port ?? 0);
+    port = await listenOnLoopback(server, options.port ?? 0);
   } catch (error) {
     if (
       (error as NodeJS.ErrnoException).code !== "EADDRINUSE" &&
@@ -123,7 +106,7 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
       throw error;
     }
     portWasTaken = true;
-    port = await listen(server, 0);
+    port = await listenOnLoopback(server, 0);
   }
   hosts = allowedHosts(port);
   return {

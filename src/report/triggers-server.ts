@@ -1,10 +1,10 @@
 import { mkdir, readFile } from "node:fs/promises";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname } from "node:path";
 import { TriggersFile } from "../contracts/evals.js";
 import { writeJson } from "../run/write-json.js";
 import { describeIssues } from "./feedback-request.js";
-import { BodyTooLarge, readBody, sendError, sendHtml, sendJson } from "./http-io.js";
+import { listenOnLoopback, readJsonBody, sendError, sendHtml, sendJson } from "./http-io.js";
 import { renderTriggersPage, triggersPolicy } from "./triggers-page.js";
 
 export const maxTriggersBodyBytes = 1_000_000;
@@ -22,23 +22,6 @@ export interface TriggersServer {
   portWasTaken: boolean;
   file: string;
   close(): Promise<void>;
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error) => {
-      server.off("listening", onListening);
-      reject(error);
-    };
-    const onListening = () => {
-      server.off("error", onError);
-      const address = server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
-    };
-    server.once("error", onError);
-    server.once("listening", onListening);
-    server.listen(port, "127.0.0.1");
-  });
 }
 
 async function getTriggers(file: string, res: ServerResponse): Promise<void> {
@@ -68,28 +51,13 @@ async function postTriggers(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? ""))
-    return sendError(res, 415, "expected Content-Type: application/json");
-  let text: string;
-  try {
-    text = await readBody(req, maxTriggersBodyBytes);
-  } catch (error) {
-    if (error instanceof BodyTooLarge) return sendError(res, 413, error.message);
-    throw error;
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return sendError(res, 400, "body: not valid JSON");
-  }
-  const parsed = TriggersFile.safeParse(raw);
-  if (!parsed.success) return sendError(res, 400, describeIssues(parsed.error));
+  const triggers = await readJsonBody(req, res, TriggersFile, maxTriggersBodyBytes);
+  if (triggers === undefined) return;
   await queue(async () => {
     await mkdir(dirname(file), { recursive: true });
-    await writeJson(file, parsed.data);
+    await writeJson(file, triggers);
   });
-  sendJson(res, 200, { ok: true, count: parsed.data.length });
+  sendJson(res, 200, { ok: true, count: triggers.length });
 }
 
 async function route(
@@ -139,12 +107,12 @@ export async function startTriggersServer(options: TriggersServerOptions): Promi
   let port: number;
   let portWasTaken = false;
   try {
-    port = await listen(server, options.port ?? 0);
+    port = await listenOnLoopback(server, options.port ?? 0);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
     portWasTaken = true;
-    port = await listen(server, 0);
+    port = await listenOnLoopback(server, 0);
   }
   hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   return {
