@@ -10,6 +10,7 @@ import { listRuns, parseRunId, runIdOf } from "./list-runs.js";
 import { readRunDetail } from "./run-detail.js";
 import { resolveServedFile } from "./served-file.js";
 import { findIteration } from "./target.js";
+import { readTunesView } from "./tune-runs.js";
 
 export const maxFeedbackBodyBytes = 64 * 1024;
 
@@ -30,6 +31,10 @@ function iterationParam(ctx: RouteContext, raw: string | null) {
 
 export async function getWorkspace(ctx: RouteContext, res: ServerResponse): Promise<void> {
   sendJson(res, 200, await readWorkspaceView(ctx.reader));
+}
+
+export async function getTunes(ctx: RouteContext, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, await readTunesView(ctx.reader));
 }
 
 export async function getIteration(ctx: RouteContext, res: ServerResponse, number: string): Promise<void> {

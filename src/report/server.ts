@@ -4,6 +4,7 @@ import {
   getFile,
   getIteration,
   getRun,
+  getTunes,
   getWorkspace,
   postFeedback,
   type RouteContext,
@@ -72,6 +73,7 @@ async function route(
     return;
   }
   if (path === "/api/workspace") return getWorkspace(ctx, res);
+  if (path === "/api/tunes") return getTunes(ctx, res);
   const iteration = /^\/api\/iteration\/([^/]+)$/.exec(path);
   if (iteration) return getIteration(ctx, res, iteration[1] ?? "");
   if (path === "/api/run") return getRun(ctx, res, url.searchParams);

@@ -7,6 +7,7 @@ import type { OutputLimits } from "./output-files.js";
 import { renderViewerPage } from "./page/page-html.js";
 import { readRunDetail } from "./run-detail.js";
 import { resolveViewTarget } from "./target.js";
+import { readTunesView } from "./tune-runs.js";
 import type { IterationDetail, RunDetail, StaticViewData } from "./view-model.js";
 import { createViewReader } from "./view-reader.js";
 
@@ -33,7 +34,7 @@ async function collect(
     }
   }
   const key = createHash("sha256").update(reader.target.path).digest("hex").slice(0, 16);
-  return { key, workspace, iterations, runs };
+  return { key, workspace, iterations, runs, tunes: await readTunesView(reader) };
 }
 
 /** The whole viewer as one HTML string: the data embedded as JSON, files inline, no server needed. */

@@ -151,6 +151,47 @@ export interface RunDetail {
   previous: PreviousRun | null;
 }
 
+export interface TuneDimensions {
+  clarity: number;
+  completeness: number;
+  correctness: number;
+  effectiveness: number;
+  efficiency: number;
+}
+
+/** One round of a tune: the version it measured and how that version scored. */
+export interface TuneIterationView {
+  round: number;
+  version: string;
+  status: string;
+  /** The 0–100 composite; null until evaluated. */
+  score: number | null;
+  expectation_pass_rate: number | null;
+  dimensions: TuneDimensions | null;
+  grading_result: string | null;
+}
+
+/** One `tune-<timestamp>/` folder of the workspace. */
+export interface TuneRunView {
+  name: string;
+  target_skills: string[];
+  status: string | null;
+  termination_reason: string | null;
+  current_best: string | null;
+  best_score: number | null;
+  quality_threshold: number | null;
+  iterations: TuneIterationView[];
+  final_report: string | null;
+  /** Files that could not be read, each naming the file and the place. */
+  problems: string[];
+}
+
+export interface TunesView {
+  /** False when the view was given one iteration folder: tunes are not looked for. */
+  workspace: boolean;
+  tunes: TuneRunView[];
+}
+
 /** Everything a static file embeds; the page reads it instead of calling the /api routes. */
 export interface StaticViewData {
   /** Keys this file's feedback in the browser's localStorage. */
@@ -159,4 +200,5 @@ export interface StaticViewData {
   iterations: Record<string, IterationDetail>;
   /** Keyed by `<iteration>:<run id>`. */
   runs: Record<string, RunDetail>;
+  tunes: TunesView;
 }

@@ -13,6 +13,7 @@ const data: StaticViewData = {
   workspace: { skill_name: "</title><script>x()</script>", path: "/w", shown: [], iterations: [] },
   iterations: {},
   runs: {},
+  tunes: { workspace: false, tunes: [] },
 };
 
 describe("the viewer page", () => {

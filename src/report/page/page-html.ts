@@ -9,6 +9,7 @@ import { scriptMarkdown } from "./script-markdown.js";
 import { scriptOutputs } from "./script-outputs.js";
 import { scriptOverTime } from "./script-over-time.js";
 import { scriptTriggers } from "./script-triggers.js";
+import { scriptTune } from "./script-tune.js";
 import { viewerStyle } from "./style.js";
 
 /** The page's code, one strict-mode function; the same for the server and for static files. */
@@ -20,6 +21,7 @@ export const viewerScript = `(function () {\n"use strict";\n${[
   scriptBenchmark,
   scriptTriggers,
   scriptOverTime,
+  scriptTune,
   scriptMain,
 ].join("\n")}\n})();\n`;
 
@@ -82,6 +84,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <button role="tab" id="tab-benchmark" aria-controls="panel-benchmark" aria-selected="false">Benchmark</button>
 <button role="tab" id="tab-triggers" aria-controls="panel-triggers" aria-selected="false">Triggers</button>
 <button role="tab" id="tab-over-time" aria-controls="panel-over-time" aria-selected="false">Over time</button>
+<button role="tab" id="tab-tune" aria-controls="panel-tune" aria-selected="false">Tune</button>
 </nav>
 </header>
 <div class="banner" id="banner" role="note" hidden></div>
@@ -90,6 +93,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <section id="panel-benchmark" role="tabpanel" aria-labelledby="tab-benchmark" hidden></section>
 <section id="panel-triggers" role="tabpanel" aria-labelledby="tab-triggers" hidden></section>
 <section id="panel-over-time" role="tabpanel" aria-labelledby="tab-over-time" hidden></section>
+<section id="panel-tune" role="tabpanel" aria-labelledby="tab-tune" hidden></section>
 </main>
 ${data}<script>${viewerScript}</script>
 </body>

@@ -97,9 +97,11 @@ const source = STATIC
       workspace: function () { return Promise.resolve(STATIC.workspace); },
       iteration: function (n) { return fromFile(STATIC.iterations, String(n)); },
       run: function (n, id) { return fromFile(STATIC.runs, n + ":" + id); },
+      tunes: function () { return fromFile(STATIC, "tunes"); },
     }
   : {
       workspace: function () { return getJson("/api/workspace"); },
+      tunes: function () { return getJson("/api/tunes"); },
       iteration: function (n) { return getJson("/api/iteration/" + encodeURIComponent(n)); },
       run: function (n, id) {
         return getJson("/api/run?iteration=" + encodeURIComponent(n) + "&run=" + encodeURIComponent(id));

@@ -1,7 +1,7 @@
 // Browser code: the page's state, tabs, the address hash (so a reload keeps the place) and start-up.
 export const scriptMain = `
-const TABS = ["outputs", "benchmark", "triggers", "over-time"];
-const RENDERERS = { outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime };
+const TABS = ["outputs", "benchmark", "triggers", "over-time", "tune"];
+const RENDERERS = { outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime, tune: renderTune };
 const state = { workspace: null, iteration: null, index: 0, tab: "outputs", runToken: 0, rendered: {} };
 
 function readHash() {

@@ -68,5 +68,13 @@ tr.failed .rate .fill{background:var(--fail)}.rate .threshold{position:absolute;
 .previous-note{font-size:13px;color:var(--muted);margin:.2rem 0}
 .nowrap{white-space:nowrap}table.over-time td{vertical-align:middle}
 .fatal{margin:2rem auto;max-width:40rem}
+section.tune{border-top:1px solid var(--line);margin-top:1rem}
+.tune-chart{position:relative;display:flex;align-items:flex-end;gap:.6rem;width:fit-content;min-width:16rem;max-width:100%;overflow-x:auto;border:1px solid var(--line);border-radius:8px;padding:.5rem .75rem;margin:.75rem 0}
+.tune-bar{display:flex;flex-direction:column;align-items:center;width:4rem}.tune-value{font-size:12px;font-weight:600;font-variant-numeric:tabular-nums}
+.tune-track{position:relative;width:2rem;height:10rem;background:#eaeef2;border-radius:3px}
+.tune-fill{position:absolute;left:0;right:0;bottom:0;background:var(--accent);border-radius:3px}.tune-fill.best{background:var(--pass)}
+.tune-label{font-size:12px;color:var(--muted);height:1.4rem;white-space:nowrap}
+.tune-threshold{position:absolute;left:.5rem;right:.5rem;border-top:2px dashed var(--warn)}
+table.tune-table tr.best td{background:var(--pass-bg)}pre.final-report{margin-bottom:1rem}
 @media (max-width:700px){.tabs{margin-left:0}}
 `;
