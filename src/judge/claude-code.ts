@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type InitEvent, type ResultEvent, retryableOutcomes } from "../agents/agent.js";
+import { claudeArgs } from "../agents/claude-code/agent.js";
 import { locateClaude } from "../agents/claude-code/binary.js";
 import { classifyEnd } from "../agents/claude-code/classify.js";
 import { type Credentials, findCredentials } from "../agents/claude-code/credentials.js";
@@ -38,21 +39,13 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const MAX_ARGUMENT_CHARS = process.platform === "win32" ? 30_000 : 120_000;
 
 export function judgeArgs(request: JudgeRequest, model: string | undefined): string[] {
-  const args = [
-    "-p",
-    request.prompt,
-    "--output-format",
-    "stream-json",
-    "--verbose",
-    "--allowedTools",
-    judgeAllowedTools.join(" "),
+  return [
+    ...claudeArgs({ prompt: request.prompt, model }, judgeAllowedTools),
     "--disallowedTools",
     judgeDisallowedTools.join(" "),
     "--append-system-prompt",
     request.system,
   ];
-  if (model) args.push("--model", model);
-  return args;
 }
 
 function failure(result: ReturnType<typeof classifyEnd>): Error {

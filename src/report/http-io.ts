@@ -125,3 +125,31 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   return parsed.data;
 }
+
+/** Listens on the asked port if it is free, else on any free port; never disturbs whoever holds the asked one. */
+export async function listenPreferring(
+  server: Server,
+  port: number | undefined,
+): Promise<{ port: number; portWasTaken: boolean }> {
+  try {
+    return { port: await listenOnLoopback(server, port ?? 0), portWasTaken: false };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
+    return { port: await listenOnLoopback(server, 0), portWasTaken: true };
+  }
+}
+
+/** Ends the server and every open connection (long polls, keep-alive). */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** An error escaping a route becomes a 500 answer (or a dropped connection once the answer began), never a crash. */
+export function answerFailure(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) res.destroy();
+  else sendError(res, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+}

@@ -9,7 +9,7 @@ import {
   postFeedback,
   type RouteContext,
 } from "./api-routes.js";
-import { listenOnLoopback, sendError, sendHtml } from "./http-io.js";
+import { answerFailure, closeServer, listenPreferring, sendError, sendHtml } from "./http-io.js";
 import { renderViewerPage, viewerPolicy } from "./page/page-html.js";
 import { resolveViewTarget, type ViewTarget } from "./target.js";
 import { createViewReader } from "./view-reader.js";
@@ -91,35 +91,15 @@ export async function startViewServer(options: ViewServerOptions): Promise<ViewS
   };
   let hosts = new Set<string>();
   const server = createServer((req, res) => {
-    route(ctx, page, req, res, hosts).catch((error: unknown) => {
-      if (res.headersSent) res.destroy();
-      else sendError(res, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    route(ctx, page, req, res, hosts).catch((error: unknown) => answerFailure(res, error));
   });
-  let port: number;
-  let portWasTaken = false;
-  try {
-    port = await listenOnLoopback(server, options.port ?? 0);
-  } catch (error) {
-    if (
-      (error as NodeJS.ErrnoException).code !== "EADDRINUSE" &&
-      (error as NodeJS.ErrnoException).code !== "EACCES"
-    ) {
-      throw error;
-    }
-    portWasTaken = true;
-    port = await listenOnLoopback(server, 0);
-  }
+  const { port, portWasTaken } = await listenPreferring(server, options.port);
   hosts = allowedHosts(port);
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
     portWasTaken,
     target,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }

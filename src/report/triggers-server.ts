@@ -4,7 +4,15 @@ import { dirname } from "node:path";
 import { TriggersFile } from "../contracts/evals.js";
 import { writeJson } from "../run/write-json.js";
 import { describeIssues } from "./feedback-request.js";
-import { listenOnLoopback, readJsonBody, sendError, sendHtml, sendJson } from "./http-io.js";
+import {
+  answerFailure,
+  closeServer,
+  listenPreferring,
+  readJsonBody,
+  sendError,
+  sendHtml,
+  sendJson,
+} from "./http-io.js";
 import { renderTriggersPage, triggersPolicy } from "./triggers-page.js";
 
 export const maxTriggersBodyBytes = 1_000_000;
@@ -99,31 +107,15 @@ export async function startTriggersServer(options: TriggersServerOptions): Promi
     return run;
   };
   const server = createServer((req, res) => {
-    route(options.file, queue, req, res, hosts).catch((error: unknown) => {
-      if (res.headersSent) res.destroy();
-      else sendError(res, 500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
-    });
+    route(options.file, queue, req, res, hosts).catch((error: unknown) => answerFailure(res, error));
   });
-  let port: number;
-  let portWasTaken = false;
-  try {
-    port = await listenOnLoopback(server, options.port ?? 0);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "EADDRINUSE" && code !== "EACCES") throw error;
-    portWasTaken = true;
-    port = await listenOnLoopback(server, 0);
-  }
+  const { port, portWasTaken } = await listenPreferring(server, options.port);
   hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   return {
     url: `http://127.0.0.1:${port}/`,
     port,
     portWasTaken,
     file: options.file,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeServer(server),
   };
 }
