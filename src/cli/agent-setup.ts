@@ -1,11 +1,12 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
-import { InvalidArgumentError } from "commander";
+import { type Command, InvalidArgumentError } from "commander";
 import type { Agent } from "../agents/agent.js";
 import { createClaudeCodeAgent } from "../agents/claude-code/agent.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
+import { idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agentBin?: string;
@@ -98,4 +99,38 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
       for (const cleanup of cleanups) await cleanup();
     },
   };
+}
+
+/** The flags of every command that runs the agent. */
+export function withAgentOptions(command: Command): Command {
+  return command
+    .option("--agent-bin <path>", "the Claude Code binary (default: the bundled one, then `claude` on PATH)")
+    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
+    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)");
+}
+
+/** The flags of every command that grades with a judge. */
+export function withJudgeOptions(command: Command): Command {
+  return command
+    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
+    .option("--judge-model <model>", "the judge's model (required for openai)")
+    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)");
+}
+
+/** The artifact-eval flags shared by `eval` and `run`. */
+export function withEvalOptions(command: Command, defaultRuns: number): Command {
+  return command
+    .option("--evals <path>", "the eval suite folder or evals.json (default: discovered)")
+    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
+    .option("--runs <n>", "runs per eval and configuration", positiveInt, defaultRuns)
+    .option(
+      "--baseline <what>",
+      "without_skill, none, or the folder of an earlier version (old_skill)",
+      "without_skill",
+    )
+    .option("--concurrency <n>", "runs at once", positiveInt, 4)
+    .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
+    .option("--only <ids>", "comma-separated eval ids", idList)
+    .option("--model <model>", "the agent's model")
+    .option("--project-root <dir>", "copy this project into every workspace first");
 }

@@ -3,9 +3,16 @@ import { ExitCode } from "../../errors.js";
 import { gradeOnFinish, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
-import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import {
+  type AgentFlags,
+  createSetup,
+  type JudgeFlags,
+  withAgentOptions,
+  withEvalOptions,
+  withJudgeOptions,
+} from "../agent-setup.js";
 import type { Io } from "../io.js";
-import { idList, interruptSignal, positiveInt } from "../options.js";
+import { interruptSignal } from "../options.js";
 import { terminalReporter } from "../progress.js";
 
 interface EvalFlags extends AgentFlags, JudgeFlags {
@@ -43,32 +50,20 @@ function summarize(records: RunRecord[]) {
 }
 
 export function registerEval(program: Command, io: Io): void {
-  program
-    .command("eval")
-    .description("run the skill's artifact evals with the skill and a baseline, in isolated workspaces")
-    .argument("<skill>", "the skill folder")
-    .option("--evals <path>", "the eval suite folder or evals.json (default: discovered)")
-    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
-    .option("--runs <n>", "runs per eval and configuration", positiveInt, 1)
-    .option(
-      "--baseline <what>",
-      "without_skill, none, or the folder of an earlier version (old_skill)",
-      "without_skill",
-    )
-    .option("--concurrency <n>", "runs at once", positiveInt, 4)
-    .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
-    .option("--only <ids>", "comma-separated eval ids", idList)
-    .option("--model <model>", "the agent's model")
-    .option("--project-root <dir>", "copy this project into every workspace first")
-    .option("--agent-bin <path>", "the Claude Code binary (default: the bundled one, then `claude` on PATH)")
-    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
-    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
+  withAgentOptions(
+    withJudgeOptions(
+      withEvalOptions(
+        program
+          .command("eval")
+          .description("run the skill's artifact evals with the skill and a baseline, in isolated workspaces")
+          .argument("<skill>", "the skill folder"),
+        1,
+      ),
+    ),
+  )
     .option("--resume", "continue the latest iteration even if its plan differs")
     .option("--keep-workspaces", "keep each run's temporary workspace for inspection")
     .option("--no-grade", "record the runs without grading them")
-    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
-    .option("--judge-model <model>", "the judge's model (required for openai)")
-    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)")
     .option("--json", "print the result as JSON")
     .action(async (skillPath: string, flags: EvalFlags) => {
       const reporter = terminalReporter(io);

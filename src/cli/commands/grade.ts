@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { gradeIteration, judgeGrader } from "../../grade/index.js";
-import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import { type AgentFlags, createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { interruptSignal, positiveInt } from "../options.js";
 
@@ -11,15 +11,14 @@ interface GradeFlags extends AgentFlags, JudgeFlags {
 }
 
 export function registerGrade(program: Command, io: Io): void {
-  program
-    .command("grade")
-    .description("grade (or re-grade) every finished run of an iteration, without running any agent again")
-    .argument("<iteration-dir>", "an iteration folder written by `skillgym eval`")
+  withJudgeOptions(
+    program
+      .command("grade")
+      .description("grade (or re-grade) every finished run of an iteration, without running any agent again")
+      .argument("<iteration-dir>", "an iteration folder written by `skillgym eval`"),
+  )
     .option("--force", "re-grade runs that already have a grading.json")
     .option("--concurrency <n>", "runs graded at once", positiveInt, 4)
-    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
-    .option("--judge-model <model>", "the judge's model (required for openai)")
-    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)")
     .option("--agent-bin <path>", "the Claude Code binary (for the claude-code judge)")
     .option("--simulate", "grade with skillgym sim's scripted verdicts (offline, free)")
     .option("--sim-script <file>", "simulator script with a `judge` section")

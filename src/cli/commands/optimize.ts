@@ -8,7 +8,7 @@ import {
   planOptimize,
   runOptimize,
 } from "../../optimize/index.js";
-import { type AgentFlags, createSetup, judgeBackend } from "../agent-setup.js";
+import { type AgentFlags, createSetup, judgeBackend, withAgentOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, interruptSignal, nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
 import { triggerReporter } from "../trigger-progress.js";
@@ -127,10 +127,12 @@ function summaryText(
 }
 
 export function registerOptimize(program: Command, io: Io): void {
-  program
-    .command("optimize")
-    .description("improve the skill's description against held-out trigger queries")
-    .argument("<skill>", "the skill folder")
+  withAgentOptions(
+    program
+      .command("optimize")
+      .description("improve the skill's description against held-out trigger queries")
+      .argument("<skill>", "the skill folder"),
+  )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
     .option(
       "--max-iterations <n>",
@@ -160,9 +162,6 @@ export function registerOptimize(program: Command, io: Io): void {
     .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
     .option("--apply", "write the best description into SKILL.md (only the description changes)")
     .option("--dry-run", "print the split and the cost estimate; start nothing")
-    .option("--agent-bin <path>", "the Claude Code binary")
-    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
-    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
     .option("--json", "print results.json")
     .action(async (skillPath: string, flags: OptimizeFlags) => {
       const setup = createSetup({

@@ -7,7 +7,14 @@ import {
   planPipeline,
   runPipeline,
 } from "../../pipeline/index.js";
-import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import {
+  type AgentFlags,
+  createSetup,
+  type JudgeFlags,
+  withAgentOptions,
+  withEvalOptions,
+  withJudgeOptions,
+} from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { terminalReporter } from "../progress.js";
@@ -75,25 +82,19 @@ function summaryLines(result: PipelineResult): string[] {
 }
 
 export function registerRun(program: Command, io: Io): void {
-  program
-    .command("run")
-    .description(
-      "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
-    )
-    .argument("<skill>", "the skill folder")
-    .option("--evals <path>", "the eval suite folder (default: discovered)")
-    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
-    .option("--runs <n>", "runs per eval and configuration", positiveInt, 3)
-    .option(
-      "--baseline <what>",
-      "without_skill, none, or the folder of an earlier version (old_skill)",
-      "without_skill",
-    )
-    .option("--concurrency <n>", "runs at once", positiveInt, 4)
-    .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
-    .option("--only <ids>", "comma-separated eval ids", idList)
-    .option("--model <model>", "the agent's model")
-    .option("--project-root <dir>", "copy this project into every workspace first")
+  withAgentOptions(
+    withJudgeOptions(
+      withEvalOptions(
+        program
+          .command("run")
+          .description(
+            "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
+          )
+          .argument("<skill>", "the skill folder"),
+        3,
+      ),
+    ),
+  )
     .option("--trigger-runs <n>", "runs per trigger query", positiveInt, 3)
     .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
     .option("--trigger-timeout <seconds>", "per-run limit of trigger runs", positiveInt, 180)
@@ -107,16 +108,10 @@ export function registerRun(program: Command, io: Io): void {
       idList,
     )
     .option("--no-grade", "record the runs without grading them")
-    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
-    .option("--judge-model <model>", "the judge's model (required for openai)")
-    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)")
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
     .option("--min-trigger-accuracy <x>", "gate: trigger accuracy at least x (0..1)", fraction)
     .option("--max-cost <usd>", "stop scheduling new runs before this much is spent", positiveNumber)
     .option("--dry-run", "print the plan and a rough cost estimate; start nothing")
-    .option("--agent-bin <path>", "the Claude Code binary")
-    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
-    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
     .option("--json", "print the result as JSON")
     .action(async (skillPath: string, flags: RunFlags) => {
       const setup = createSetup(flags);

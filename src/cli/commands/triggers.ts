@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import type { TriggerResults } from "../../contracts/trigger-results.js";
 import { runTriggers } from "../../triggers/index.js";
-import { type AgentFlags, createSetup } from "../agent-setup.js";
+import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { triggerReporter } from "../trigger-progress.js";
@@ -44,10 +44,12 @@ export function formatTriggerResults(results: TriggerResults): string {
 }
 
 export function registerTriggers(program: Command, io: Io): void {
-  program
-    .command("triggers")
-    .description("check that the agent picks the skill for the queries it should, and only those")
-    .argument("<skill>", "the skill folder")
+  withAgentOptions(
+    program
+      .command("triggers")
+      .description("check that the agent picks the skill for the queries it should, and only those")
+      .argument("<skill>", "the skill folder"),
+  )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
     .option("--runs <n>", "runs per query", positiveInt, 3)
     .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
@@ -65,9 +67,6 @@ export function registerTriggers(program: Command, io: Io): void {
     )
     .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
     .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
-    .option("--agent-bin <path>", "the Claude Code binary")
-    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
-    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
     .option("--json", "print trigger-results.json")
     .action(async (skillPath: string, flags: TriggerFlags) => {
       const setup = createSetup(flags);

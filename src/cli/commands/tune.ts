@@ -10,7 +10,13 @@ import {
   type TuneResult,
   terminationText,
 } from "../../tune/index.js";
-import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import {
+  type AgentFlags,
+  createSetup,
+  type JudgeFlags,
+  judgeBackend,
+  withAgentOptions,
+} from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { terminalReporter } from "../progress.js";
@@ -162,12 +168,14 @@ async function maybeApply(io: Io, result: TuneResult, flags: TuneFlags): Promise
 }
 
 export function registerTune(program: Command, io: Io): void {
-  program
-    .command("tune")
-    .description(
-      "improve a skill (or a chain of skills) by execute → evaluate → improve, keeping only what scores better",
-    )
-    .argument("[skills]", "the skill folder, or several comma-separated (with --chain: in chain order)")
+  withAgentOptions(
+    program
+      .command("tune")
+      .description(
+        "improve a skill (or a chain of skills) by execute → evaluate → improve, keeping only what scores better",
+      )
+      .argument("[skills]", "the skill folder, or several comma-separated (with --chain: in chain order)"),
+  )
     .option("--chain", "tune several skills as a chain: each one's outputs are the next one's inputs")
     .option("--preset <name>", "quick (3 iterations, 70), standard (5, 80), thorough (8, 90)", presetName)
     .option("--max-iterations <n>", "iterations at most (overrides the preset)", positiveInt)
@@ -201,9 +209,6 @@ export function registerTune(program: Command, io: Io): void {
     )
     .option("--judge-model <model>", "the judge's model (required for openai)")
     .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)")
-    .option("--agent-bin <path>", "the Claude Code binary")
-    .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
-    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
     .option("--json", "print the result as JSON")
     .action(async (skillsArg: string | undefined, flags: TuneFlags) => {
       const skills = skillsArg ? idList(skillsArg) : [];
