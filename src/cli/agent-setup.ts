@@ -117,6 +117,19 @@ export function withJudgeOptions(command: Command): Command {
     .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)");
 }
 
+/** What `withEvalOptions` parses. */
+export interface EvalFlags {
+  evals?: string;
+  workspace?: string;
+  runs: number;
+  baseline: string;
+  concurrency: number;
+  timeout: number;
+  only?: string[];
+  model?: string;
+  projectRoot?: string;
+}
+
 /** The artifact-eval flags shared by `eval` and `run`. */
 export function withEvalOptions(command: Command, defaultRuns: number): Command {
   return command

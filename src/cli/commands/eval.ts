@@ -6,6 +6,7 @@ import type { RunRecord } from "../../run/run-record.js";
 import {
   type AgentFlags,
   createSetup,
+  type EvalFlags,
   type JudgeFlags,
   withAgentOptions,
   withEvalOptions,
@@ -15,17 +16,8 @@ import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
 import { terminalReporter } from "../progress.js";
 
-interface EvalFlags extends AgentFlags, JudgeFlags {
+interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags {
   grade: boolean;
-  evals?: string;
-  workspace?: string;
-  runs: number;
-  baseline: string;
-  concurrency: number;
-  timeout: number;
-  only?: string[];
-  model?: string;
-  projectRoot?: string;
   resume?: boolean;
   keepWorkspaces?: boolean;
   json?: boolean;
@@ -65,7 +57,7 @@ export function registerEval(program: Command, io: Io): void {
     .option("--keep-workspaces", "keep each run's temporary workspace for inspection")
     .option("--no-grade", "record the runs without grading them")
     .option("--json", "print the result as JSON")
-    .action(async (skillPath: string, flags: EvalFlags) => {
+    .action(async (skillPath: string, flags: EvalCommandFlags) => {
       const reporter = terminalReporter(io);
       const setup = createSetup(flags);
       const interrupt = interruptSignal(() =>

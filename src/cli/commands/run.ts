@@ -10,6 +10,7 @@ import {
 import {
   type AgentFlags,
   createSetup,
+  type EvalFlags,
   type JudgeFlags,
   withAgentOptions,
   withEvalOptions,
@@ -20,16 +21,7 @@ import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "
 import { terminalReporter } from "../progress.js";
 import { triggerReporter } from "../trigger-progress.js";
 
-interface RunFlags extends AgentFlags, JudgeFlags {
-  evals?: string;
-  workspace?: string;
-  runs: number;
-  baseline: string;
-  concurrency: number;
-  timeout: number;
-  only?: string[];
-  model?: string;
-  projectRoot?: string;
+interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
   triggerRuns: number;
   threshold: number;
   triggerTimeout: number;
