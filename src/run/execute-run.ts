@@ -183,6 +183,7 @@ async function recordRun(
     spec.eval.prompt,
     events,
     `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
+    { simulated: ctx.agent.simulated },
   );
   await writeFile(join(spec.runDir, "transcript.md"), markdown, "utf8");
   if (!result) await writeFile(join(spec.runDir, "transcript.jsonl"), "", "utf8");

@@ -10,8 +10,23 @@ function clip(text: string, max = 4000): string {
   return text.length > max ? `${text.slice(0, max)}\n… (${text.length - max} more characters)` : text;
 }
 
+export interface TranscriptOptions {
+  /** A run against skillgym sim: the agent's own cost figure is for a model that never ran, so $0 is shown. */
+  simulated?: boolean;
+}
+
+function costNote(costUsd: number | undefined, simulated: boolean): string {
+  if (simulated) return ", cost $0 (simulated)";
+  return costUsd !== undefined ? `, cost $${costUsd.toFixed(4)}` : "";
+}
+
 /** A readable transcript of a run: the prompt, each step, each tool call with its input and result. */
-export function transcriptMarkdown(prompt: string, events: readonly AgentEvent[], heading: string): string {
+export function transcriptMarkdown(
+  prompt: string,
+  events: readonly AgentEvent[],
+  heading: string,
+  options: TranscriptOptions = {},
+): string {
   const parts: string[] = [`# ${heading}`, "", "## Prompt", "", fence(prompt), ""];
   let step = 0;
   let lastMessage: string | undefined;
@@ -30,7 +45,7 @@ export function transcriptMarkdown(prompt: string, events: readonly AgentEvent[]
     } else if (event.kind === "tool_result") {
       parts.push(`**Result${event.isError ? " (error)" : ""}:**`, "", fence(clip(event.content)), "");
     } else if (event.kind === "result") {
-      const cost = event.costUsd !== undefined ? `, cost $${event.costUsd.toFixed(4)}` : "";
+      const cost = costNote(event.costUsd, options.simulated === true);
       parts.push(
         "## Result",
         "",

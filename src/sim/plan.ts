@@ -41,7 +41,8 @@ export function resolveSkill(
   if (wanted === "none") return undefined;
   if (wanted === undefined || wanted === "auto") return chooseSkill(prompt, skills, options);
   if (wanted.startsWith("~")) return skills.find((s) => s.name.includes(wanted.slice(1)))?.name;
-  return wanted;
+  // A configuration that does not list the skill (a without_skill run) can never load it.
+  return skills.find((s) => s.name === wanted || s.name.endsWith(`:${wanted}`))?.name;
 }
 
 interface Turn {

@@ -39,10 +39,33 @@ function stem(word: string): string {
   return word;
 }
 
+// Finer than `stem` ("updates" and "update" agree), used only for two-word phrases so single-word scores keep their
+// long-standing behaviour.
+function phraseStem(word: string): string {
+  let w = word;
+  if (w.length > 5 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && /(?:ss|ch|sh|x|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  else if (w.length > 6 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 5 && w.endsWith("ed")) w = w.slice(0, -2);
+  return w.length > 4 && w.endsWith("e") ? w.slice(0, -1) : w;
+}
+
+/** Whether a word (lower-cased) is too common to say what a text is about. */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+// Words of 3+ letters count, and so do short tokens that mix letters and digits ("3P", "v2", "s3").
+function meaningful(word: string): boolean {
+  if (STOPWORDS.has(word)) return false;
+  return word.length >= 3 || (/\p{N}/u.test(word) && /\p{L}/u.test(word));
+}
+
 /** The text's content words as written (lower-cased, not stemmed), each once, in order. */
 export function contentWordList(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => w.length >= 3 && !STOPWORDS.has(w)))];
+  return [...new Set(words.filter(meaningful))];
 }
 
 export function contentWords(text: string): Set<string> {
@@ -57,17 +80,111 @@ export interface ChoiceOptions {
 
 export const defaultChoice: ChoiceOptions = { cutoff: 0.25, minShared: 2, ignore: builtinSkills };
 
+/** How one listed skill fared against a prompt. */
+export interface SkillVerdict {
+  name: string;
+  /** The prompt's content words (as written) that the skill's name or description also has. */
+  shared: string[];
+  score: number;
+  chosen: boolean;
+  /** Why it was or was not chosen, in a sentence. */
+  reason: string;
+}
+
+export interface ChoiceExplanation {
+  /** The prompt's content words as written: the denominator of every score. */
+  promptWords: string[];
+  cutoff: number;
+  minShared: number;
+  chosen: string | undefined;
+  skills: SkillVerdict[];
+}
+
+/** Adjacent pairs of content words ("3p update"), finely stemmed, each as one string. */
+function phrases(text: string): Map<string, [string, string]> {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const pairs = new Map<string, [string, string]>();
+  for (let i = 1; i < words.length; i++) {
+    const [a, b] = [words[i - 1]!, words[i]!];
+    if (meaningful(a) && meaningful(b)) pairs.set(`${phraseStem(a)} ${phraseStem(b)}`, [a, b]);
+  }
+  return pairs;
+}
+
+// A prompt word is shared when its stem is in the description, or it is half of a phrase the description has.
+function sharedWords(prompt: string, promptWords: readonly string[], skill: ListedSkill): string[] {
+  const text = `${skill.name.replace(/-/g, " ")} ${skill.description}`;
+  const described = contentWords(text);
+  const describedPhrases = phrases(text);
+  const inPhrase = new Set<string>();
+  for (const [key, pair] of phrases(prompt)) if (describedPhrases.has(key)) for (const w of pair) inPhrase.add(w);
+  const seen = new Set<string>();
+  return promptWords.filter((word) => {
+    const stemmed = stem(word);
+    if (seen.has(stemmed) || !(described.has(stemmed) || inPhrase.has(word))) return false;
+    seen.add(stemmed);
+    return true;
+  });
+}
+
+function promptWordsOf(prompt: string): string[] {
+  const seen = new Set<string>();
+  return contentWordList(prompt).filter((word) => {
+    const stemmed = stem(word);
+    if (seen.has(stemmed)) return false;
+    seen.add(stemmed);
+    return true;
+  });
+}
+
 /**
  * Score = shared content words / the prompt's content words; a skill is chosen when its score reaches the cutoff
  * and it shares at least `minShared` words. The highest score wins; ties go to the skill listed first.
  */
 export function scoreSkill(prompt: string, skill: ListedSkill): { score: number; shared: number } {
-  const promptWords = contentWords(prompt);
-  if (promptWords.size === 0) return { score: 0, shared: 0 };
-  const described = contentWords(`${skill.name.replace(/-/g, " ")} ${skill.description}`);
-  let shared = 0;
-  for (const word of promptWords) if (described.has(word)) shared++;
-  return { score: shared / promptWords.size, shared };
+  const promptWords = promptWordsOf(prompt);
+  if (promptWords.length === 0) return { score: 0, shared: 0 };
+  const shared = sharedWords(prompt, promptWords, skill).length;
+  return { score: shared / promptWords.length, shared };
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** Every listed skill's shared words, score and the reason it was or was not chosen. */
+export function explainChoice(
+  prompt: string,
+  skills: readonly ListedSkill[],
+  options: ChoiceOptions = defaultChoice,
+): ChoiceExplanation {
+  const promptWords = promptWordsOf(prompt);
+  const scored = skills.map((skill) => {
+    const shared = promptWords.length === 0 ? [] : sharedWords(prompt, promptWords, skill);
+    const score = promptWords.length === 0 ? 0 : shared.length / promptWords.length;
+    const ignored = options.ignore.includes(skill.name);
+    const eligible = !ignored && score >= options.cutoff && shared.length >= options.minShared;
+    return { name: skill.name, shared, score, ignored, eligible };
+  });
+  let best: (typeof scored)[number] | undefined;
+  for (const s of scored) if (s.eligible && (!best || s.score > best.score)) best = s;
+  const verdicts = scored.map((s): SkillVerdict => {
+    const chosen = s === best;
+    let reason: string;
+    if (s.ignored) reason = "ignored (a built-in skill, or listed in skill_choice.ignore)";
+    else if (promptWords.length === 0) reason = "the prompt has no content words";
+    else if (s.shared.length < options.minShared)
+      reason = `shares ${s.shared.length} word(s), fewer than the ${options.minShared} needed`;
+    else if (s.score < options.cutoff) reason = `score ${pct(s.score)} is below the cutoff ${pct(options.cutoff)}`;
+    else if (chosen) reason = "the highest score at or above the cutoff";
+    else reason = `${best?.name} scored higher or was listed first`;
+    return { name: s.name, shared: s.shared, score: s.score, chosen, reason };
+  });
+  return {
+    promptWords,
+    cutoff: options.cutoff,
+    minShared: options.minShared,
+    chosen: best?.name,
+    skills: verdicts,
+  };
 }
 
 export function chooseSkill(
@@ -75,12 +192,5 @@ export function chooseSkill(
   skills: readonly ListedSkill[],
   options: ChoiceOptions = defaultChoice,
 ): string | undefined {
-  let best: { name: string; score: number } | undefined;
-  for (const skill of skills) {
-    if (options.ignore.includes(skill.name)) continue;
-    const { score, shared } = scoreSkill(prompt, skill);
-    if (score < options.cutoff || shared < options.minShared) continue;
-    if (!best || score > best.score) best = { name: skill.name, score };
-  }
-  return best?.name;
+  return explainChoice(prompt, skills, options).chosen;
 }

@@ -152,7 +152,7 @@ export async function executeTriggerRun(
   const heading = `Trigger query ${spec.queryIndex + 1}, run ${spec.runNumber} (skill installed as ${spec.syntheticName})`;
   await writeFile(
     join(spec.runDir, "transcript.md"),
-    transcriptMarkdown(spec.query, events, heading),
+    transcriptMarkdown(spec.query, events, heading, { simulated: ctx.agent.simulated }),
     "utf8",
   );
   await writeJson(join(spec.runDir, "trigger.json"), record);

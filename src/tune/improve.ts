@@ -83,7 +83,9 @@ export async function improveSkill(input: ImproveInput): Promise<ImproveResult> 
       input.onAttemptCost?.(cost);
       await writeFile(
         join(input.transcriptDir, `attempt-${attempt}.md`),
-        transcriptMarkdown(input.prompt, result.events, `improve ${input.skillName}, attempt ${attempt}`),
+        transcriptMarkdown(input.prompt, result.events, `improve ${input.skillName}, attempt ${attempt}`, {
+          simulated: input.agent.simulated,
+        }),
         "utf8",
       );
       if (input.signal?.aborted || result.outcome === "cancelled")
