@@ -41,5 +41,7 @@ export interface Agent {
   readonly skillsFolder: string;
   readonly binary: string;
   readonly simulated: boolean;
+  /** Under the simulator: its script file, or null when it has none (runs then only load the skill and stop). */
+  readonly simScript?: string | null;
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

@@ -47,7 +47,7 @@ export interface Setup {
 }
 
 export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
-  let simulatorUrl: Promise<string | undefined> | undefined;
+  let simulatorUrl: Promise<{ url: string; script: string | null } | undefined> | undefined;
   const cleanups: (() => Promise<void>)[] = [];
   let judge: Promise<Judge> | undefined;
 
@@ -68,22 +68,23 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
         ...(flags.simLatencyMs !== undefined ? { latencyMs: flags.simLatencyMs } : {}),
       });
       cleanups.push(() => sim.close());
-      return sim.url;
+      return { url: sim.url, script: scriptFile ?? null };
     })();
     return simulatorUrl;
   };
 
   return {
     async agent(suiteDir) {
-      const url = await simulator(suiteDir);
-      return createClaudeCodeAgent({
+      const sim = await simulator(suiteDir);
+      const agent = await createClaudeCodeAgent({
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
-        ...(url ? { simulatorUrl: url } : {}),
+        ...(sim ? { simulatorUrl: sim.url } : {}),
       });
+      return sim ? { ...agent, simScript: sim.script } : agent;
     },
     judge(suiteDir) {
       judge ??= (async () => {
-        const url = await simulator(suiteDir);
+        const url = (await simulator(suiteDir))?.url;
         const backend = flags.judge ?? (url ? "sim" : "claude-code");
         return createJudge({
           backend,

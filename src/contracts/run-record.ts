@@ -35,6 +35,8 @@ export const IterationRecord = z.looseObject({
   started_at: z.string(),
   finished_at: z.string().optional(),
   simulated: z.boolean().optional(),
+  /** Under the simulator: its script file, or null when it ran without one (the runs then wrote nothing). */
+  sim_script: z.string().nullable().optional(),
   model: z.string().optional(),
   /** The project copied into every workspace (`--project-root`), so a re-grade can rebuild a run's workspace. */
   project_root: z.string().optional(),

@@ -56,6 +56,8 @@ export interface PipelineResult {
   budgetExhausted: boolean;
   cancelled: boolean;
   simulated: boolean;
+  /** Under the simulator: its script file, or null when it had none. */
+  simScript?: string | null;
 }
 
 function configurationsCount(baseline: string): number {
@@ -166,6 +168,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const costUsd =
     (evals?.records.reduce((sum, r) => sum + r.costUsd + (r.judgeCostUsd ?? 0), 0) ?? 0) +
     (triggers?.records.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0) ?? 0);
+  const ran = await agent;
   return {
     iterationDir,
     ...(evals ? { evals } : {}),
@@ -176,6 +179,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     costUsd,
     budgetExhausted: budget?.exhausted === true,
     cancelled: options.signal?.aborted === true,
-    simulated: (await agent)?.simulated ?? false,
+    simulated: ran?.simulated ?? false,
+    ...(ran?.simScript !== undefined ? { simScript: ran.simScript } : {}),
   };
 }

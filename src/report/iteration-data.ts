@@ -144,6 +144,7 @@ export async function readIterationData(
     name: iteration.name,
     status: record?.status ?? null,
     simulated: Boolean(record?.simulated ?? benchmark?.metadata.simulated ?? triggers?.simulated),
+    ...(record?.simulated && record.sim_script === null ? { no_sim_script: true } : {}),
     runs,
     benchmark: benchmarkView,
     triggers: triggers ?? null,

@@ -99,6 +99,8 @@ export interface IterationDetail {
   name: string;
   status: string | null;
   simulated: boolean;
+  /** Simulated without a sim script: the runs only loaded the skill, so their figures mean nothing. */
+  no_sim_script?: boolean;
   runs: RunEntry[];
   benchmark: BenchmarkView | null;
   triggers: TriggerResults | null;

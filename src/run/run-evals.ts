@@ -47,6 +47,8 @@ export interface EvalSummary {
   iteration: number;
   resumed: boolean;
   simulated: boolean;
+  /** Under the simulator: its script file, or null when it had none. */
+  simScript?: string | null;
   records: RunRecord[];
   cancelled: boolean;
 }
@@ -128,6 +130,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     status: "running",
     started_at: new Date().toISOString(),
     simulated: agent.simulated,
+    ...(agent.simScript !== undefined ? { sim_script: agent.simScript } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),
     ...(options.evalsPath ? { evals_path: resolve(options.evalsPath) } : {}),
@@ -204,6 +207,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     iteration: iteration.number,
     resumed: iteration.resumed,
     simulated: agent.simulated,
+    ...(agent.simScript !== undefined ? { simScript: agent.simScript } : {}),
     records,
     cancelled,
   };

@@ -19,5 +19,15 @@ export {
   readTag,
 } from "./judge-markers.js";
 export { loadSimScript } from "./load-script.js";
+export { noSimScriptNotice } from "./no-script.js";
 export { type SimLogEntry, type SimOptions, type SimServer, startSim } from "./server.js";
-export { builtinSkills, chooseSkill, scoreSkill } from "./skill-choice.js";
+export { choiceOptions } from "./plan.js";
+export {
+  builtinSkills,
+  type ChoiceExplanation,
+  chooseSkill,
+  defaultChoice,
+  explainChoice,
+  type SkillVerdict,
+  scoreSkill,
+} from "./skill-choice.js";

@@ -12,20 +12,51 @@ interface Verdict {
   evidence: string;
 }
 
-export function simulatedVerdict(text: string, judge: SimJudge | undefined, prompt = ""): Verdict {
+function scriptedVerdict(text: string, judge: SimJudge | undefined, prompt: string): Verdict | undefined {
   const rule = judge?.verdicts?.find(
     (v) =>
       new RegExp(v.match, "i").test(text) && (v.when === undefined || new RegExp(v.when, "i").test(prompt)),
   );
-  if (rule) return { text, passed: rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE };
-  return { text, passed: (judge?.default ?? "pass") === "pass", evidence: DEFAULT_EVIDENCE };
+  return rule ? { text, passed: rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE } : undefined;
+}
+
+export function simulatedVerdict(text: string, judge: SimJudge | undefined, prompt = ""): Verdict {
+  return (
+    scriptedVerdict(text, judge, prompt) ?? {
+      text,
+      passed: (judge?.default ?? "pass") === "pass",
+      evidence: DEFAULT_EVIDENCE,
+    }
+  );
+}
+
+// File names such as summary.md or reports/out.csv; two characters before the dot keep "e.g." out.
+const FILE_NAME = /(?:[\w-]+\/)*[\w-]{2,}\.[a-z][a-z0-9]{0,5}\b/gi;
+
+/** A file the expectation names that the grader prompt's list of the run's output files lacks, if any. */
+export function missingOutputFile(expectation: string, evidence: string): string | undefined {
+  const at = evidence.indexOf("## The run's output files");
+  if (at < 0) return undefined;
+  const end = evidence.indexOf("## Run metrics", at);
+  const outputs = evidence.slice(at, end < 0 ? undefined : end);
+  return (expectation.match(FILE_NAME) ?? []).find((name) => !outputs.includes(name.split("/").pop() ?? name));
+}
+
+// Without a scripted verdict or an explicit default, the sim decides from evidence it can check: a named output.
+function graderVerdict(text: string, judge: SimJudge | undefined, evidence: string): Verdict {
+  const scripted = scriptedVerdict(text, judge, evidence);
+  if (scripted) return scripted;
+  const missing = judge?.default === undefined ? missingOutputFile(text, evidence) : undefined;
+  if (missing)
+    return { text, passed: false, evidence: `${DEFAULT_EVIDENCE}: ${missing} is not among the run's output files` };
+  return simulatedVerdict(text, judge, evidence);
 }
 
 function graderAnswer(text: string, judge: SimJudge | undefined): object {
   // `when` looks at the run's evidence only: what follows the expectations (outputs, metrics, transcript).
   const closing = text.indexOf("</expectations>");
   const evidence = closing >= 0 ? text.slice(closing) : text;
-  const expectations = (readExpectationsBlock(text) ?? []).map((e) => simulatedVerdict(e, judge, evidence));
+  const expectations = (readExpectationsBlock(text) ?? []).map((e) => graderVerdict(e, judge, evidence));
   return {
     expectations,
     claims: [],

@@ -12,6 +12,7 @@ import {
   withEvalOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
+import { noSimScriptNotice } from "../../sim/index.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
 import { terminalReporter } from "../progress.js";
@@ -101,7 +102,7 @@ export function registerEval(program: Command, io: Io): void {
         const counts = summarize(summary.records);
         if (flags.json) {
           io.out(
-            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, cancelled: summary.cancelled, ...counts }, null, 2)}\n`,
+            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts }, null, 2)}\n`,
           );
         } else {
           const note = summary.simulated ? " (simulated: skillgym sim stood in for the model)" : "";
@@ -109,6 +110,7 @@ export function registerEval(program: Command, io: Io): void {
             `${summary.cancelled ? "cancelled" : "done"}: ${counts.succeeded}/${counts.runs} runs finished, ${counts.errors} errors, ` +
               `$${counts.cost_usd.toFixed(4)}${note}\n  ${summary.iterationDir}\n`,
           );
+          if (summary.simulated && summary.simScript === null) io.out(`${noSimScriptNotice}\n`);
         }
         if (summary.cancelled) io.setExitCode(130);
         else if (agentNeverRan(summary.records)) io.setExitCode(ExitCode.agentUnavailable);

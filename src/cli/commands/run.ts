@@ -16,6 +16,7 @@ import {
   withEvalOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
+import { noSimScriptNotice } from "../../sim/index.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { terminalReporter } from "../progress.js";
@@ -44,6 +45,7 @@ function summaryLines(result: PipelineResult): string[] {
     lines.push(
       "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
     );
+  if (result.simulated && result.simScript === null && result.evals) lines.push(noSimScriptNotice);
   const b = result.benchmark;
   if (b) {
     const withSkill = b.run_summary.with_skill?.pass_rate.mean;
@@ -166,6 +168,7 @@ export function registerRun(program: Command, io: Io): void {
               {
                 iteration_dir: result.iterationDir,
                 simulated: result.simulated,
+                ...(result.simScript !== undefined ? { sim_script: result.simScript } : {}),
                 cancelled: result.cancelled,
                 budget_exhausted: result.budgetExhausted,
                 cost_usd: result.costUsd,
