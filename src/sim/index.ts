@@ -20,8 +20,8 @@ export {
 } from "./judge-markers.js";
 export { loadSimScript } from "./load-script.js";
 export { noSimScriptNotice } from "./no-script.js";
-export { type SimLogEntry, type SimOptions, type SimServer, startSim } from "./server.js";
 export { choiceOptions } from "./plan.js";
+export { type SimLogEntry, type SimOptions, type SimServer, startSim } from "./server.js";
 export {
   builtinSkills,
   type ChoiceExplanation,

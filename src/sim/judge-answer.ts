@@ -39,7 +39,9 @@ export function missingOutputFile(expectation: string, evidence: string): string
   if (at < 0) return undefined;
   const end = evidence.indexOf("## Run metrics", at);
   const outputs = evidence.slice(at, end < 0 ? undefined : end);
-  return (expectation.match(FILE_NAME) ?? []).find((name) => !outputs.includes(name.split("/").pop() ?? name));
+  return (expectation.match(FILE_NAME) ?? []).find(
+    (name) => !outputs.includes(name.split("/").pop() ?? name),
+  );
 }
 
 // Without a scripted verdict or an explicit default, the sim decides from evidence it can check: a named output.
@@ -48,7 +50,11 @@ function graderVerdict(text: string, judge: SimJudge | undefined, evidence: stri
   if (scripted) return scripted;
   const missing = judge?.default === undefined ? missingOutputFile(text, evidence) : undefined;
   if (missing)
-    return { text, passed: false, evidence: `${DEFAULT_EVIDENCE}: ${missing} is not among the run's output files` };
+    return {
+      text,
+      passed: false,
+      evidence: `${DEFAULT_EVIDENCE}: ${missing} is not among the run's output files`,
+    };
   return simulatedVerdict(text, judge, evidence);
 }
 

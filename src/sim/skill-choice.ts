@@ -117,7 +117,8 @@ function sharedWords(prompt: string, promptWords: readonly string[], skill: List
   const described = contentWords(text);
   const describedPhrases = phrases(text);
   const inPhrase = new Set<string>();
-  for (const [key, pair] of phrases(prompt)) if (describedPhrases.has(key)) for (const w of pair) inPhrase.add(w);
+  for (const [key, pair] of phrases(prompt))
+    if (describedPhrases.has(key)) for (const w of pair) inPhrase.add(w);
   const seen = new Set<string>();
   return promptWords.filter((word) => {
     const stemmed = stem(word);
@@ -173,7 +174,8 @@ export function explainChoice(
     else if (promptWords.length === 0) reason = "the prompt has no content words";
     else if (s.shared.length < options.minShared)
       reason = `shares ${s.shared.length} word(s), fewer than the ${options.minShared} needed`;
-    else if (s.score < options.cutoff) reason = `score ${pct(s.score)} is below the cutoff ${pct(options.cutoff)}`;
+    else if (s.score < options.cutoff)
+      reason = `score ${pct(s.score)} is below the cutoff ${pct(options.cutoff)}`;
     else if (chosen) reason = "the highest score at or above the cutoff";
     else reason = `${best?.name} scored higher or was listed first`;
     return { name: s.name, shared: s.shared, score: s.score, chosen, reason };

@@ -3,6 +3,7 @@ import { ExitCode } from "../../errors.js";
 import { gradeOnFinish, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
+import { noSimScriptNotice } from "../../sim/index.js";
 import {
   type AgentFlags,
   createSetup,
@@ -12,7 +13,6 @@ import {
   withEvalOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
-import { noSimScriptNotice } from "../../sim/index.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
 import { terminalReporter } from "../progress.js";

@@ -7,6 +7,7 @@ import {
   planPipeline,
   runPipeline,
 } from "../../pipeline/index.js";
+import { noSimScriptNotice } from "../../sim/index.js";
 import {
   type AgentFlags,
   createSetup,
@@ -16,7 +17,6 @@ import {
   withEvalOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
-import { noSimScriptNotice } from "../../sim/index.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { terminalReporter } from "../progress.js";

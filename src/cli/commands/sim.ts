@@ -37,7 +37,10 @@ function explanationText(prompt: string, e: ChoiceExplanation): string {
       `        ${s.reason}`,
     );
   }
-  lines.push("", e.chosen ? `chosen: ${e.chosen}` : "chosen: none (the run would follow without_skill steps)");
+  lines.push(
+    "",
+    e.chosen ? `chosen: ${e.chosen}` : "chosen: none (the run would follow without_skill steps)",
+  );
   return `${lines.join("\n")}\n`;
 }
 
