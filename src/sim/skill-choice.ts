@@ -26,7 +26,7 @@ const STOPWORDS = new Set(
     "on at by as is are was were be been being it its it's my our your their me you we they he she i do does did done " +
     "can could should would will shall may might must not no yes please help want need like make get use using used " +
     "some any all each every more most other such only own same so too very just also what which who whom when where " +
-    "why how skill skills file files"
+    "why how skill skills file files user users ask asks asked whenever claude etc"
   ).split(" "),
 );
 
@@ -66,6 +66,41 @@ function meaningful(word: string): boolean {
 export function contentWordList(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter(meaningful))];
+}
+
+// A capitalised word (a sentence's first) is lower-cased; CSV, 3P and JSON keep their case.
+function asWritten(word: string): string {
+  return /^\p{Lu}\p{Ll}+$/u.test(word) ? word.toLowerCase() : word;
+}
+
+/**
+ * The text's phrases: runs of content words that punctuation and stop words do not break ("status reports",
+ * "3P updates", "per-column statistics"), each once, in order, at most `maxWords` words long.
+ */
+export function contentPhrases(text: string, maxWords = 3): string[] {
+  const phrases: string[] = [];
+  const seen = new Set<string>();
+  const flush = (run: string[]) => {
+    const phrase = run.slice(-maxWords).join(" ");
+    if (phrase && !seen.has(phrase.toLowerCase())) {
+      seen.add(phrase.toLowerCase());
+      phrases.push(phrase);
+    }
+  };
+  for (const segment of text.split(/[^\p{L}\p{N}\s'-]+|\s[-']+\s/u)) {
+    let run: string[] = [];
+    for (const raw of segment.split(/\s+/)) {
+      const word = raw.replace(/^['-]+|['-]+$/g, "");
+      const lower = word.toLowerCase();
+      if (word && !STOPWORDS.has(lower) && lower.split(/['-]/).some(meaningful)) run.push(asWritten(word));
+      else {
+        flush(run);
+        run = [];
+      }
+    }
+    flush(run);
+  }
+  return phrases;
 }
 
 export function contentWords(text: string): Set<string> {
