@@ -2,6 +2,7 @@ import { access, mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
 import { checkName, MAX_DESCRIPTION_LENGTH, saysWhenToUse } from "../skill/field-rules.js";
+import { exampleEvals, exampleSimScript, exampleTriggers } from "./example-suite.js";
 
 export interface ScaffoldOptions {
   dir: string;
@@ -53,33 +54,6 @@ description: ${JSON.stringify(description)}
 `;
 }
 
-function evalsJson(name: string): unknown {
-  return {
-    skill_name: name,
-    evals: [
-      {
-        id: "example",
-        prompt: `A realistic task a user would give that needs ${name}; replace it with a real one.`,
-        expected_output: "What a good answer produces, in a sentence or two.",
-        expectations: ["The output states the result the user asked for"],
-        checks: [{ type: "skill_invoked", description: "the skill was loaded" }],
-      },
-    ],
-  };
-}
-
-function triggersJson(name: string): unknown {
-  const words = name.replace(/-/g, " ");
-  return [
-    { query: `can you ${words} for me? the files are in this folder`, should_trigger: true },
-    { query: `I need to ${words} before friday, where do I start`, should_trigger: true },
-    { query: `please ${words} again, last time it missed a step`, should_trigger: true },
-    { query: "what's the weather like in Lisbon tomorrow", should_trigger: false },
-    { query: "rename the variables in utils.ts to camelCase", should_trigger: false },
-    { query: `explain in two lines what "${words}" means, no need to do it`, should_trigger: false },
-  ];
-}
-
 // Refuses a name that breaks the spec, naming the rule, before anything is written.
 function checkedName(dir: string, name: string): void {
   const findings = checkName(join(dir, "SKILL.md"), basename(dir), name, "name");
@@ -116,8 +90,9 @@ export async function scaffoldSkill(options: ScaffoldOptions): Promise<Scaffolde
     ["SKILL.md", skillMd(name, description)],
     ["scripts/.gitkeep", ""],
     ["references/README.md", "Long reference documents the skill loads only when needed.\n"],
-    ["evals/evals.json", `${JSON.stringify(evalsJson(name), null, 2)}\n`],
-    ["evals/triggers.json", `${JSON.stringify(triggersJson(name), null, 2)}\n`],
+    ["evals/evals.json", `${JSON.stringify(exampleEvals(name), null, 2)}\n`],
+    ["evals/triggers.json", `${JSON.stringify(exampleTriggers(name), null, 2)}\n`],
+    ["evals/sim-script.json", `${JSON.stringify(exampleSimScript(name), null, 2)}\n`],
   ];
   for (const [file] of files) {
     if (await exists(join(dir, file))) {
