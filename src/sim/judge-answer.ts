@@ -44,11 +44,11 @@ export function missingOutputFile(expectation: string, evidence: string): string
   );
 }
 
-// Without a scripted verdict or an explicit default, the sim decides from evidence it can check: a named output.
+// A script without a judge section leaves the sim to decide from evidence it can check: a named output file.
 function graderVerdict(text: string, judge: SimJudge | undefined, evidence: string): Verdict {
   const scripted = scriptedVerdict(text, judge, evidence);
   if (scripted) return scripted;
-  const missing = judge?.default === undefined ? missingOutputFile(text, evidence) : undefined;
+  const missing = judge === undefined ? missingOutputFile(text, evidence) : undefined;
   if (missing)
     return {
       text,

@@ -19,7 +19,7 @@ function verdicts(outputs: { path: string; content?: string }[], judge?: Paramet
   return parseGraderAnswer(answer?.text ?? "", expectations).expectations.map((e) => [e.passed, e.evidence]);
 }
 
-describe("the sim judge without a scripted verdict", () => {
+describe("the sim judge of a script without a judge section", () => {
   it("fails an expectation naming a file the run did not write, even when the task and transcript name it", () => {
     expect(verdicts([{ path: "summary.md", content: "# cols" }])).toEqual([
       [true, "Simulated verdict (skillgym sim)"],
@@ -29,10 +29,12 @@ describe("the sim judge without a scripted verdict", () => {
     expect(verdicts([]).map(([passed]) => passed)).toEqual([false, false, true]);
   });
 
-  it("leaves the decision to the script when it has a verdict or a default", () => {
+  it("leaves the decision to the script's judge section when it has one", () => {
     expect(verdicts([], { default: "pass" }).map(([passed]) => passed)).toEqual([true, true, true]);
     expect(
-      verdicts([], { verdicts: [{ match: "summary", passed: true }] }).map(([passed]) => passed),
+      verdicts([], { default: "fail", verdicts: [{ match: "summary|polite", passed: true }] }).map(
+        ([passed]) => passed,
+      ),
     ).toEqual([true, false, true]);
   });
 });
