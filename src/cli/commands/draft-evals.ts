@@ -1,4 +1,5 @@
-import { join, resolve } from "node:path";
+import { access } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import type { Command } from "commander";
 import { draftEvals } from "../../create/index.js";
 import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
@@ -46,6 +47,16 @@ export function registerDraftEvals(program: Command, io: Io): void {
             `cost $${drafted.costUsd.toFixed(4)}\n` +
             `review the queries: skillgym view ${skill} --triggers\n`,
         );
+        const simScript = join(dirname(drafted.evalsFile), "sim-script.json");
+        if (
+          await access(simScript).then(
+            () => true,
+            () => false,
+          )
+        )
+          io.out(
+            `note: ${simScript} scripts the earlier suite for --simulate; adapt its rules to the new evals (skillgym sim --help)\n`,
+          );
       } finally {
         await setup.close();
       }
