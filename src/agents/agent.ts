@@ -1,6 +1,7 @@
 import type { RunOutcomeName } from "../contracts/run-record.js";
 import type { AgentEvent } from "./events.js";
 import type { ProcessResult } from "./process/run-process.js";
+import type { Redactor } from "./redact.js";
 
 export type RunOutcome = RunOutcomeName;
 
@@ -18,7 +19,7 @@ export interface AgentRunRequest {
   model?: string;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Where the raw stream is written, line by line, as it arrives. */
+  /** Where the stream is written, line by line, as it arrives (credentials masked). */
   transcriptPath: string;
   /** Sees every event; returning "stop" ends the run at once (outcome "stopped"). */
   onEvent?: (event: AgentEvent) => "stop" | undefined;
@@ -41,5 +42,7 @@ export interface Agent {
   readonly skillsFolder: string;
   readonly binary: string;
   readonly simulated: boolean;
+  /** Masks the credentials this agent passes to its child in everything written from a run. */
+  readonly redactor: Redactor;
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

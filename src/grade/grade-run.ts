@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { AgentEvent } from "../agents/events.js";
+import { type Redactor, redactJson } from "../agents/redact.js";
 import type { Check } from "../contracts/checks.js";
 import type {
   Claim,
@@ -46,6 +47,8 @@ export interface GradeRunInput {
   workspaceDir: string;
   events: readonly AgentEvent[];
   changes: RunChanges;
+  /** Checks run in the live workspace, so their evidence may quote a credential the agent wrote there. */
+  redactor?: Redactor;
   commandTimeoutMs: number;
   grader?: ExpectationGrader;
   signal?: AbortSignal;
@@ -108,7 +111,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
   const timing = Timing.safeParse(await readJsonIfPresent(join(input.runDir, "timing.json")));
   const graderSeconds = (ended.getTime() - started.getTime()) / 1000;
   const executorSeconds = timing.success ? (timing.data.executor_duration_seconds ?? 0) : 0;
-  const grading: Grading = {
+  const raw: Grading = {
     expectations,
     summary: summaryOf(expectations),
     ...(metrics.success ? { execution_metrics: metrics.data } : {}),
@@ -128,6 +131,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     ...(verdicts?.eval_feedback ? { eval_feedback: verdicts.eval_feedback } : {}),
     ...(verdicts ? { judge_model: verdicts.model, judge_cost_usd: verdicts.costUsd } : {}),
   };
+  const grading = input.redactor ? redactJson(input.redactor, raw) : raw;
   await writeJson(join(input.runDir, "grading.json"), grading);
   return {
     grading,

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { totalTokens } from "../agents/events.js";
+import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
 import {
   collectOutputs,
@@ -28,6 +29,8 @@ export interface FinishedRun {
   workspaceDir: string;
   result: AgentRunResult;
   changes: ManifestDiff;
+  /** Masks the agent's credentials in whatever is written about the run (grading.json). */
+  redactor: Redactor;
 }
 
 export interface RunContext {
@@ -140,6 +143,7 @@ export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRec
       workspaceDir: result.staged.work,
       result: result.staged.result,
       changes,
+      redactor: ctx.agent.redactor,
     });
     if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
   }
@@ -160,8 +164,9 @@ async function recordRun(
   await mkdir(join(spec.runDir, "outputs"), { recursive: true });
   const result = staged?.result;
   const outcome = result?.outcome ?? "crash";
+  const redactor = ctx.agent.redactor;
   const error = setupError
-    ? `workspace setup failed: ${setupError}`
+    ? `workspace setup failed: ${redactor.text(setupError)}`
     : outcome === "success"
       ? undefined
       : result?.message;
@@ -170,7 +175,7 @@ async function recordRun(
   if (staged && result) {
     const after = await takeManifest(staged.work, { exclude: [ctx.agent.skillsFolder] });
     changes = diffManifest(staged.before, after);
-    const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"));
+    const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"), redactor);
     files = {
       created: changes.created,
       modified: changes.modified,

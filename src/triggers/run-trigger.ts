@@ -129,7 +129,7 @@ export async function executeTriggerRun(
   const detection = detectTrigger(events, spec.syntheticName, ctx.skillName);
   const scored = SCORED.includes(result.outcome);
   const error = result.setupError
-    ? `workspace setup failed: ${result.setupError}`
+    ? `workspace setup failed: ${ctx.agent.redactor.text(result.setupError)}`
     : scored
       ? undefined
       : (result.result?.message ?? result.outcome);

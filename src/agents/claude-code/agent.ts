@@ -3,9 +3,10 @@ import { SIM_MODEL } from "../../sim/encode.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
 import { runProcess } from "../process/run-process.js";
+import { createRedactor } from "../redact.js";
 import { locateClaude } from "./binary.js";
 import { classifyEnd } from "./classify.js";
-import { type Credentials, findCredentials } from "./credentials.js";
+import { type Credentials, credentialSecrets, findCredentials } from "./credentials.js";
 import { childEnvironment, prepareHome } from "./environment.js";
 import { parseStreamLine } from "./parse-stream.js";
 
@@ -63,15 +64,18 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     ? { kind: "simulator" }
     : await findCredentials(baseEnv);
   const allowedTools = options.allowedTools ?? defaultAllowedTools;
+  const simulator = options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {};
+  // The credentials are the same for every run (only the home differs), so one redactor serves them all.
+  const redactor = createRedactor(
+    await credentialSecrets(
+      credentials,
+      childEnvironment({ base: baseEnv, home: "", credentials, ...simulator }),
+    ),
+  );
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareHome(request.home, credentials);
-    const env = childEnvironment({
-      base: baseEnv,
-      home: request.home,
-      credentials,
-      ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
-    });
+    const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator });
     const transcript = createWriteStream(request.transcriptPath);
     const events: AgentEvent[] = [];
     let init: InitEvent | undefined;
@@ -87,8 +91,9 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       timeoutMs: request.timeoutMs,
       ...(request.signal ? { signal: request.signal } : {}),
       killGraceMs: 1500,
-      onLine: (line) => {
-        if (!line.trim()) return undefined;
+      onLine: (raw) => {
+        if (!raw.trim()) return undefined;
+        const line = redactor.text(raw);
         writeLine(transcript, line);
         let stop = false;
         for (const event of parseStreamLine(line)) {
@@ -101,12 +106,14 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       },
     });
     await new Promise<void>((resolve) => transcript.end(resolve));
+    const end = classifyEnd(proc, result);
     return {
-      ...classifyEnd(proc, result),
+      outcome: end.outcome,
+      ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
       events,
       ...(init ? { init } : {}),
       ...(result ? { result } : {}),
-      process: proc,
+      process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
     };
   }
 
@@ -115,6 +122,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     skillsFolder: ".claude/skills",
     binary,
     simulated: Boolean(options.simulatorUrl),
+    redactor,
     run,
   };
 }

@@ -1,0 +1,95 @@
+/** A credential an agent is given: its name (shown in the marker) and its value (never written anywhere). */
+export interface Secret {
+  name: string;
+  value: string;
+}
+
+/** Replaces every credential value with `[redacted:NAME]`, as CI systems mask secrets in their logs. */
+export interface Redactor {
+  /** Names of the credentials being masked, for a reader to know what is. */
+  readonly names: readonly string[];
+  text(text: string): string;
+  /** Byte-level, so binary files and text files alike lose the value's UTF-8 bytes. */
+  bytes(bytes: Buffer): Buffer;
+}
+
+/** Every environment variable an agent may authenticate with; grows as adapters come. */
+export const CREDENTIAL_VARIABLES: readonly string[] = [
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_AUTH_TOKEN",
+  "CLAUDE_CODE_OAUTH_TOKEN",
+  "OPENAI_API_KEY",
+  "GEMINI_API_KEY",
+  "GOOGLE_API_KEY",
+];
+
+// Shorter values (a "1", a "true") would mangle ordinary text and are no secret anyway.
+export const MIN_SECRET_LENGTH = 8;
+
+export function marker(name: string): string {
+  return `[redacted:${name}]`;
+}
+
+/** The credential variables set in an environment, in the order of CREDENTIAL_VARIABLES. */
+export function environmentSecrets(env: NodeJS.ProcessEnv): Secret[] {
+  return CREDENTIAL_VARIABLES.flatMap((name) => {
+    const value = env[name];
+    return value ? [{ name, value }] : [];
+  });
+}
+
+// A value also appears JSON-escaped inside a JSON line, and escaped twice when that line is quoted again.
+function spellings(value: string): string[] {
+  const once = JSON.stringify(value).slice(1, -1);
+  const twice = JSON.stringify(once).slice(1, -1);
+  return [...new Set([value, once, twice])];
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+interface Pattern {
+  text: string;
+  replacement: string;
+}
+
+function replaceAll(subject: string, patterns: readonly Pattern[]): string {
+  if (patterns.length === 0) return subject;
+  const byText = new Map(patterns.map((p) => [p.text, p.replacement]));
+  // Longest first: an alternation takes the first alternative that matches, so a longer value wins over its prefix.
+  const regex = new RegExp(patterns.map((p) => escapeRegExp(p.text)).join("|"), "g");
+  return subject.replace(regex, (found) => byText.get(found) ?? found);
+}
+
+export function createRedactor(secrets: readonly Secret[]): Redactor {
+  const kept = new Map<string, string>();
+  for (const { name, value } of secrets)
+    if (value.length >= MIN_SECRET_LENGTH && !kept.has(value)) kept.set(value, name);
+  const textPatterns: Pattern[] = [];
+  for (const [value, name] of kept)
+    for (const text of spellings(value)) textPatterns.push({ text, replacement: marker(name) });
+  textPatterns.sort((a, b) => b.text.length - a.text.length);
+  // Latin-1 maps each byte to one character, so a byte sequence becomes a searchable string and back.
+  const bytePatterns = textPatterns.map((p) => ({
+    text: Buffer.from(p.text, "utf8").toString("latin1"),
+    replacement: p.replacement,
+  }));
+  bytePatterns.sort((a, b) => b.text.length - a.text.length);
+  return {
+    names: [...new Set(kept.values())],
+    text: (text) => replaceAll(text, textPatterns),
+    bytes: (bytes) =>
+      bytePatterns.length === 0
+        ? bytes
+        : Buffer.from(replaceAll(bytes.toString("latin1"), bytePatterns), "latin1"),
+  };
+}
+
+export const noRedaction: Redactor = createRedactor([]);
+
+/** A JSON-ready value with every credential masked; markers need no escaping, so the JSON text stays valid. */
+export function redactJson<T>(redactor: Redactor, value: T): T {
+  if (redactor.names.length === 0) return value;
+  return JSON.parse(redactor.text(JSON.stringify(value))) as T;
+}
