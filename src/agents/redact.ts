@@ -6,7 +6,7 @@ export interface Secret {
 
 /** Replaces every credential value with `[redacted:NAME]`, as CI systems mask secrets in their logs. */
 export interface Redactor {
-  /** Names of the credentials being masked, for a reader to know what is. */
+  /** Names of the credentials being masked; empty when there is nothing to mask. */
   readonly names: readonly string[];
   text(text: string): string;
   /** Byte-level, so binary files and text files alike lose the value's UTF-8 bytes. */
@@ -24,7 +24,7 @@ export const CREDENTIAL_VARIABLES: readonly string[] = [
 ];
 
 // Shorter values (a "1", a "true") would mangle ordinary text and are no secret anyway.
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
 
 export function marker(name: string): string {
   return `[redacted:${name}]`;
@@ -54,12 +54,13 @@ interface Pattern {
   replacement: string;
 }
 
-function replaceAll(subject: string, patterns: readonly Pattern[]): string {
-  if (patterns.length === 0) return subject;
+function replacer(patterns: readonly Pattern[]): (subject: string) => string {
+  if (patterns.length === 0) return (subject) => subject;
   const byText = new Map(patterns.map((p) => [p.text, p.replacement]));
   // Longest first: an alternation takes the first alternative that matches, so a longer value wins over its prefix.
-  const regex = new RegExp(patterns.map((p) => escapeRegExp(p.text)).join("|"), "g");
-  return subject.replace(regex, (found) => byText.get(found) ?? found);
+  const sorted = [...patterns].sort((a, b) => b.text.length - a.text.length);
+  const regex = new RegExp(sorted.map((p) => escapeRegExp(p.text)).join("|"), "g");
+  return (subject) => subject.replace(regex, (found) => byText.get(found) ?? found);
 }
 
 export function createRedactor(secrets: readonly Secret[]): Redactor {
@@ -69,24 +70,20 @@ export function createRedactor(secrets: readonly Secret[]): Redactor {
   const textPatterns: Pattern[] = [];
   for (const [value, name] of kept)
     for (const text of spellings(value)) textPatterns.push({ text, replacement: marker(name) });
-  textPatterns.sort((a, b) => b.text.length - a.text.length);
+  const text = replacer(textPatterns);
   // Latin-1 maps each byte to one character, so a byte sequence becomes a searchable string and back.
-  const bytePatterns = textPatterns.map((p) => ({
-    text: Buffer.from(p.text, "utf8").toString("latin1"),
-    replacement: p.replacement,
-  }));
-  bytePatterns.sort((a, b) => b.text.length - a.text.length);
+  const latin1 = replacer(
+    textPatterns.map((p) => ({
+      text: Buffer.from(p.text, "utf8").toString("latin1"),
+      replacement: p.replacement,
+    })),
+  );
   return {
     names: [...new Set(kept.values())],
-    text: (text) => replaceAll(text, textPatterns),
-    bytes: (bytes) =>
-      bytePatterns.length === 0
-        ? bytes
-        : Buffer.from(replaceAll(bytes.toString("latin1"), bytePatterns), "latin1"),
+    text,
+    bytes: (bytes) => (kept.size === 0 ? bytes : Buffer.from(latin1(bytes.toString("latin1")), "latin1")),
   };
 }
-
-export const noRedaction: Redactor = createRedactor([]);
 
 /** A JSON-ready value with every credential masked; markers need no escaping, so the JSON text stays valid. */
 export function redactJson<T>(redactor: Redactor, value: T): T {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { credentialSecrets } from "../../src/agents/claude-code/credentials.js";
-import { createRedactor, environmentSecrets, noRedaction, redactJson } from "../../src/agents/redact.js";
+import { createRedactor, environmentSecrets, redactJson } from "../../src/agents/redact.js";
 
 const KEY = "sk-test-SECRET-0123456789abcdef";
 
@@ -82,7 +82,7 @@ describe("createRedactor", () => {
       expectations: [{ text: "key written", evidence: "key.txt holds [redacted:ANTHROPIC_API_KEY]" }],
       n: 1,
     });
-    expect(redactJson(noRedaction, graded)).toBe(graded);
+    expect(redactJson(createRedactor([]), graded)).toBe(graded);
   });
 });
 
