@@ -74,7 +74,10 @@ export async function resolveFixtures(
         hint: "copy the file into the suite, skill or project folder instead of linking to it",
       });
     }
-    if (links.length === 0) fixtures.push({ source: found.path, root: found.base, target: target.path });
+    // A link inside its folder stands for its target: staging then copies a real file, never a link.
+    const real = await realpath(found.path);
+    const linked = real !== join(await realpath(found.base), target.path);
+    if (links.length === 0) fixtures.push({ source: linked ? real : found.path, target: target.path });
   }
   return { fixtures, findings };
 }

@@ -4,8 +4,6 @@ import type { DiscoveryVia } from "./discover.js";
 /** A fixture to stage: `source` is absolute on this machine, `target` is POSIX and relative to the workspace. */
 export interface Fixture {
   source: string;
-  /** The folder `source` was found in (skill, project root or suite); staging refuses a source that leaves it. */
-  root: string;
   target: string;
 }
 
