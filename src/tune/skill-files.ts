@@ -65,14 +65,15 @@ export async function skillDiff(oldDir: string, newDir: string, name: string): P
  * deleted or written through a link that leaves `to`: such a link on the way to a file stops the write.
  */
 export async function replaceSkillFiles(from: string, to: string): Promise<void> {
-  const wanted = await filesOf(from);
+  const files = await listSkillFiles(from);
+  const wanted = new Set(files.map((f) => f.path));
   const realTo = await realpath(to);
   const targets: string[] = [];
-  for (const file of await listSkillFiles(from)) targets.push(await writableTarget(to, realTo, file.path));
+  for (const file of files) targets.push(await writableTarget(to, realTo, file.path));
   for (const file of await listSkillFiles(to)) {
     if (!wanted.has(file.path)) await rm(file.absolutePath, { force: true });
   }
-  for (const [i, file] of (await listSkillFiles(from)).entries()) {
+  for (const [i, file] of files.entries()) {
     const target = targets[i] as string;
     await mkdir(dirname(target), { recursive: true });
     await copyFileReplacing(file.absolutePath, target);
