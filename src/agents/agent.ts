@@ -23,6 +23,8 @@ export interface AgentRunRequest {
   transcriptPath: string;
   /** Sees every event; returning "stop" ends the run at once (outcome "stopped"). */
   onEvent?: (event: AgentEvent) => "stop" | undefined;
+  /** Stream per-message token usage, so a run stopped before its final result can still be priced. */
+  streamUsage?: boolean;
 }
 
 export interface AgentRunResult {

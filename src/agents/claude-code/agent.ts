@@ -36,7 +36,7 @@ export const defaultAllowedTools = [
 ];
 
 export function claudeArgs(
-  request: { prompt: string; model?: string | undefined },
+  request: { prompt: string; model?: string | undefined; streamUsage?: boolean | undefined },
   allowedTools: string[],
 ): string[] {
   const args = [
@@ -49,6 +49,7 @@ export function claudeArgs(
     allowedTools.join(" "),
   ];
   if (request.model) args.push("--model", request.model);
+  if (request.streamUsage) args.push("--include-partial-messages");
   return args;
 }
 
@@ -83,7 +84,11 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     const proc = await runProcess({
       command: binary,
       args: claudeArgs(
-        { prompt: request.prompt, model: request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined) },
+        {
+          prompt: request.prompt,
+          model: request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined),
+          streamUsage: request.streamUsage,
+        },
         allowedTools,
       ),
       cwd: request.cwd,
