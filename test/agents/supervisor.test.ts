@@ -56,6 +56,12 @@ describe("the agent's supervisor", () => {
     expect([exited.exitCode, exited.signal]).toEqual([7, null]);
     const killed = await runProcess(node('process.kill(process.pid, "SIGKILL")'));
     expect([killed.exitCode, killed.signal]).toEqual([null, posix ? "SIGKILL" : null]);
+    if (!posix) return;
+    for (const signal of ["SIGTERM", "SIGPIPE", "SIGUSR1"] as const) {
+      const shell = { command: "/bin/sh", args: ["-c", `kill -s ${signal.slice(3)} $$`] };
+      const ended = await runProcess({ ...node(""), ...shell });
+      expect([ended.exitCode, ended.signal]).toEqual([null, signal]);
+    }
   });
 
   it("passes arguments that look like Node's own flags through to the agent", async () => {

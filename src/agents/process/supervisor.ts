@@ -12,6 +12,7 @@ export function isSupervisorMessage(value: unknown): value is SupervisorMessage 
 // (skillgym died, even of SIGKILL) it ends the whole group. It exits as the agent did: same code, same signal.
 export const SUPERVISOR_SOURCE = `"use strict";
 const { spawn } = require("node:child_process");
+const { constants } = require("node:os");
 const [command, ...args] = process.argv.slice(1);
 const posix = process.platform !== "win32";
 let agent;
@@ -47,9 +48,11 @@ if (agent) {
   agent.on("exit", (code, signal) => {
     if (orphaned) return;
     if (signal) {
+      // Adding and removing a listener restores the default action, also for SIGPIPE and SIGUSR1 that Node takes over.
+      try { process.on(signal, () => {}); } catch {}
       process.removeAllListeners(signal);
       process.kill(process.pid, signal);
-      setTimeout(() => process.exit(1), 1000).unref();
+      setTimeout(() => process.exit(128 + (constants.signals[signal] || 0)), 200);
     } else {
       process.exit(code === null ? 1 : code);
     }
