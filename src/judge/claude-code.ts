@@ -1,5 +1,4 @@
 import { rm } from "node:fs/promises";
-import { join } from "node:path";
 import { type InitEvent, type ResultEvent, retryableOutcomes } from "../agents/agent.js";
 import { claudeArgs } from "../agents/claude-code/agent.js";
 import { locateClaude } from "../agents/claude-code/binary.js";
