@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Agent } from "../agents/agent.js";
 import type { EvalMetadata } from "../contracts/evals.js";
@@ -8,6 +7,7 @@ import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
+import { createTempRoot } from "../workspace/temp-root.js";
 import { type Budget, reserveRun, settleRun } from "./budget.js";
 import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
@@ -152,7 +152,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     iterationDir: iteration.dir,
     defaultTimeoutSeconds: options.timeoutSeconds,
   });
-  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-"));
+  const tempRoot = await createTempRoot("run", { keep: options.keepWorkspaces === true });
   const context: RunContext = {
     agent,
     skill: { dir: skill.dir, name: skill.name },

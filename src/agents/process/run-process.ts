@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { killTree } from "./kill-tree.js";
+import { isSupervisorMessage, SUPERVISOR_SOURCE } from "./supervisor.js";
 
 export interface ProcessSpec {
   command: string;
@@ -42,12 +43,17 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let pending = "";
     let settled = false;
 
-    const child = spawn(spec.command, spec.args, {
+    // A Node supervisor, not prctl(PR_SET_PDEATHSIG): it works on Linux, macOS and Windows without a native helper,
+    // and ends the agent's process group even when skillgym is killed with SIGKILL and cannot clean up.
+    const child = spawn(process.execPath, ["-e", SUPERVISOR_SOURCE, "--", spec.command, ...spec.args], {
       cwd: spec.cwd,
       env: spec.env,
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
       detached: process.platform !== "win32",
       windowsHide: true,
+    });
+    child.on("message", (message) => {
+      if (isSupervisorMessage(message)) spawnError = message.spawnError;
     });
 
     const end = (reason: "timeout" | "cancel" | "stop") => {
@@ -110,6 +116,6 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       spawnError = error.message;
       finish(null, null);
     });
-    child.on("close", (code, signal) => finish(code, signal));
+    child.on("close", (code, signal) => (spawnError ? finish(null, null) : finish(code, signal)));
   });
 }
