@@ -13,7 +13,14 @@ export function groupFindings(findings: readonly Finding[]): Finding[] {
       continue;
     }
     const pattern = finding.location.replace(LAST_INDEX, "[#]");
-    const key = JSON.stringify([finding.severity, finding.code, finding.file, pattern, finding.message, finding.hint]);
+    const key = JSON.stringify([
+      finding.severity,
+      finding.code,
+      finding.file,
+      pattern,
+      finding.message,
+      finding.hint,
+    ]);
     const group = groups.get(key);
     if (group) group.indices.push(Number(match[1]));
     else {

@@ -22,7 +22,10 @@ export function evalsInputRules(data: unknown, file: string): InputRulesResult {
     keys.check(entry, ["evals", i], evalFields, "an eval");
     findings.push(...gradingRules(entry, i, file));
   });
-  return { findings: [...keys.errors, ...groupFindings(findings), ...keys.warnings()], misspelled: keys.misspelled };
+  return {
+    findings: [...keys.errors, ...groupFindings(findings), ...keys.warnings()],
+    misspelled: keys.misspelled,
+  };
 }
 
 export function triggersInputRules(data: unknown, file: string): InputRulesResult {

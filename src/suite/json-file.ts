@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import type { Finding } from "../findings.js";
-import { findJsonSyntaxError, lineColumnAt } from "./json-syntax.js";
 import { groupFindings } from "./group-findings.js";
+import { findJsonSyntaxError, lineColumnAt } from "./json-syntax.js";
 import { describeIssue } from "./schema-issues.js";
 
 export interface JsonFileResult<T> {

@@ -8,7 +8,8 @@ export function likelyMeant(key: string, known: readonly string[]): string | und
   let best: { candidate: string; distance: number } | undefined;
   for (const candidate of known) {
     const distance = editDistance(typed, candidate.toLowerCase());
-    if (distance <= allowedDistance(candidate) && (!best || distance < best.distance)) best = { candidate, distance };
+    if (distance <= allowedDistance(candidate) && (!best || distance < best.distance))
+      best = { candidate, distance };
   }
   return best?.candidate;
 }
@@ -32,7 +33,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, at(i - 2, j - 2) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, at(i - 2, j - 2) + 1);
       row[j] = value;
     }
   }

@@ -27,7 +27,8 @@ export function hintFor(issue: z.core.$ZodIssue, value: unknown, message: string
     return 'write each as a plain sentence, or as {"text": …}';
   if (issue.path.length === 0) return topLevelHint(issue);
   if (issue.code === "invalid_type" && typeof value === "string" && value.trim() !== "") {
-    if (issue.expected === "number" && !Number.isNaN(Number(value))) return "remove the quotes around the number";
+    if (issue.expected === "number" && !Number.isNaN(Number(value)))
+      return "remove the quotes around the number";
     if (issue.expected === "boolean" && (value === "true" || value === "false"))
       return "remove the quotes around true or false";
   }
