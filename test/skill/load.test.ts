@@ -87,9 +87,9 @@ describe("loadSkill", () => {
     expect(skill?.description).toBe("");
     expect(errorsOf(findings).map((f) => f.code)).toEqual([
       "name-charset",
-      "name-mismatch",
       "description-missing",
     ]);
+    expect(findings.find((f) => f.code === "name-mismatch")?.severity).toBe("warning");
   });
 
   it("falls back to the folder's name when name is not a string", async () => {
