@@ -107,9 +107,10 @@ export type TriggerQuery = z.infer<typeof TriggerQuery>;
 export const TriggersFile = z.array(TriggerQuery);
 export type TriggersFile = z.infer<typeof TriggersFile>;
 
-// skill-creator's shape: its aggregator sorts eval folders by this integer `eval_id`.
+// skill-creator's shape. We write an integer `eval_id` (its aggregator sorts by it); iterations written before
+// that hold the suite's own id, which is still read.
 export const EvalMetadata = z.object({
-  eval_id: z.number().int(),
+  eval_id: EvalId,
   eval_name: z.string(),
   prompt: z.string(),
   assertions: z.array(z.string()),

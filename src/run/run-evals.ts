@@ -136,7 +136,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   await writeJson(join(iteration.dir, "iteration.json"), record);
   for (const e of evals) {
     // skill-creator sorts by an integer eval_id; a string id lives on in eval_name (the folder keeps our id).
-    const metadata: EvalMetadata = {
+    const metadata: EvalMetadata & { eval_id: number } = {
       eval_id: e.numericId,
       eval_name: typeof e.id === "string" ? e.id : (e.name ?? `eval-${e.id}`),
       prompt: e.prompt,

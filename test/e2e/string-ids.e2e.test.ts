@@ -72,7 +72,7 @@ async function creatorView(iteration: string) {
   for (const folder of folders) {
     const metadata = EvalMetadata.parse(await readJson(join(iteration, folder, "eval_metadata.json")));
     expect(Number.isInteger(metadata.eval_id)).toBe(true);
-    entries.push({ folder, eval_id: metadata.eval_id, eval_name: metadata.eval_name });
+    entries.push({ folder, eval_id: Number(metadata.eval_id), eval_name: metadata.eval_name });
   }
   expect(new Set(entries.map((e) => e.eval_id)).size).toBe(entries.length);
   return entries.sort((a, b) => a.eval_id - b.eval_id);
