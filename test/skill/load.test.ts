@@ -85,10 +85,7 @@ describe("loadSkill", () => {
     const { skill, findings } = await loadSkill(dir);
     expect(skill?.name).toBe("Other_Name");
     expect(skill?.description).toBe("");
-    expect(errorsOf(findings).map((f) => f.code)).toEqual([
-      "name-charset",
-      "description-missing",
-    ]);
+    expect(errorsOf(findings).map((f) => f.code)).toEqual(["name-charset", "description-missing"]);
     expect(findings.find((f) => f.code === "name-mismatch")?.severity).toBe("warning");
   });
 

@@ -129,7 +129,6 @@ describe("schema failures name JSON paths", () => {
     ]);
   });
 
-
   test("triggers paths start at the array index", async () => {
     const found = await issues(
       [
