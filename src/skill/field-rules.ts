@@ -16,9 +16,9 @@ export function saysWhenToUse(description: string): boolean {
 const ENGLISH_WORDS = new Set(
   "a an the and to of for with this that is are your you from it its or any by into about on".split(" "),
 );
-// Function words of other languages written in Latin letters, some of which are also English words.
+// Function words of other languages written in Latin letters; ones that are also English words (do, per) are left out.
 const OTHER_WORDS = new Set(
-  "de la le les des du un une et pour avec el los las para con y del und der die das den mit für zu ein eine het een voor van il di che per con e em com o os da do".split(
+  "de la le les des du un une et pour avec el los las para con y del und der die das den mit für zu ein eine het een voor il di che em com".split(
     " ",
   ),
 );
