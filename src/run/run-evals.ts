@@ -12,7 +12,7 @@ import { type Budget, reserveRun, settleRun } from "./budget.js";
 import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
 import { loadInputs } from "./load-inputs.js";
-import { evalDirName, planRuns, selectEvals } from "./plan.js";
+import { evalDirName, planRuns, selectEvals, selects } from "./plan.js";
 import { runPool } from "./pool.js";
 import type { RunReporter } from "./reporter.js";
 import type { RunRecord } from "./run-record.js";
@@ -101,7 +101,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   });
   const baselineDir = await loadBaseline(options.baseline);
   const evals = selectEvals(suite.evals, options.only);
-  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => String(e.id) === id));
+  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => selects(id, e, suite.evals)));
   if (unknown.length > 0) {
     throw new SkillgymError("USAGE", `--only names evals that do not exist: ${unknown.join(", ")}`, {
       hint: `the ids in ${suite.evalsFile} are: ${suite.evals.map((e) => e.id).join(", ")}`,
@@ -135,9 +135,10 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   };
   await writeJson(join(iteration.dir, "iteration.json"), record);
   for (const e of evals) {
-    const metadata: EvalMetadata = {
-      eval_id: e.id,
-      eval_name: e.name ?? `eval-${e.id}`,
+    // skill-creator sorts by an integer eval_id; a string id lives on in eval_name (the folder keeps our id).
+    const metadata: EvalMetadata & { eval_id: number } = {
+      eval_id: e.numericId,
+      eval_name: typeof e.id === "string" ? e.id : (e.name ?? `eval-${e.id}`),
       prompt: e.prompt,
       assertions: e.expectations,
     };
