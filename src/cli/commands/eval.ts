@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { ExitCode } from "../../errors.js";
-import { gradeOnFinish, judgeGrader } from "../../grade/index.js";
+import { gradingHooks, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
 import {
@@ -63,6 +63,15 @@ export function registerEval(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
+      const grading = {
+        createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
+        signal: interrupt.signal,
+        onError: (runDir: string, error: unknown) =>
+          io.err(
+            `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
+          ),
+        onGraded: (runDir: string) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
+      };
       try {
         const summary = await runEvals({
           skillPath,
@@ -85,18 +94,7 @@ export function registerEval(program: Command, io: Io): void {
               await setup.judge(suite.dir);
             return setup.agent(suite.dir);
           },
-          ...(flags.grade
-            ? {
-                afterRun: gradeOnFinish({
-                  createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
-                  signal: interrupt.signal,
-                  onError: (runDir, error) =>
-                    io.err(
-                      `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
-                    ),
-                }),
-              }
-            : {}),
+          ...(flags.grade ? gradingHooks(grading) : {}),
         });
         const counts = summarize(summary.records);
         if (flags.json) {

@@ -144,6 +144,7 @@ export function registerRun(program: Command, io: Io): void {
           io.err(
             `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
           ),
+        onGraded: (runDir) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
       };
       try {
         if (flags.dryRun) {
