@@ -25,7 +25,8 @@ export function terminalReporter(io: Io): RunReporter & { records: RunRecord[] }
       records.push(record);
       done++;
       cost += record.costUsd;
-      if (record.outcome !== "success") errors++;
+      // A run cancelled by Ctrl-C is not an error of the run: it is reported as cancelled.
+      if (record.outcome !== "success" && record.outcome !== "cancelled") errors++;
       const { spec } = record;
       const status =
         record.outcome === "success" ? "ok" : `${record.outcome}${record.error ? `: ${record.error}` : ""}`;

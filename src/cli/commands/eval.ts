@@ -34,7 +34,8 @@ function summarize(records: RunRecord[]) {
   return {
     runs: records.length,
     succeeded: count((r) => r.outcome === "success"),
-    errors: count((r) => r.outcome !== "success"),
+    errors: count((r) => r.outcome !== "success" && r.outcome !== "cancelled"),
+    cancelled_runs: count((r) => r.outcome === "cancelled"),
     skipped_as_finished: count((r) => r.skipped),
     cost_usd: Number(records.reduce((sum, r) => sum + r.costUsd, 0).toFixed(6)),
     tokens: records.reduce((sum, r) => sum + r.tokens, 0),
@@ -105,6 +106,7 @@ export function registerEval(program: Command, io: Io): void {
           const note = summary.simulated ? " (simulated: skillgym sim stood in for the model)" : "";
           io.out(
             `${summary.cancelled ? "cancelled" : "done"}: ${counts.succeeded}/${counts.runs} runs finished, ${counts.errors} errors, ` +
+              (counts.cancelled_runs > 0 ? `${counts.cancelled_runs} cancelled, ` : "") +
               `$${counts.cost_usd.toFixed(4)}${note}\n  ${summary.iterationDir}\n`,
           );
         }
