@@ -12,7 +12,10 @@ export function terminalReporter(io: Io): RunReporter & { records: RunRecord[] }
   return {
     records,
     onPlan(info) {
+      // Each eval iteration (a tune measures several) counts its own runs; the cost adds up over the command.
       total = info.total;
+      done = 0;
+      errors = 0;
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
       io.err(`${info.resumed ? "resuming" : "writing"} ${info.iterationDir}: ${total} runs${mode}\n`);
     },
