@@ -27,6 +27,39 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+// A card skill whose eval has a command check that is slow the first time it runs: it marks that grading began,
+// then waits. Returns the marker's path.
+async function writeSlowCheckSuite(): Promise<string> {
+  const marker = join(dir, "grading-began");
+  await writeTree(dir, {
+    "slow-check.cjs": `const fs = require("node:fs");
+if (fs.existsSync(${JSON.stringify(marker)})) process.exit(0);
+fs.writeFileSync(${JSON.stringify(marker)}, "");
+setTimeout(() => {}, 60_000);
+`,
+    "card/SKILL.md": skillMd(
+      "card",
+      "Writes a card file. Use when the user asks for a card.",
+      "Write card.txt.",
+    ),
+    "card/evals/evals.json": JSON.stringify({
+      evals: [
+        {
+          id: 1,
+          prompt: "Make a card",
+          expectations: ["a card was made"],
+          checks: [{ type: "command", run: `node ${JSON.stringify(join(dir, "slow-check.cjs"))}` }],
+        },
+      ],
+    }),
+  });
+  return marker;
+}
+
+async function waitFor(path: string): Promise<void> {
+  while (!(await exists(path))) await new Promise((r) => setTimeout(r, 100));
+}
+
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
@@ -94,30 +127,7 @@ describe("resume grades finished runs left without a grading", () => {
 
 describe.skipIf(process.platform === "win32")("Ctrl-C while a finished run is graded", () => {
   it("leaves the run ungraded, and the next eval of the interrupted iteration grades it", async () => {
-    // A command check that is slow the first time it runs: it marks that grading began, then waits.
-    const marker = join(dir, "grading-began");
-    await writeTree(dir, {
-      "slow-check.cjs": `const fs = require("node:fs");
-if (fs.existsSync(${JSON.stringify(marker)})) process.exit(0);
-fs.writeFileSync(${JSON.stringify(marker)}, "");
-setTimeout(() => {}, 60_000);
-`,
-      "card/SKILL.md": skillMd(
-        "card",
-        "Writes a card file. Use when the user asks for a card.",
-        "Write card.txt.",
-      ),
-      "card/evals/evals.json": JSON.stringify({
-        evals: [
-          {
-            id: 1,
-            prompt: "Make a card",
-            expectations: ["a card was made"],
-            checks: [{ type: "command", run: `node ${JSON.stringify(join(dir, "slow-check.cjs"))}` }],
-          },
-        ],
-      }),
-    });
+    const marker = await writeSlowCheckSuite();
     const args = [bin, "eval", join(dir, "card"), "--simulate", "--baseline", "none"];
     const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -127,7 +137,7 @@ setTimeout(() => {}, 60_000);
     });
     child.stderr.resume();
     const closed = new Promise<number | null>((r) => child.on("close", (c) => r(c)));
-    while (!(await exists(marker))) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(marker);
     child.kill("SIGINT");
     expect(await closed).toBe(130);
     expect(stdout).toContain("cancelled: 1/1 runs finished, 0 errors");
@@ -149,5 +159,42 @@ setTimeout(() => {}, 60_000);
       ["check", true],
     ]);
     expect((await readJson(join(iteration, "iteration.json"))).status).toBe("complete");
+  }, 90_000);
+});
+
+describe.skipIf(process.platform === "win32")("Ctrl-C while `skillgym grade` grades", () => {
+  it("exits 130, reports the run as not graded rather than failed, and the next grade finishes it", async () => {
+    const marker = await writeSlowCheckSuite();
+    const ran = skillgym(["eval", join(dir, "card"), "--simulate", "--baseline", "none", "--no-grade"]);
+    expect(ran.code, ran.stderr).toBe(0);
+    const iteration = join(dir, "card-workspace", "iteration-1");
+    const runDir = join(iteration, "eval-1", "with_skill", "run-1");
+    const child = spawn(process.execPath, [bin, "grade", iteration, "--simulate"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const closed = new Promise<number | null>((r) => child.on("close", (c) => r(c)));
+    await waitFor(marker);
+    child.kill("SIGINT");
+    expect(await closed).toBe(130);
+    expect(stdout).toContain("cancelled: graded 0 runs");
+    expect(stdout).toContain("0 failed");
+    expect(stderr).not.toContain("grading failed");
+    expect(await exists(join(runDir, "grading.json"))).toBe(false);
+
+    const again = skillgym(["grade", iteration, "--simulate"]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain("graded 1 runs");
+    expect(Grading.parse(await readJson(join(runDir, "grading.json"))).summary.pass_rate).toBe(1);
   }, 90_000);
 });
