@@ -41,21 +41,11 @@ afterEach(() => cleanup());
 // Starts a command, presses Ctrl-C once the quick run is done, and collects what it printed.
 async function interruptAfterFirstRun(
   command: string,
+  extra: string[] = ["--baseline", "none"],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(
     process.execPath,
-    [
-      bin,
-      command,
-      join(dir, "card"),
-      "--simulate",
-      "--baseline",
-      "none",
-      "--runs",
-      "1",
-      "--concurrency",
-      "2",
-    ],
+    [bin, command, join(dir, "card"), "--simulate", ...extra, "--runs", "1", "--concurrency", "2"],
     { cwd: root, stdio: ["ignore", "pipe", "pipe"] },
   );
   let stdout = "";
@@ -94,6 +84,18 @@ describe.skipIf(process.platform === "win32")(
       expect(code).toBe(130);
       expect(stdout).toContain("cancelled: 1/2 runs finished, 0 errors, 1 cancelled");
       expect(stderr).toMatch(/\[2\/2\] eval-2 with_skill run-1: cancelled.*errors 0;/);
+    }, 90_000);
+
+    it("triggers: the progress line says cancelled and counts no error", async () => {
+      await writeTree(dir, {
+        "card/evals/triggers.json": JSON.stringify([
+          { query: "Make a quick card", should_trigger: true },
+          { query: "Make a slow card", should_trigger: true },
+        ]),
+      });
+      const { code, stderr } = await interruptAfterFirstRun("triggers", []);
+      expect(code).toBe(130);
+      expect(stderr).toMatch(/\[2\/2\] query 2 run-1: cancelled \(triggered \d, errors 0\)/);
     }, 90_000);
   },
 );
