@@ -3,11 +3,11 @@ import type { EarlierRun } from "../run/execute-run.js";
 import { readJsonIfPresent } from "../run/write-json.js";
 import { readEvents } from "./grade-iteration.js";
 import { type GradeOnFinishOptions, gradeOnFinish } from "./grade-on-finish.js";
-import type { ExpectationGrader } from "./grade-run.js";
-import { gradeRun } from "./grade-run.js";
+import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
 
 export interface GradeEarlierOptions extends GradeOnFinishOptions {
+  /** An earlier run was graded now. */
   onGraded?: (runDir: string) => void;
 }
 

@@ -150,8 +150,8 @@ export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRec
   return record;
 }
 
+// A run finished earlier is not run again; one that succeeded goes to `afterEarlierRun` (which may grade it).
 async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome): Promise<RunRecord> {
-  // Counted as finished, as before: its own outcome is on disk for the benchmark.
   const record: RunRecord = {
     spec,
     outcome: "success",
