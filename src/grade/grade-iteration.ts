@@ -120,6 +120,8 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
           result.judgeCostUsd += graded.judgeCostUsd;
           options.onRunGraded?.({ runDir: job.runDir, passRate: graded.grading.summary.pass_rate });
         } catch (error) {
+          // A grade cut short by Ctrl-C is left ungraded, not reported as a failure.
+          if (options.signal?.aborted) return;
           const message = error instanceof Error ? error.message : String(error);
           result.errors.push({ runDir: job.runDir, error: message });
           options.onRunGraded?.({ runDir: job.runDir, error: message });

@@ -32,7 +32,7 @@ export function gradeOnFinish(
       });
       return { judgeCostUsd: graded.judgeCostUsd };
     } catch (error) {
-      options.onError?.(spec.runDir, error);
+      if (!options.signal?.aborted) options.onError?.(spec.runDir, error);
       return {};
     }
   };

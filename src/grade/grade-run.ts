@@ -101,6 +101,11 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
       runDir: input.runDir,
     });
   }
+  // A grade cut short (a check or the judge cancelled) is not a verdict: the run stays ungraded, for resume.
+  if (input.signal?.aborted)
+    throw new SkillgymError("CANCELLED", `${input.runDir}: grading was cancelled`, {
+      hint: "resume the iteration to grade it",
+    });
   const ended = new Date();
   const judged: GradedExpectation[] = (verdicts?.expectations ?? []).map((x) => ({
     ...x,

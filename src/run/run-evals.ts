@@ -38,6 +38,7 @@ export interface EvalOptions {
   /** Made only after every input has been checked; receives what was loaded (to find a simulator script). */
   createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
   afterRun?: RunContext["afterRun"];
+  afterEarlierRun?: RunContext["afterEarlierRun"];
   /** Stops scheduling new runs before this spending limit would be crossed. */
   budget?: Budget;
 }
@@ -168,6 +169,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(options.reporter ? { reporter: options.reporter } : {}),
     ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
     ...(options.afterRun ? { afterRun: options.afterRun } : {}),
+    ...(options.afterEarlierRun ? { afterEarlierRun: options.afterEarlierRun } : {}),
   };
   options.reporter?.onPlan?.({
     iterationDir: iteration.dir,
