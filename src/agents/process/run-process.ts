@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { killTree } from "./kill-tree.js";
-import { isSupervisorMessage, SUPERVISOR_SOURCE } from "./supervisor.js";
+import { guardGroup, releaseGroup } from "./watchdog.js";
 
 export interface ProcessSpec {
   command: string;
@@ -43,18 +43,18 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let pending = "";
     let settled = false;
 
-    // A Node supervisor, not prctl(PR_SET_PDEATHSIG): it works on Linux, macOS and Windows without a native helper,
-    // and ends the agent's process group even when skillgym is killed with SIGKILL and cannot clean up.
-    const child = spawn(process.execPath, ["-e", SUPERVISOR_SOURCE, "--", spec.command, ...spec.args], {
+    const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
-      stdio: ["ignore", "pipe", "pipe", "ipc"],
+      stdio: ["ignore", "pipe", "pipe"],
       detached: process.platform !== "win32",
       windowsHide: true,
     });
-    child.on("message", (message) => {
-      if (isSupervisorMessage(message)) spawnError = message.spawnError;
-    });
+    // A watchdog process, not prctl(PR_SET_PDEATHSIG): it works on Linux, macOS and Windows without a native helper,
+    // and ends the agent's process group even when skillgym is killed with SIGKILL and cannot clean up.
+    // Accepted race: skillgym killed between this spawn and the watchdog's `add` leaves this one agent unguarded.
+    const pid = child.pid;
+    if (pid !== undefined) guardGroup(pid);
 
     const end = (reason: "timeout" | "cancel" | "stop") => {
       if (reason === "timeout") timedOut = true;
@@ -94,6 +94,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       settled = true;
       // Background processes the agent started die with its run.
       killTree(child, "SIGKILL");
+      if (pid !== undefined) releaseGroup(pid);
       if (pending) handleLine(pending);
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onAbort);
@@ -116,6 +117,6 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       spawnError = error.message;
       finish(null, null);
     });
-    child.on("close", (code, signal) => (spawnError ? finish(null, null) : finish(code, signal)));
+    child.on("close", (code, signal) => finish(code, signal));
   });
 }
