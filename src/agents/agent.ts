@@ -1,6 +1,7 @@
 import type { RunOutcomeName } from "../contracts/run-record.js";
 import type { AgentEvent } from "./events.js";
 import type { ProcessResult } from "./process/run-process.js";
+import type { Redactor } from "./redact.js";
 
 export type RunOutcome = RunOutcomeName;
 
@@ -18,10 +19,12 @@ export interface AgentRunRequest {
   model?: string;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Where the raw stream is written, line by line, as it arrives. */
+  /** Where the stream is written, line by line, as it arrives (credentials masked). */
   transcriptPath: string;
   /** Sees every event; returning "stop" ends the run at once (outcome "stopped"). */
   onEvent?: (event: AgentEvent) => "stop" | undefined;
+  /** Stream per-message token usage, so a run stopped before its final result can still be priced. */
+  streamUsage?: boolean;
 }
 
 export interface AgentRunResult {
@@ -43,5 +46,7 @@ export interface Agent {
   readonly simulated: boolean;
   /** Under the simulator: its script file, or null when it has none (runs then only load the skill and stop). */
   readonly simScript?: string | null;
+  /** Masks the credentials this agent passes to its child in everything written from a run. */
+  readonly redactor: Redactor;
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

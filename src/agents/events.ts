@@ -22,6 +22,8 @@ export type AgentEvent =
       usage?: TokenUsage;
       apiErrorStatus?: number;
     }
+  /** Token counts streamed while a message is generated: "start" carries input and cache, "delta" the output so far. */
+  | { kind: "usage"; phase: "start" | "delta"; usage: TokenUsage; messageId?: string }
   | { kind: "unknown"; type: string };
 
 export function totalTokens(usage: TokenUsage | undefined): number {

@@ -40,8 +40,11 @@ export interface RunData {
 }
 
 export interface EvalData {
+  /** eval_metadata.json's integer `eval_id` (skill-creator's); the folder's id only when that file is unreadable. */
   id: EvalId;
   name: string;
+  /** `eval-<the suite's id>` */
+  folder: string;
 }
 
 export interface IterationData {

@@ -60,13 +60,13 @@ async function readRecord(root: string, problems: string[]): Promise<IterationRe
 
 async function readEval(root: string, folder: string, problems: string[]): Promise<EvalData> {
   const read = await readFileAs(root, join(folder, "eval_metadata.json"), EvalMetadata);
-  if (read.state === "ok") return { id: read.value.eval_id, name: read.value.eval_name };
+  if (read.state === "ok") return { id: read.value.eval_id, name: read.value.eval_name, folder };
   problems.push(
     read.state === "missing"
       ? `${folder}/eval_metadata.json is missing; the eval id comes from the folder name`
       : `${read.problem}; the eval id comes from the folder name`,
   );
-  return { id: idFromFolder(folder), name: folder };
+  return { id: idFromFolder(folder), name: folder, folder };
 }
 
 function outcomeOf(timing: Timing | undefined): { outcome?: string; error?: string } {
@@ -224,9 +224,9 @@ export async function readIteration(dir: string): Promise<IterationData> {
   const runs: RunData[] = [];
   for (const [folder, present] of evalFolders) {
     const planned = record?.plan.evals.find((id) => evalDirName(id) === folder);
-    let evalData = present
+    let evalData: EvalData = present
       ? await readEval(root, folder, problems)
-      : { id: planned ?? idFromFolder(folder), name: `eval-${planned}` };
+      : { id: planned ?? idFromFolder(folder), name: `eval-${planned}`, folder };
     if (evals.some((e) => String(e.id) === String(evalData.id))) {
       problems.push(
         `${folder}/eval_metadata.json repeats eval id ${JSON.stringify(evalData.id)}; the folder name is used`,
@@ -236,8 +236,11 @@ export async function readIteration(dir: string): Promise<IterationData> {
     evals.push(evalData);
     runs.push(...(await readEvalRuns(root, folder, evalData, record?.plan, problems)));
   }
+  // The plan lists the suite's ids, which name the folders; eval_metadata's eval_id may be a position instead.
+  const folderOf = new Map(evals.map((e) => [String(e.id), e.folder]));
   const order = (id: EvalId) => {
-    const i = record?.plan.evals.findIndex((p) => String(p) === String(id)) ?? -1;
+    const folder = folderOf.get(String(id));
+    const i = record?.plan.evals.findIndex((p) => evalDirName(p) === folder) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
   const byEval = (a: EvalId, b: EvalId) => order(a) - order(b) || compareEvalIds(a, b);

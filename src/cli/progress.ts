@@ -12,7 +12,10 @@ export function terminalReporter(io: Io): RunReporter & { records: RunRecord[] }
   return {
     records,
     onPlan(info) {
+      // Each eval iteration (a tune measures several) counts its own runs; the cost adds up over the command.
       total = info.total;
+      done = 0;
+      errors = 0;
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
       io.err(`${info.resumed ? "resuming" : "writing"} ${info.iterationDir}: ${total} runs${mode}\n`);
     },
@@ -25,7 +28,8 @@ export function terminalReporter(io: Io): RunReporter & { records: RunRecord[] }
       records.push(record);
       done++;
       cost += record.costUsd;
-      if (record.outcome !== "success") errors++;
+      // A run cancelled by Ctrl-C is not an error of the run: it is reported as cancelled.
+      if (record.outcome !== "success" && record.outcome !== "cancelled") errors++;
       const { spec } = record;
       const status =
         record.outcome === "success" ? "ok" : `${record.outcome}${record.error ? `: ${record.error}` : ""}`;

@@ -20,10 +20,12 @@ export function triggerReporter(io: Io): TriggerReporter {
     },
     onRunEnd(record) {
       done++;
-      if (record.error !== undefined) errors++;
+      const cancelled = record.outcome === "cancelled";
+      if (record.error !== undefined && !cancelled) errors++;
       else if (record.triggered) triggered++;
-      const what =
-        record.error !== undefined
+      const what = cancelled
+        ? "cancelled"
+        : record.error !== undefined
           ? `error (${record.outcome})`
           : record.triggered
             ? "triggered"

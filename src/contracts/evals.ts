@@ -4,6 +4,33 @@ import { Check } from "./checks.js";
 export const EvalId = z.union([z.number().int(), z.string().min(1)]);
 export type EvalId = z.infer<typeof EvalId>;
 
+/** skill-creator's integer `eval_id` for an eval: its own id when that is a number, else its 1-based position. */
+export function numericEvalId(id: EvalId, index: number): number {
+  return typeof id === "number" ? id : index + 1;
+}
+
+// A statement to grade: a sentence, or grading.json's `{text, passed, evidence}` shape, read as its text.
+export const Expectation = z.union(
+  [z.string(), z.looseObject({ text: z.string() }).transform((entry) => entry.text)],
+  { error: "expected a sentence or an object with a `text` string" },
+);
+
+// Plain sentences under `checks` are statements meant for the judge; they join the expectations.
+const CheckEntry = z.union([z.string(), Check]);
+
+/** Fields of an eval, as written; anything else is kept but reported by the suite rules. */
+export const evalFields = [
+  "id",
+  "name",
+  "prompt",
+  "expected_output",
+  "files",
+  "expectations",
+  "assertions",
+  "timeout",
+  "checks",
+] as const;
+
 // One artifact eval as written by skill-creator, BMad or us; `assertions` is skill-creator's alias.
 export const EvalCaseInput = z.looseObject({
   id: EvalId,
@@ -11,26 +38,23 @@ export const EvalCaseInput = z.looseObject({
   prompt: z.string().min(1),
   expected_output: z.string().optional(),
   files: z.array(z.string().min(1)).optional(),
-  expectations: z.array(z.string()).optional(),
-  assertions: z.array(z.string()).optional(),
+  expectations: z.array(Expectation).optional(),
+  assertions: z.array(Expectation).optional(),
   timeout: z.number().positive().optional(),
-  checks: z.array(Check).optional(),
+  checks: z.array(CheckEntry).optional(),
 });
 
-export const EvalCase = EvalCaseInput.transform((raw, ctx) => {
+// No expectations is allowed: authors save prompts first; the suite rules warn that nothing grades such an eval.
+export const EvalCase = EvalCaseInput.transform((raw) => {
   const { assertions, ...rest } = raw;
-  const expectations = raw.expectations ?? assertions;
-  if (expectations === undefined && raw.checks === undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["expectations"],
-      message: "required (a list of statements to grade), unless `checks` cover the eval",
-    });
-    return z.NEVER;
-  }
-  return { ...rest, expectations: expectations ?? [], checks: raw.checks ?? [], files: raw.files ?? [] };
+  const statements = (raw.checks ?? []).filter((c): c is string => typeof c === "string");
+  const checks = (raw.checks ?? []).filter((c): c is Check => typeof c !== "string");
+  const expectations = [...(raw.expectations ?? assertions ?? []), ...statements];
+  return { ...rest, expectations, checks, files: raw.files ?? [] };
 });
 export type EvalCase = z.output<typeof EvalCase>;
+
+export const evalsFileFields = ["skill_name", "_design_notes", "evals"] as const;
 
 export const EvalsFile = z
   .looseObject({
@@ -40,6 +64,7 @@ export const EvalsFile = z
   })
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();
+    const numbers = new Map<number, number>();
     file.evals.forEach((e, i) => {
       const key = String(e.id);
       const first = seen.get(key);
@@ -48,11 +73,30 @@ export const EvalsFile = z
           code: "custom",
           path: ["evals", i, "id"],
           message: `duplicate id ${JSON.stringify(e.id)} (first used by evals[${first}])`,
+          params: { hint: "give every eval its own id" },
         });
-      } else seen.set(key, i);
+        return;
+      }
+      seen.set(key, i);
+      const number = numericEvalId(e.id, i);
+      const clash = numbers.get(number);
+      if (clash !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["evals", i, "id"],
+          message: `${JSON.stringify(e.id)} becomes eval_id ${number} in skill-creator's files, as does evals[${clash}] (a number id is kept, a string id becomes its position)`,
+          params: { hint: `change the number id ${number}, or use string ids (or number ids) throughout` },
+        });
+      } else numbers.set(number, i);
     });
-  });
+  })
+  .transform((file) => ({
+    ...file,
+    evals: file.evals.map((e, i) => ({ ...e, numericId: numericEvalId(e.id, i) })),
+  }));
 export type EvalsFile = z.output<typeof EvalsFile>;
+
+export const triggerQueryFields = ["query", "should_trigger", "expected_skill"] as const;
 
 export const TriggerQuery = z.looseObject({
   query: z.string().min(1),
@@ -63,6 +107,8 @@ export type TriggerQuery = z.infer<typeof TriggerQuery>;
 export const TriggersFile = z.array(TriggerQuery);
 export type TriggersFile = z.infer<typeof TriggersFile>;
 
+// skill-creator's shape. We write an integer `eval_id` (its aggregator sorts by it); iterations written before
+// that hold the suite's own id, which is still read.
 export const EvalMetadata = z.object({
   eval_id: EvalId,
   eval_name: z.string(),

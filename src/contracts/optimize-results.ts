@@ -37,6 +37,8 @@ export const OptimizeIteration = z.looseObject({
   test: OptimizeSubsetScore.nullable(),
   /** Trigger runs this iteration started. */
   trigger_runs: Count,
+  /** Runs of this evaluation that finished before an interruption and were reused by --resume, not run again. */
+  reused_runs: Count.optional(),
   /** Trigger runs plus the improver. */
   cost_usd: NonNegative,
 });
@@ -75,6 +77,8 @@ export const OptimizeResults = z.looseObject({
   status: z.enum(["running", "complete", "interrupted"]),
   started_at: Timestamp,
   finished_at: Timestamp.optional(),
+  /** When the optimization was continued with --resume, oldest first. */
+  resumed_at: z.array(Timestamp).optional(),
   /** True when the agent and the improver were the offline simulator, not a model. */
   simulated: z.boolean(),
   settings: z.looseObject({
@@ -101,6 +105,7 @@ export const OptimizeResults = z.looseObject({
   /** The description of the last iteration. */
   final_description: z.string(),
   exit_reason: OptimizeExitReason,
+  /** Iteration 0, the original description on train and test, always comes first once it ran. */
   iterations: z.array(OptimizeIteration),
   test_gain: OptimizeTestGain.nullable(),
   cost_usd: NonNegative,
@@ -110,3 +115,16 @@ export const OptimizeResults = z.looseObject({
   applied: z.boolean().optional(),
 });
 export type OptimizeResults = z.infer<typeof OptimizeResults>;
+
+// optimize-<timestamp>/iteration-<k>/improver.json: what the improver was asked and answered for one iteration.
+export const OptimizeProposal = z.looseObject({
+  description: z.string().optional(),
+  model: z.string(),
+  asks: Count,
+  costUsd: NonNegative,
+  problems: z.array(z.string()),
+  error: z.string().optional(),
+  system: z.string(),
+  exchanges: z.array(z.looseObject({ prompt: z.string(), answer: z.string() })),
+});
+export type OptimizeProposal = z.infer<typeof OptimizeProposal>;

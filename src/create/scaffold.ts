@@ -54,10 +54,10 @@ description: ${JSON.stringify(description)}
 `;
 }
 
-// Refuses a name that breaks the spec, naming the rule, before anything is written.
+// Refuses a name that breaks the spec, naming the rule, before anything is written; a new skill also matches its folder.
 function checkedName(dir: string, name: string): void {
   const findings = checkName(join(dir, "SKILL.md"), basename(dir), name, "name");
-  const first = findings.find((f) => f.severity === "error");
+  const first = findings.find((f) => f.severity === "error" || f.code === "name-mismatch");
   if (first) {
     throw new SkillgymError("BAD_INPUT", `cannot scaffold "${name}": ${first.message}`, {
       ...(first.hint ? { hint: first.hint } : {}),

@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { parseStreamLine } from "../agents/claude-code/parse-stream.js";
 import type { AgentEvent } from "../agents/events.js";
@@ -10,6 +9,7 @@ import { loadInputs } from "../run/load-inputs.js";
 import { evalDirName } from "../run/plan.js";
 import { runPool } from "../run/pool.js";
 import { readJsonIfPresent } from "../run/write-json.js";
+import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
 
@@ -75,7 +75,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
   const needsJudge = jobs.some((j) => j.eval.expectations.length > 0);
   if (needsJudge && options.createGrader) grader = await options.createGrader();
   const result: GradeIterationResult = { graded: 0, skipped: 0, errors: [], judgeCostUsd: 0 };
-  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-grade-"));
+  const tempRoot = await createTempRoot("grade");
   try {
     await runPool(
       jobs,
@@ -120,6 +120,8 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
           result.judgeCostUsd += graded.judgeCostUsd;
           options.onRunGraded?.({ runDir: job.runDir, passRate: graded.grading.summary.pass_rate });
         } catch (error) {
+          // A grade cut short by Ctrl-C is left ungraded, not reported as a failure.
+          if (options.signal?.aborted) return;
           const message = error instanceof Error ? error.message : String(error);
           result.errors.push({ runDir: job.runDir, error: message });
           options.onRunGraded?.({ runDir: job.runDir, error: message });

@@ -15,7 +15,7 @@ export function gradeOnFinish(
   options: GradeOnFinishOptions,
 ): (finished: FinishedRun) => Promise<{ judgeCostUsd?: number }> {
   let grader: Promise<ExpectationGrader> | undefined;
-  return async ({ spec, skillName, workspaceDir, result, changes }) => {
+  return async ({ spec, skillName, workspaceDir, result, changes, redactor }) => {
     try {
       if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
       const graded = await gradeRun({
@@ -25,13 +25,14 @@ export function gradeOnFinish(
         workspaceDir,
         events: result.events,
         changes,
+        redactor,
         commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
         ...(grader ? { grader: await grader } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       return { judgeCostUsd: graded.judgeCostUsd };
     } catch (error) {
-      options.onError?.(spec.runDir, error);
+      if (!options.signal?.aborted) options.onError?.(spec.runDir, error);
       return {};
     }
   };

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import type { AgentEvent } from "../agents/events.js";
+import { type Redactor, redactJson } from "../agents/redact.js";
 import type { Check } from "../contracts/checks.js";
 import type {
   Claim,
@@ -46,6 +47,8 @@ export interface GradeRunInput {
   workspaceDir: string;
   events: readonly AgentEvent[];
   changes: RunChanges;
+  /** Checks run in the live workspace, so their evidence may quote a credential the agent wrote there. */
+  redactor?: Redactor;
   commandTimeoutMs: number;
   grader?: ExpectationGrader;
   signal?: AbortSignal;
@@ -98,6 +101,11 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
       runDir: input.runDir,
     });
   }
+  // A grade cut short (a check or the judge cancelled) is not a verdict: the run stays ungraded, for resume.
+  if (input.signal?.aborted)
+    throw new SkillgymError("CANCELLED", `${input.runDir}: grading was cancelled`, {
+      hint: "resume the iteration to grade it",
+    });
   const ended = new Date();
   const judged: GradedExpectation[] = (verdicts?.expectations ?? []).map((x) => ({
     ...x,
@@ -108,7 +116,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
   const timing = Timing.safeParse(await readJsonIfPresent(join(input.runDir, "timing.json")));
   const graderSeconds = (ended.getTime() - started.getTime()) / 1000;
   const executorSeconds = timing.success ? (timing.data.executor_duration_seconds ?? 0) : 0;
-  const grading: Grading = {
+  const raw: Grading = {
     expectations,
     summary: summaryOf(expectations),
     ...(metrics.success ? { execution_metrics: metrics.data } : {}),
@@ -128,6 +136,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     ...(verdicts?.eval_feedback ? { eval_feedback: verdicts.eval_feedback } : {}),
     ...(verdicts ? { judge_model: verdicts.model, judge_cost_usd: verdicts.costUsd } : {}),
   };
+  const grading = input.redactor ? redactJson(input.redactor, raw) : raw;
   await writeJson(join(input.runDir, "grading.json"), grading);
   return {
     grading,

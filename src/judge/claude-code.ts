@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { type InitEvent, type ResultEvent, retryableOutcomes } from "../agents/agent.js";
 import { claudeArgs } from "../agents/claude-code/agent.js";
 import { locateClaude } from "../agents/claude-code/binary.js";
@@ -11,6 +9,7 @@ import { parseStreamLine } from "../agents/claude-code/parse-stream.js";
 import { runProcess } from "../agents/process/run-process.js";
 import { SkillgymError } from "../errors.js";
 import { SIM_MODEL } from "../sim/encode.js";
+import { createTempRoot } from "../workspace/temp-root.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
 
 export interface ClaudeCodeJudgeOptions {
@@ -74,7 +73,7 @@ export async function createClaudeCodeJudge(options: ClaudeCodeJudgeOptions = {}
         false,
       );
     }
-    const home = await mkdtemp(join(tmpdir(), "skillgym-judge-"));
+    const home = await createTempRoot("judge");
     try {
       await prepareHome(home, credentials);
       const env = childEnvironment({

@@ -72,7 +72,7 @@ export async function unitCostsFromOptimizations(workspace: string): Promise<Opt
         calls++;
         callCost += improver;
       }
-      runs += it.trigger_runs;
+      runs += it.trigger_runs + (it.reused_runs ?? 0);
       runCost += it.cost_usd - improver;
     }
     if (runs > 0 && runCost > 0)

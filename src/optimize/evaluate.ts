@@ -30,7 +30,11 @@ export interface Evaluation {
   /** Null when the evaluation was stopped before it finished. */
   train: OptimizeSubsetScore | null;
   test: OptimizeSubsetScore | null;
+  /** Runs started by this evaluation. */
   triggerRuns: number;
+  /** Runs an earlier, interrupted attempt at this evaluation finished, reused as they are. */
+  reusedRuns: number;
+  /** Of the started and the reused runs. */
   costUsd: number;
   stopped?: "budget" | "cancelled";
 }
@@ -61,11 +65,13 @@ export async function evaluateDescription(
     ...(setup.reporter ? { reporter: setup.reporter } : {}),
     createAgent: () => setup.agent(),
   });
-  const started = summary.records.filter((r) => !r.skipped && r.outcome !== "cancelled");
-  const costUsd = started.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0);
+  const counted = summary.records.filter((r) => r.outcome !== "cancelled");
+  const reusedRuns = counted.filter((r) => r.skipped).length;
+  const triggerRuns = counted.length - reusedRuns;
+  const costUsd = counted.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0);
   if (summary.cancelled) {
     const stopped = setup.budget?.exhausted && !setup.signal?.aborted ? "budget" : "cancelled";
-    return { train: null, test: null, triggerRuns: started.length, costUsd, stopped };
+    return { train: null, test: null, triggerRuns, reusedRuns, costUsd, stopped };
   }
   const results = summary.results.results;
   const changed =
@@ -78,7 +84,8 @@ export async function evaluateDescription(
   return {
     train: subsetScore(results, setup.split.train),
     test: subsetScore(results, setup.split.test),
-    triggerRuns: started.length,
+    triggerRuns,
+    reusedRuns,
     costUsd,
   };
 }

@@ -45,6 +45,10 @@ export interface OptimizeOptions {
   signal?: AbortSignal;
   reporter?: OptimizeReporter;
   triggerReporter?: TriggerReporter;
+  /** Continue the optimization in this optimize-<timestamp>/ folder (or its results.json). */
+  resumeDir?: string;
+  /** The options the user set; on resume the others come from results.json (default: all of them). */
+  explicit?: readonly string[];
   createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
   /** The model that proposes descriptions (any judge backend). */
   createImprover: (inputs: { skill: Skill; suite: Suite }) => Promise<Judge>;

@@ -45,6 +45,8 @@ function iterationRow(it: OptimizeIteration, best: number | null): string {
     it.repeat_of !== undefined ? `repeats iteration ${it.repeat_of}; not run again` : "",
     it.improver?.problems.length ? `re-asked: ${it.improver.problems.join("; ")}` : "",
     it.improver?.error ?? "",
+    it.iteration === 0 ? "the original description: the starting point" : "",
+    it.reused_runs ? `${it.reused_runs} runs reused by --resume` : "",
     it.status === "interrupted" ? "interrupted" : "",
   ].filter(Boolean);
   return `<tr class="${it.iteration === best ? "best" : ""}"><td>${it.iteration}${it.iteration === best ? " ★" : ""}</td>
@@ -99,7 +101,7 @@ export function renderOptimizeReport(results: OptimizeResults): string {
 <title>skillgym optimize: ${esc(results.skill_name)}</title><style>${STYLE}</style></head><body>
 ${banner}<h1>Description optimizer: ${esc(results.skill_name)}</h1>
 <p>Status: <b>${esc(results.status)}</b>${running ? " (this page refreshes every 5 s)" : ""}; stopped because: ${esc(exitReasons[results.exit_reason])}${results.error ? ` (${esc(results.error)})` : ""}.
-Cost $${results.cost_usd.toFixed(4)} (estimated at most $${results.estimate.cost_usd.toFixed(2)} for ${results.estimate.trigger_runs} trigger runs).</p>
+${results.resumed_at?.length ? `Resumed ${results.resumed_at.length}× (last ${esc(results.resumed_at.at(-1))}). ` : ""}Cost $${results.cost_usd.toFixed(4)} (estimated at most $${results.estimate.cost_usd.toFixed(2)} for ${results.estimate.trigger_runs} trigger runs).</p>
 <p>Score: ${esc(results.score_metric)}. Best = highest test score, ties to the earliest iteration.
 Train ${results.split.train.length} queries, test ${results.split.test.length} (held out: the improver never sees them).</p>
 ${results.test_gain ? `<p>Best vs original on test: <b>${esc(results.test_gain.note)}</b></p>` : ""}

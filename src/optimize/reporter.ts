@@ -12,6 +12,8 @@ export interface OptimizeReporter {
     estimate: OptimizeEstimate;
     maxCostUsd?: number;
     simulated: boolean;
+    /** Set when --resume continues an optimization: how many of its iterations were kept. */
+    resumed?: { kept: number };
   }): void;
   onIterationStart?(info: { iteration: number; description: string }): void;
   onProposal?(info: { iteration: number; proposal: Proposal }): void;

@@ -55,19 +55,44 @@ export function initialResults(input: {
   };
 }
 
-/** Adds an iteration and brings best, final and the test gain up to date. */
-export function withIteration(results: OptimizeResults, iteration: OptimizeIteration): OptimizeResults {
-  const iterations = [...results.iterations, iteration];
+/** Sets the iterations and brings best, final, cost and the test gain up to date. */
+export function withIterations(
+  results: OptimizeResults,
+  iterations: readonly OptimizeIteration[],
+): OptimizeResults {
   const best = bestIteration(iterations);
   const original = iterations.find((it) => it.iteration === 0);
   const gain = best?.test && original?.test ? testGain(original.test, best.test) : null;
   return {
     ...results,
-    iterations,
-    cost_usd: results.cost_usd + iteration.cost_usd,
+    iterations: [...iterations],
+    cost_usd: iterations.reduce((sum, it) => sum + it.cost_usd, 0),
     best_iteration: best?.iteration ?? null,
     best_description: best?.description ?? results.original_description,
-    final_description: iteration.description,
+    final_description: iterations.at(-1)?.description ?? results.original_description,
     test_gain: gain,
   };
+}
+
+/** Adds an iteration and brings best, final and the test gain up to date. */
+export function withIteration(results: OptimizeResults, iteration: OptimizeIteration): OptimizeResults {
+  return withIterations(results, [...results.iterations, iteration]);
+}
+
+/**
+ * results.json of an interrupted optimization, ready to go on: finished iterations kept, an evaluation cut short
+ * dropped (it runs again, reusing its finished trigger runs), running again.
+ */
+export function resumedResults(stored: OptimizeResults, now: Date): OptimizeResults {
+  const { finished_at: _finished, error: _error, ...rest } = stored;
+  const kept = stored.iterations.filter((it) => it.status !== "interrupted");
+  return withIterations(
+    {
+      ...rest,
+      status: "running",
+      exit_reason: "running",
+      resumed_at: [...(stored.resumed_at ?? []), now.toISOString()],
+    },
+    kept,
+  );
 }

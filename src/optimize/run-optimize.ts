@@ -7,6 +7,7 @@ import type {
   OptimizeIteration,
   OptimizeResults,
 } from "../contracts/optimize-results.js";
+import { SkillgymError } from "../errors.js";
 import { type Budget, createBudget } from "../run/budget.js";
 import { writeJson } from "../run/write-json.js";
 import { applyDescription } from "./apply.js";
@@ -16,7 +17,8 @@ import { type EvaluationSetup, evaluateDescription } from "./evaluate.js";
 import { type Proposal, proposeDescription } from "./improve.js";
 import { createOptimizeDir, writeOptimizeOutput } from "./output.js";
 import { DEFAULT_PATIENCE, type OptimizeOptions, prepareOptimize, unitCostsFor } from "./plan.js";
-import { initialResults, withIteration } from "./results-state.js";
+import { initialResults, resumedResults, withIteration } from "./results-state.js";
+import { earlierProposal, loadCheckpoint, resumedOptions, resumeMismatches } from "./resume.js";
 
 export interface OptimizeResult {
   dir: string;
@@ -39,12 +41,30 @@ function improverRecord(proposal: Proposal): OptimizeImprover {
   };
 }
 
+const nextIteration = (iterations: readonly OptimizeIteration[]) => (iterations.at(-1)?.iteration ?? -1) + 1;
+
+// A resumed optimization may be given new limits; the settings that shape its evaluations were checked unchanged.
+function withLimits(results: OptimizeResults, options: OptimizeOptions, patience: number): OptimizeResults {
+  const { max_cost_usd: _cost, ...settings } = results.settings;
+  return {
+    ...results,
+    settings: {
+      ...settings,
+      max_iterations: options.maxIterations,
+      patience,
+      ...(options.maxCostUsd !== undefined ? { max_cost_usd: options.maxCostUsd } : {}),
+    },
+  };
+}
+
 /**
  * The description optimizer: evaluates the original description on train and test queries, then asks the improver
  * for a better one from the train failures only, evaluates it, and so on; keeps the description with the best test
- * score. results.json and report.html are rewritten after every iteration.
+ * score. results.json and report.html are rewritten after every iteration; `resumeDir` continues an interrupted one.
  */
-export async function runOptimize(options: OptimizeOptions): Promise<OptimizeResult> {
+export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResult> {
+  const checkpoint = given.resumeDir !== undefined ? await loadCheckpoint(given.resumeDir) : undefined;
+  const options = checkpoint ? resumedOptions(given, checkpoint) : given;
   const prepared = await prepareOptimize(options);
   const { skill, suite } = prepared;
   let agentPromise: Promise<Agent> | undefined;
@@ -54,6 +74,23 @@ export async function runOptimize(options: OptimizeOptions): Promise<OptimizeRes
   };
   const simulatedAgent = (await agent()).simulated;
   const improver = await options.createImprover({ skill, suite });
+  if (checkpoint) {
+    const problems = resumeMismatches(checkpoint.results, {
+      prepared,
+      options,
+      simulated: simulatedAgent || improver.simulated,
+      improver: { backend: improver.backend, model: improver.model },
+    });
+    if (problems.length > 0)
+      throw new SkillgymError(
+        "BAD_INPUT",
+        `cannot resume ${checkpoint.file}: it was started with other inputs\n${problems.map((p) => `  ${p}`).join("\n")}`,
+        {
+          file: checkpoint.file,
+          hint: "resume with the same skill, trigger queries and flags, or start a new optimization without --resume",
+        },
+      );
+  }
   const unit = await unitCostsFor(prepared.workspace, {
     agent: simulatedAgent,
     improver: improver.simulated,
@@ -67,17 +104,22 @@ export async function runOptimize(options: OptimizeOptions): Promise<OptimizeRes
   const budget =
     options.maxCostUsd !== undefined ? createBudget(options.maxCostUsd, unit.triggerRunUsd) : undefined;
   const startedAt = options.now?.() ?? new Date();
-  const dir = await createOptimizeDir(prepared.workspace, startedAt);
+  const dir = checkpoint?.dir ?? (await createOptimizeDir(prepared.workspace, startedAt));
   const patience = options.patience ?? DEFAULT_PATIENCE;
-  let results = initialResults({
-    prepared,
-    options,
-    patience,
-    estimate,
-    simulated: simulatedAgent || improver.simulated,
-    improver: { backend: improver.backend, model: improver.model },
-    startedAt,
-  });
+  let results = checkpoint
+    ? withLimits(resumedResults(checkpoint.results, startedAt), options, patience)
+    : initialResults({
+        prepared,
+        options,
+        patience,
+        estimate,
+        simulated: simulatedAgent || improver.simulated,
+        improver: { backend: improver.backend, model: improver.model },
+        startedAt,
+      });
+  if (budget) budget.spentUsd = results.cost_usd;
+  // On resume, the first iteration to run may have left runs and a proposal behind.
+  const resumeFrom = checkpoint ? nextIteration(results.iterations) : undefined;
   options.reporter?.onPlan?.({
     dir,
     train: prepared.split.train.length,
@@ -85,6 +127,7 @@ export async function runOptimize(options: OptimizeOptions): Promise<OptimizeRes
     estimate,
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     simulated: results.simulated,
+    ...(checkpoint ? { resumed: { kept: results.iterations.length } } : {}),
   });
   const save = () => writeOptimizeOutput(dir, results);
   await save();
@@ -129,6 +172,7 @@ export async function runOptimize(options: OptimizeOptions): Promise<OptimizeRes
       train: evaluation.train,
       test: evaluation.test,
       trigger_runs: evaluation.triggerRuns,
+      ...(evaluation.reusedRuns > 0 ? { reused_runs: evaluation.reusedRuns } : {}),
       cost_usd: evaluation.costUsd + (proposal?.costUsd ?? 0),
     });
     return evaluation.stopped;
@@ -136,6 +180,12 @@ export async function runOptimize(options: OptimizeOptions): Promise<OptimizeRes
 
   const propose = async (n: number): Promise<Proposal | undefined> => {
     const current = currentIteration(results.iterations)!;
+    const earlier = n === resumeFrom ? await earlierProposal(join(dir, `iteration-${n}`)) : undefined;
+    if (earlier) {
+      if (budget) budget.spentUsd += earlier.costUsd;
+      options.reporter?.onProposal?.({ iteration: n, proposal: earlier });
+      return earlier;
+    }
     let proposal: Proposal;
     try {
       proposal = await proposeDescription(
@@ -163,8 +213,9 @@ export async function runOptimize(options: OptimizeOptions): Promise<OptimizeRes
 
   let reason: OptimizeExitReason | undefined;
   try {
-    reason = fits(budget, evaluationUsd) ? await evaluate(0, skill.description) : "budget";
-    for (let n = 1; reason === undefined; n++) {
+    if (!results.iterations.some((it) => it.iteration === 0))
+      reason = fits(budget, evaluationUsd) ? await evaluate(0, skill.description) : "budget";
+    for (let n = nextIteration(results.iterations); reason === undefined; n++) {
       reason = stopReason(results.iterations, { maxIterations: options.maxIterations, patience });
       if (reason !== undefined) break;
       if (options.signal?.aborted) reason = "cancelled";

@@ -1,3 +1,4 @@
+import { selectEvals } from "../run/plan.js";
 import type { Suite } from "../suite/model.js";
 
 /** Rough prices per unit when no earlier iteration tells better; documented in the README. */
@@ -22,9 +23,7 @@ export function estimatePlan(input: {
   grade: boolean;
   unitCosts: UnitCosts;
 }): RunPlanEstimate {
-  const evals = input.evalIds
-    ? input.suite.evals.filter((e) => input.evalIds!.includes(String(e.id)))
-    : input.suite.evals;
+  const evals = input.evalIds ? selectEvals(input.suite.evals, input.evalIds) : input.suite.evals;
   const agentRuns = evals.length * input.configurations * input.runs;
   const judgeCalls = input.grade
     ? evals.filter((e) => e.expectations.length > 0).length * input.configurations * input.runs

@@ -3,7 +3,7 @@ import type { Agent } from "../agents/agent.js";
 import { writeBenchmark } from "../bench/index.js";
 import type { Benchmark } from "../contracts/benchmark.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
-import { type ExpectationGrader, gradeOnFinish } from "../grade/index.js";
+import { type ExpectationGrader, gradingHooks } from "../grade/index.js";
 import { writeStaticReport } from "../report/index.js";
 import { type Budget, createBudget } from "../run/budget.js";
 import { defaultWorkspace, type EvalSummary, type RunReporter, runEvals } from "../run/index.js";
@@ -43,6 +43,8 @@ export interface PipelineOptions {
   createAgent: (inputs: { skill: Skill; suite: Suite; wantsJudge: boolean }) => Promise<Agent>;
   createGrader: () => Promise<ExpectationGrader>;
   onGradingError?: (runDir: string, error: unknown) => void;
+  /** A run that finished earlier without a grading was graded on resume. */
+  onGraded?: (runDir: string) => void;
 }
 
 export interface PipelineResult {
@@ -136,13 +138,12 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.only ? { only: options.only } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),
       ...(options.grade
-        ? {
-            afterRun: gradeOnFinish({
-              createGrader: options.createGrader,
-              ...(options.signal ? { signal: options.signal } : {}),
-              ...(options.onGradingError ? { onError: options.onGradingError } : {}),
-            }),
-          }
+        ? gradingHooks({
+            createGrader: options.createGrader,
+            ...(options.signal ? { signal: options.signal } : {}),
+            ...(options.onGradingError ? { onError: options.onGradingError } : {}),
+            ...(options.onGraded ? { onGraded: options.onGraded } : {}),
+          })
         : {}),
     });
   }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Feedback } from "../contracts/feedback.js";
+import { FileLockTimeout, withFileLock } from "./file-lock.js";
 import type { FeedbackView } from "./view-model.js";
 
 /** feedback.json exists but cannot be read: saving would destroy it, so nothing is saved. */
@@ -60,13 +61,25 @@ async function writeAtomically(file: string, value: unknown): Promise<void> {
   }
 }
 
-// Applies one change to feedback.json, keeping reviews of other runs and fields other tools wrote; callers serialise calls.
+/**
+ * Applies one change to feedback.json, keeping reviews of other runs and fields other tools wrote. The file is
+ * re-read and written under a lock shared across processes, so a change that resolves is on disk.
+ */
 export async function updateFeedback(
   iterationDir: string,
   change: FeedbackChange,
   now: Date = new Date(),
 ): Promise<Feedback> {
   const file = join(iterationDir, "feedback.json");
+  try {
+    return await withFileLock(file, () => applyChange(file, change, now));
+  } catch (error) {
+    if (error instanceof FileLockTimeout) throw new FeedbackFileError(error.message);
+    throw error;
+  }
+}
+
+async function applyChange(file: string, change: FeedbackChange, now: Date): Promise<Feedback> {
   const read = await readFeedbackFile(file);
   if (read.state === "broken")
     throw new FeedbackFileError(`${read.problem}; fix or remove it to save feedback`);

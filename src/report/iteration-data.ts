@@ -52,8 +52,8 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
   return results;
 }
 
-function benchmarkKey(evalDir: string, configuration: string, runNumber: number): string {
-  return `${evalDir}\0${configuration}\0${runNumber}`;
+function benchmarkKey(evalId: string, configuration: string, runNumber: number): string {
+  return `${evalId}\0${configuration}\0${runNumber}`;
 }
 
 async function runEntry(
@@ -118,22 +118,25 @@ export async function readIterationData(
     reader.cache.value(join(dir, "triggers", "trigger-results.json"), TriggerResults),
     readFeedbackView(dir),
   ]);
+  // benchmark.json names evals by eval_metadata's eval_id, not by folder (a string id's folder differs from its eval_id).
   const benchmarkRuns = new Map(
     (benchmark?.runs ?? []).map((run) => [
-      benchmarkKey(`eval-${run.eval_id}`, run.configuration, run.run_number),
+      benchmarkKey(String(run.eval_id), run.configuration, run.run_number),
       run,
     ]),
   );
   const infos = await evalInfos(reader, dir, refs);
-  const runs = await mapLimited(refs, 32, (ref) =>
-    runEntry(
+  const runs = await mapLimited(refs, 32, (ref) => {
+    const info = infos.get(ref.evalDir) ?? { id: null, name: ref.evalDir };
+    const evalKey = info.id === null ? ref.evalDir.slice("eval-".length) : String(info.id);
+    return runEntry(
       reader,
       dir,
       ref,
-      infos.get(ref.evalDir) ?? { id: null, name: ref.evalDir },
-      benchmarkRuns.get(benchmarkKey(ref.evalDir, ref.configuration, ref.runNumber)),
-    ),
-  );
+      info,
+      benchmarkRuns.get(benchmarkKey(evalKey, ref.configuration, ref.runNumber)),
+    );
+  });
   let benchmarkView: BenchmarkView | null = null;
   if (benchmark) {
     benchmarkView = reader.benchmarkViews.get(benchmark) ?? summariseBenchmark(benchmark);

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { totalTokens } from "../agents/events.js";
+import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
 import {
   collectOutputs,
@@ -16,7 +17,7 @@ import { type RetryPolicy, withRetries } from "./retry.js";
 import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
 import { transcriptMarkdown } from "./transcript-md.js";
-import { runWorkspacePlan } from "./workspace-plan.js";
+import { type RunWorkspaceInput, runWorkspacePlan } from "./workspace-plan.js";
 import { readJsonIfPresent, writeJson } from "./write-json.js";
 
 export type { RetryPolicy };
@@ -28,6 +29,15 @@ export interface FinishedRun {
   workspaceDir: string;
   result: AgentRunResult;
   changes: ManifestDiff;
+  /** Masks the agent's credentials in whatever is written about the run (grading.json). */
+  redactor: Redactor;
+}
+
+/** A run that succeeded in an earlier invocation; its workspace is gone but `workspace` rebuilds it. */
+export interface EarlierRun {
+  spec: RunSpec;
+  skillName: string;
+  workspace: RunWorkspaceInput;
 }
 
 export interface RunContext {
@@ -48,16 +58,32 @@ export interface RunContext {
   keepWorkspaces?: boolean;
   /** Runs while the finished workspace still exists (grading checks that need it). */
   afterRun?: (finished: FinishedRun) => Promise<{ judgeCostUsd?: number }>;
+  /** Runs for each run that succeeded in an earlier invocation (an interrupted grade is finished here). */
+  afterEarlierRun?: (earlier: EarlierRun) => Promise<{ judgeCostUsd?: number }>;
 }
 
 function slug(spec: RunSpec): string {
   return `${String(spec.eval.id).replace(/[^A-Za-z0-9_-]/g, "_")}-${spec.configuration}-${spec.runNumber}`;
 }
 
-/** A run already finished in an earlier, interrupted invocation is not run again. */
-export async function finishedEarlier(spec: RunSpec): Promise<boolean> {
+/** The outcome of a run already finished in an earlier, interrupted invocation (it is not run again). */
+export async function finishedEarlier(spec: RunSpec): Promise<RunOutcome | undefined> {
   const parsed = RunStatus.safeParse(await readJsonIfPresent(join(spec.runDir, "timing.json")));
-  return parsed.success && isFinishedOutcome(parsed.data.outcome);
+  return parsed.success && isFinishedOutcome(parsed.data.outcome) ? parsed.data.outcome : undefined;
+}
+
+function workspaceInput(spec: RunSpec, ctx: RunContext, dir: string): RunWorkspaceInput {
+  return {
+    dir,
+    configuration: spec.configuration,
+    eval: spec.eval,
+    skill: ctx.skill,
+    ...(ctx.baselineSkillDir ? { baselineSkillDir: ctx.baselineSkillDir } : {}),
+    ...(ctx.projectRoot ? { projectRoot: ctx.projectRoot } : {}),
+    ...(ctx.baseOverlay ? { baseOverlay: ctx.baseOverlay } : {}),
+    excludePaths: ctx.excludePaths,
+    skillsFolder: ctx.agent.skillsFolder,
+  };
 }
 
 async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
@@ -67,19 +93,7 @@ async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
   await rm(spec.runDir, { recursive: true, force: true });
   await mkdir(join(spec.runDir, "outputs"), { recursive: true });
   await mkdir(home, { recursive: true });
-  await stageWorkspace(
-    runWorkspacePlan({
-      dir: work,
-      configuration: spec.configuration,
-      eval: spec.eval,
-      skill: ctx.skill,
-      ...(ctx.baselineSkillDir ? { baselineSkillDir: ctx.baselineSkillDir } : {}),
-      ...(ctx.projectRoot ? { projectRoot: ctx.projectRoot } : {}),
-      ...(ctx.baseOverlay ? { baseOverlay: ctx.baseOverlay } : {}),
-      excludePaths: ctx.excludePaths,
-      skillsFolder: ctx.agent.skillsFolder,
-    }),
-  );
+  await stageWorkspace(runWorkspacePlan(workspaceInput(spec, ctx, work)));
   const before = await takeManifest(work, { exclude: [ctx.agent.skillsFolder] });
   const result = await ctx.agent.run({
     prompt: spec.eval.prompt,
@@ -96,18 +110,8 @@ async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
 /** Stages a fresh workspace, runs the agent (retrying when the service is busy), and records everything. */
 export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
   const started = Date.now();
-  if (await finishedEarlier(spec)) {
-    return {
-      spec,
-      outcome: "success",
-      attempts: 0,
-      durationMs: 0,
-      tokens: 0,
-      costUsd: 0,
-      skipped: true,
-      overheadMs: 0,
-    };
-  }
+  const earlier = await finishedEarlier(spec);
+  if (earlier) return skipFinished(spec, ctx, earlier);
   ctx.reporter?.onRunStart?.(spec);
   type Attempt = {
     outcome: RunOutcome;
@@ -140,12 +144,40 @@ export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRec
       workspaceDir: result.staged.work,
       result: result.staged.result,
       changes,
+      redactor: ctx.agent.redactor,
     });
     if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
   }
   if (result.staged && !ctx.keepWorkspaces)
     await rm(result.staged.attemptDir, { recursive: true, force: true });
   ctx.reporter?.onRunEnd?.(record);
+  return record;
+}
+
+// A run finished earlier is not run again; one that succeeded goes to `afterEarlierRun` (which may grade it).
+async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome): Promise<RunRecord> {
+  const record: RunRecord = {
+    spec,
+    outcome: "success",
+    attempts: 0,
+    durationMs: 0,
+    tokens: 0,
+    costUsd: 0,
+    skipped: true,
+    overheadMs: 0,
+  };
+  if (outcome !== "success" || !ctx.afterEarlierRun) return record;
+  const dir = join(ctx.tempRoot, `${slug(spec)}-earlier`);
+  try {
+    const graded = await ctx.afterEarlierRun({
+      spec,
+      skillName: ctx.skill.name,
+      workspace: workspaceInput(spec, ctx, dir),
+    });
+    if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
+  } finally {
+    if (!ctx.keepWorkspaces) await rm(dir, { recursive: true, force: true });
+  }
   return record;
 }
 
@@ -160,8 +192,9 @@ async function recordRun(
   await mkdir(join(spec.runDir, "outputs"), { recursive: true });
   const result = staged?.result;
   const outcome = result?.outcome ?? "crash";
+  const redactor = ctx.agent.redactor;
   const error = setupError
-    ? `workspace setup failed: ${setupError}`
+    ? `workspace setup failed: ${redactor.text(setupError)}`
     : outcome === "success"
       ? undefined
       : result?.message;
@@ -170,7 +203,7 @@ async function recordRun(
   if (staged && result) {
     const after = await takeManifest(staged.work, { exclude: [ctx.agent.skillsFolder] });
     changes = diffManifest(staged.before, after);
-    const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"));
+    const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"), redactor);
     files = {
       created: changes.created,
       modified: changes.modified,

@@ -1,5 +1,11 @@
 export { type Budget, createBudget } from "./budget.js";
-export { executeRun, type FinishedRun, type RetryPolicy, type RunContext } from "./execute-run.js";
+export {
+  type EarlierRun,
+  executeRun,
+  type FinishedRun,
+  type RetryPolicy,
+  type RunContext,
+} from "./execute-run.js";
 export { chooseIteration, defaultWorkspace } from "./iteration.js";
 export { type LoadedInputs, loadInputs } from "./load-inputs.js";
 export { evalDirName, planRuns, type RunSpec } from "./plan.js";

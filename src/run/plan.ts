@@ -49,11 +49,16 @@ export function planRuns(input: RunPlanInput): RunSpec[] {
   return specs;
 }
 
+// `--only` takes the suite's ids; a token that is no id may be the eval_id skill-creator's files show for it.
 export function selectEvals(
   evals: readonly ResolvedEval[],
   only: readonly string[] | undefined,
 ): ResolvedEval[] {
   if (!only || only.length === 0) return [...evals];
-  const wanted = new Set(only.map(String));
-  return evals.filter((e) => wanted.has(String(e.id)));
+  return evals.filter((e) => only.some((token) => selects(token, e, evals)));
+}
+
+export function selects(token: string, e: ResolvedEval, evals: readonly ResolvedEval[]): boolean {
+  if (String(e.id) === token) return true;
+  return String(e.numericId) === token && !evals.some((other) => String(other.id) === token);
 }

@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Agent } from "../agents/agent.js";
 import type { EvalMetadata } from "../contracts/evals.js";
@@ -8,11 +7,12 @@ import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
+import { createTempRoot } from "../workspace/temp-root.js";
 import { type Budget, reserveRun, settleRun } from "./budget.js";
 import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
 import { loadInputs } from "./load-inputs.js";
-import { evalDirName, planRuns, selectEvals } from "./plan.js";
+import { evalDirName, planRuns, selectEvals, selects } from "./plan.js";
 import { runPool } from "./pool.js";
 import type { RunReporter } from "./reporter.js";
 import type { RunRecord } from "./run-record.js";
@@ -38,6 +38,7 @@ export interface EvalOptions {
   /** Made only after every input has been checked; receives what was loaded (to find a simulator script). */
   createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
   afterRun?: RunContext["afterRun"];
+  afterEarlierRun?: RunContext["afterEarlierRun"];
   /** Stops scheduling new runs before this spending limit would be crossed. */
   budget?: Budget;
 }
@@ -103,7 +104,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   });
   const baselineDir = await loadBaseline(options.baseline);
   const evals = selectEvals(suite.evals, options.only);
-  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => String(e.id) === id));
+  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => selects(id, e, suite.evals)));
   if (unknown.length > 0) {
     throw new SkillgymError("USAGE", `--only names evals that do not exist: ${unknown.join(", ")}`, {
       hint: `the ids in ${suite.evalsFile} are: ${suite.evals.map((e) => e.id).join(", ")}`,
@@ -138,9 +139,10 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   };
   await writeJson(join(iteration.dir, "iteration.json"), record);
   for (const e of evals) {
-    const metadata: EvalMetadata = {
-      eval_id: e.id,
-      eval_name: e.name ?? `eval-${e.id}`,
+    // skill-creator sorts by an integer eval_id; a string id lives on in eval_name (the folder keeps our id).
+    const metadata: EvalMetadata & { eval_id: number } = {
+      eval_id: e.numericId,
+      eval_name: typeof e.id === "string" ? e.id : (e.name ?? `eval-${e.id}`),
       prompt: e.prompt,
       assertions: e.expectations,
     };
@@ -155,7 +157,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     iterationDir: iteration.dir,
     defaultTimeoutSeconds: options.timeoutSeconds,
   });
-  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-"));
+  const tempRoot = await createTempRoot("run", { keep: options.keepWorkspaces === true });
   const context: RunContext = {
     agent,
     skill: { dir: skill.dir, name: skill.name },
@@ -170,6 +172,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(options.reporter ? { reporter: options.reporter } : {}),
     ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
     ...(options.afterRun ? { afterRun: options.afterRun } : {}),
+    ...(options.afterEarlierRun ? { afterEarlierRun: options.afterEarlierRun } : {}),
   };
   options.reporter?.onPlan?.({
     iterationDir: iteration.dir,

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SimScript } from "../contracts/sim-script.js";
+import { SkillgymError } from "../errors.js";
 import { chatCompletion } from "./chat-completions.js";
 import { type MessagesRequest, promptText, readConversation } from "./conversation.js";
 import { errorJson, estimateTokens, messageEvents, messageJson, type Usage } from "./encode.js";
@@ -228,7 +229,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error) => reject(listenError(error, options.port ?? 0)));
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
@@ -242,4 +243,16 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+// A port that cannot be had is the caller's choice to change, not a crash.
+function listenError(error: NodeJS.ErrnoException, port: number): Error {
+  const hint = "pass another --port, or leave it out to take any free one";
+  if (error.code === "EADDRINUSE")
+    return new SkillgymError("USAGE", `port ${port} on 127.0.0.1 is taken by another process`, { hint });
+  if (error.code === "EACCES")
+    return new SkillgymError("USAGE", `port ${port} on 127.0.0.1 needs privileges this process lacks`, {
+      hint,
+    });
+  return error;
 }

@@ -59,6 +59,7 @@ function checkSize({ file, body }: BodyRuleInput): Finding[] {
 function checkReferences({ file, body, bodyStartLine, skillFiles }: BodyRuleInput): Finding[] {
   if (skillFiles === undefined) return [];
   const folders = foldersOf(skillFiles);
+  const byLowerCase = new Map([...skillFiles, ...folders].map((path) => [path.toLowerCase(), path]));
   const findings: Finding[] = [];
   const reported = new Set<string>();
   for (const reference of findReferences(body)) {
@@ -66,7 +67,9 @@ function checkReferences({ file, body, bodyStartLine, skillFiles }: BodyRuleInpu
     const key = `${location}\0${reference.target}`;
     if (reported.has(key)) continue;
     reported.add(key);
-    if (reference.path === undefined) {
+    const path = reference.path;
+    if (path === undefined) {
+      if (reference.kind === "mention") continue;
       findings.push({
         severity: "warning",
         code: "reference-outside-skill",
@@ -75,7 +78,21 @@ function checkReferences({ file, body, bodyStartLine, skillFiles }: BodyRuleInpu
         message: `\`${reference.target}\` points outside the skill folder, so it does not travel with the skill`,
         hint: "copy the file into the skill folder (for example under references/) and link to that copy",
       });
-    } else if (!skillFiles.has(reference.path) && !folders.has(reference.path)) {
+      continue;
+    }
+    // The suite lives in evals/, which packages leave out on purpose: a link to it is not a missing file.
+    if (skillFiles.has(path) || folders.has(path) || path === "evals" || path.startsWith("evals/")) continue;
+    const differentCase = byLowerCase.get(path.toLowerCase());
+    if (differentCase !== undefined) {
+      findings.push({
+        severity: "warning",
+        code: "reference-case-mismatch",
+        file,
+        location,
+        message: `\`${reference.target}\` is \`${differentCase}\` in the skill folder: found on macOS and Windows, missing on Linux`,
+        hint: `write \`${differentCase}\`, or rename the file to match`,
+      });
+    } else if (reference.kind === "link") {
       findings.push({
         severity: "warning",
         code: "missing-reference",

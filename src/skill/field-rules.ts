@@ -13,6 +13,27 @@ export function saysWhenToUse(description: string): boolean {
   return WHEN_TO_USE.test(description);
 }
 
+const ENGLISH_WORDS = new Set(
+  "a an the and to of for with this that is are your you from it its or any by into about on".split(" "),
+);
+// Function words of other languages written in Latin letters; ones that are also English words (do, per) are left out.
+const OTHER_WORDS = new Set(
+  "de la le les des du un une et pour avec el los las para con y del und der die das den mit für zu ein eine het een voor il di che em com".split(
+    " ",
+  ),
+);
+
+// The trigger words are English; other languages say "when" in their own words, so only English text is judged.
+export function looksEnglish(text: string): boolean {
+  const letters = text.match(/\p{L}/gu) ?? [];
+  const ascii = letters.filter((c) => c <= "\u007f").length;
+  if (letters.length === 0 || ascii / letters.length < 0.95) return false;
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const english = words.filter((word) => ENGLISH_WORDS.has(word)).length;
+  const other = words.filter((word) => OTHER_WORDS.has(word)).length;
+  return english > other;
+}
+
 export function checkName(
   file: string,
   folderName: string,
@@ -66,15 +87,16 @@ export function checkName(
       }),
     );
   }
+  // A clone of a repository named differently from its skill is common; runs and packages use the frontmatter name.
   if (name.length > 0 && name !== folderName) {
     findings.push(
-      error(
+      warning(
         file,
         "name-mismatch",
         location,
-        `\`name\` "${name}" differs from the folder's name "${folderName}"`,
+        `\`name\` "${name}" differs from the folder's name "${folderName}"; runs and packages use "${name}"`,
         {
-          hint: `rename the folder to "${name}" or set \`name: ${folderName}\``,
+          hint: `rename the folder to "${name}" (the Agent Skills spec asks for a match), or set \`name: ${folderName}\``,
         },
       ),
     );
@@ -126,7 +148,7 @@ export function checkDescription(
       }),
     );
   }
-  if (!saysWhenToUse(description)) {
+  if (looksEnglish(description) && !saysWhenToUse(description)) {
     findings.push(
       warning(file, "description-no-when", location, "`description` does not say when to use the skill", {
         hint: 'add a trigger sentence such as "Use when the user asks to …"',

@@ -1,7 +1,8 @@
-import { readdir, readFile, realpath, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
-import { isExcluded } from "./exclusions.js";
+import { type LinkProblem, walkTree } from "../workspace/links.js";
+import { loadSkillExclusions } from "./exclusions.js";
 
 export interface SkillFile {
   /** Path relative to the skill folder, `/`-separated and NFC-normalised, the same on every platform. */
@@ -10,50 +11,49 @@ export interface SkillFile {
   executable: boolean;
 }
 
-// Files of a skill folder minus the exclusions, sorted by code unit so the order never depends on locale or OS.
-export async function listSkillFiles(dir: string): Promise<SkillFile[]> {
-  const files: SkillFile[] = [];
-  const visited = new Set<string>();
-  await walk(dir, "", files, visited);
-  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+export interface SkillScan {
+  files: SkillFile[];
+  /** What the exclusions left out, relative to the skill folder; folders end in `/`. */
+  leftOut: string[];
+  /** Links leaving the skill folder or looping: never followed, so never hashed, copied or packaged. */
+  links: LinkProblem[];
 }
 
-export function readSkillFile(file: SkillFile): Promise<Buffer> {
-  return guard(file.absolutePath, () => readFile(file.absolutePath));
-}
-
-async function walk(dir: string, prefix: string, files: SkillFile[], visited: Set<string>): Promise<void> {
-  const real = await guard(dir, () => realpath(dir));
-  if (visited.has(real)) return;
-  visited.add(real);
-  const entries = await guard(dir, () => readdir(dir, { withFileTypes: true }));
-  for (const entry of entries) {
-    const path = `${prefix}${entry.name.normalize("NFC")}`;
-    if (isExcluded(path)) continue;
-    const absolutePath = join(dir, entry.name);
-    let isDirectory = entry.isDirectory();
-    let isFile = entry.isFile();
-    let mode = 0;
-    if (isFile || entry.isSymbolicLink()) {
-      const info = await stat(absolutePath).catch(() => undefined);
-      // A dangling symlink has nothing to hash or package.
-      if (!info) continue;
-      isDirectory = info.isDirectory();
-      isFile = info.isFile();
-      mode = info.mode;
-    }
-    if (isDirectory) await walk(absolutePath, `${path}/`, files, visited);
-    else if (isFile) files.push({ path, absolutePath, executable: (mode & 0o111) !== 0 });
-  }
-}
-
-async function guard<T>(path: string, action: () => Promise<T>): Promise<T> {
+// Hash, package, tune copies and staging all read this one list: what is not shipped is not the skill.
+export async function scanSkill(dir: string): Promise<SkillScan> {
+  const root = resolve(dir);
   try {
-    return await action();
+    const exclude = await loadSkillExclusions(root);
+    const walk = await walkTree(root, exclude);
+    const files = walk.files.map((f) => ({
+      path: f.path,
+      absolutePath: f.absolutePath,
+      executable: (f.mode & 0o111) !== 0,
+    }));
+    return { files, leftOut: walk.leftOut, links: walk.problems };
   } catch (error) {
+    const path = (error as NodeJS.ErrnoException).path ?? root;
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     throw new SkillgymError("BAD_INPUT", `cannot read ${path} (${code})`, {
       file: path,
+      hint: "check that the skill folder exists and is readable",
+      cause: error,
+    });
+  }
+}
+
+// Files of a skill folder minus the exclusions and links that leave it, sorted by code unit (never by locale).
+export async function listSkillFiles(dir: string): Promise<SkillFile[]> {
+  return (await scanSkill(dir)).files;
+}
+
+export async function readSkillFile(file: SkillFile): Promise<Buffer> {
+  try {
+    return await readFile(file.absolutePath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
+    throw new SkillgymError("BAD_INPUT", `cannot read ${file.absolutePath} (${code})`, {
+      file: file.absolutePath,
       hint: "check that the skill folder exists and is readable",
       cause: error,
     });

@@ -2,7 +2,9 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
 import type { Finding } from "../findings.js";
-import { listSkillFiles } from "./files.js";
+import { describeLink, type LinkProblem } from "../workspace/links.js";
+import { isEnvFile } from "./exclusions.js";
+import { type SkillScan, scanSkill } from "./files.js";
 import { parseFrontmatter } from "./frontmatter.js";
 import { checkSkill } from "./rules.js";
 
@@ -39,14 +41,15 @@ export async function loadSkill(path: string): Promise<LoadedSkill> {
   const { frontmatter, findings } = parseFrontmatter(text, skillMdPath);
   if (!frontmatter) return { skill: undefined, findings };
 
-  const skillFiles = await listedFiles(dir);
-  if (!(skillFiles instanceof Set)) findings.push(skillFiles);
+  const scan = await scanned(dir);
+  if ("severity" in scan) findings.push(scan);
+  else findings.push(...linkFindings(dir, scan.links), ...envFindings(dir, scan.leftOut));
   findings.push(
     ...checkSkill({
       file: skillMdPath,
       folderName: basename(dir),
       frontmatter,
-      skillFiles: skillFiles instanceof Set ? skillFiles : undefined,
+      skillFiles: "severity" in scan ? undefined : new Set(scan.files.map((f) => f.path)),
     }),
   );
 
@@ -150,9 +153,9 @@ async function readSkillMd(skillMdPath: string): Promise<string | Finding> {
   }
 }
 
-async function listedFiles(dir: string): Promise<Set<string> | Finding> {
+async function scanned(dir: string): Promise<SkillScan | Finding> {
   try {
-    return new Set((await listSkillFiles(dir)).map((file) => file.path));
+    return await scanSkill(dir);
   } catch (error) {
     const reason = error instanceof SkillgymError ? error.message : String(error);
     return {
@@ -163,4 +166,30 @@ async function listedFiles(dir: string): Promise<Set<string> | Finding> {
       hint: "check the permissions of the skill folder and its subfolders",
     };
   }
+}
+
+// A link out of the skill would ship or send the packager's files; a looping one is merely skipped.
+function linkFindings(dir: string, links: readonly LinkProblem[]): Finding[] {
+  return links.map((link) => ({
+    severity: link.problem === "outside" ? "error" : "warning",
+    code: link.problem === "outside" ? "link-outside" : "link-loop",
+    file: join(dir, ...link.path.split("/")),
+    message: describeLink(link, "the skill folder"),
+    hint:
+      link.problem === "outside"
+        ? "copy what the skill needs into its folder and remove the link"
+        : "remove the link; a folder cannot hold itself",
+  }));
+}
+
+function envFindings(dir: string, leftOut: readonly string[]): Finding[] {
+  return leftOut
+    .filter((path) => isEnvFile(path.replace(/\/$/, "").split("/").pop() ?? ""))
+    .map((path) => ({
+      severity: "warning",
+      code: "env-file",
+      file: join(dir, ...path.split("/")),
+      message: "an env file usually holds secrets; it is left out of the package, the hash and tune's copies",
+      hint: "keep secrets outside the skill folder; document the variables in an .env.example instead",
+    }));
 }

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { type Zippable, zipSync } from "fflate";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
-import { listSkillFiles, readSkillFile } from "./files.js";
+import { readSkillFile, scanSkill } from "./files.js";
 import { loadSkill } from "./load.js";
 
 export interface PackagedSkill {
@@ -11,6 +11,8 @@ export interface PackagedSkill {
   file: string;
   /** Zip entry paths, each under `<name>/`, sorted. */
   entries: string[];
+  /** What was left out (exclusions, `.skillignore`, `.gitignore`), relative to the skill folder; folders end in `/`. */
+  leftOut: string[];
 }
 
 // A fixed timestamp makes the same skill always package to the same bytes.
@@ -37,7 +39,8 @@ export async function packageSkill(dir: string, outDir?: string): Promise<Packag
   const target = resolve(outDir ?? process.cwd());
   const file = join(target, `${skill.name}.skill`);
   const zippable: Zippable = {};
-  for (const entry of await listSkillFiles(skill.dir)) {
+  const scan = await scanSkill(skill.dir);
+  for (const entry of scan.files) {
     if (entry.absolutePath === file) continue;
     const mode = entry.executable ? 0o755 : 0o644;
     zippable[`${skill.name}/${entry.path}`] = [
@@ -56,5 +59,5 @@ export async function packageSkill(dir: string, outDir?: string): Promise<Packag
       cause: error,
     });
   }
-  return { file, entries: Object.keys(zippable).sort() };
+  return { file, entries: Object.keys(zippable).sort(), leftOut: scan.leftOut };
 }

@@ -1,4 +1,5 @@
 import { posix } from "node:path";
+import { isFileToken, proseMentions } from "./mentions.js";
 
 export interface BodyReference {
   /** The path as written in the body. */
@@ -7,6 +8,8 @@ export interface BodyReference {
   path: string | undefined;
   /** 0-based line index within the body. */
   bodyLine: number;
+  /** `link`: a link or a bundled path, which must exist; `mention`: a file name in text, which may name the user's file. */
+  kind: "link" | "mention";
 }
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
@@ -19,6 +22,7 @@ const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 // Markdown links, link definitions and backticked `scripts/`, `references/`, `assets/` paths outside fenced
 // code blocks: the places where a skill points at its own bundled files. Code blocks hold examples, so they are skipped.
+// Other file names in backticks or prose are mentions: they may name the user's files, so only their case is judged.
 export function findReferences(body: string): BodyReference[] {
   const references: BodyReference[] = [];
   let fence: string | undefined;
@@ -32,20 +36,25 @@ export function findReferences(body: string): BodyReference[] {
       fence = opening;
       return;
     }
-    const add = (target: string): void => {
+    const add = (target: string, kind: BodyReference["kind"] = "link"): void => {
       const path = toSkillPath(target);
-      if (path !== null) references.push({ target, path, bodyLine });
+      if (path !== null) references.push({ target, path, bodyLine, kind });
     };
     for (const span of line.matchAll(CODE_SPAN)) {
       for (const token of (span[2] ?? "").trim().split(/\s+/)) {
         const candidate = token.replace(/[.,;:)'"]+$/, "");
-        if (BUNDLED_PREFIX.test(candidate) && !NOT_A_PATH.test(candidate)) add(candidate);
+        if (NOT_A_PATH.test(candidate)) continue;
+        if (BUNDLED_PREFIX.test(candidate)) add(candidate);
+        else if (isFileToken(candidate)) add(candidate, "mention");
       }
     }
     const prose = line.replace(CODE_SPAN, "");
     for (const link of prose.matchAll(INLINE_LINK)) add(unwrap(link[1] ?? ""));
     const definition = LINK_DEFINITION.exec(prose)?.[1];
     if (definition !== undefined) add(unwrap(definition));
+    const text = prose.replace(INLINE_LINK, " ").replace(LINK_DEFINITION, " ");
+    for (const mention of proseMentions(text))
+      add(mention, BUNDLED_PREFIX.test(mention) ? "link" : "mention");
   });
   return references;
 }

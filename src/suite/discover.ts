@@ -62,7 +62,7 @@ async function discoverExplicit(path: string): Promise<DiscoveryResult> {
           code: "suite-empty",
           file: path,
           message:
-            "--evals names a folder that holds neither evals.json nor triggers.json (or eval_set.json)",
+            "--evals names a folder that holds neither evals.json nor triggers.json (or eval_set.json, trigger-eval.json)",
           hint: "point --evals at a suite folder or at one of its JSON files",
         },
       ],
@@ -112,7 +112,7 @@ async function explicitFileKind(path: string): Promise<"evals" | "triggers" | un
     return undefined;
   }
   const name = basename(path).toLowerCase();
-  return name === "triggers.json" || name === "eval_set.json" ? "triggers" : "evals";
+  return (triggerFileNames as readonly string[]).includes(name) ? "triggers" : "evals";
 }
 
 interface SuiteFiles {
@@ -120,29 +120,29 @@ interface SuiteFiles {
   findings: Finding[];
 }
 
+// skill-creator's own instructions name the trigger file eval_set.json or trigger-eval.json; ours is triggers.json.
+export const triggerFileNames = ["triggers.json", "eval_set.json", "trigger-eval.json"] as const;
+
 async function suiteFilesIn(dir: string): Promise<SuiteFiles | undefined> {
   if (!(await isDirectory(dir))) return undefined;
   const evalsFile = join(dir, "evals.json");
-  const triggers = join(dir, "triggers.json");
-  const evalSet = join(dir, "eval_set.json");
   const hasEvals = await isFile(evalsFile);
-  const hasTriggers = await isFile(triggers);
-  const hasEvalSet = await isFile(evalSet);
-  if (!hasEvals && !hasTriggers && !hasEvalSet) return undefined;
-  const findings: Finding[] = [];
-  if (hasTriggers && hasEvalSet) {
-    findings.push({
-      severity: "warning",
-      code: "suite-duplicate-triggers",
-      file: evalSet,
-      message: "ignored because triggers.json is in the same folder",
-      hint: "keep one trigger file",
-    });
+  const triggerFiles: string[] = [];
+  for (const name of triggerFileNames) {
+    if (await isFile(join(dir, name))) triggerFiles.push(join(dir, name));
   }
+  if (!hasEvals && triggerFiles.length === 0) return undefined;
+  const [chosen, ...ignored] = triggerFiles;
+  const findings: Finding[] = ignored.map((file) => ({
+    severity: "warning",
+    code: "suite-duplicate-triggers",
+    file,
+    message: `ignored because ${basename(chosen ?? "")} is in the same folder`,
+    hint: "keep one trigger file",
+  }));
   const found: SuiteFiles["found"] = {};
   if (hasEvals) found.evalsFile = evalsFile;
-  if (hasTriggers) found.triggersFile = triggers;
-  else if (hasEvalSet) found.triggersFile = evalSet;
+  if (chosen) found.triggersFile = chosen;
   return { found, findings };
 }
 

@@ -1,6 +1,8 @@
+import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Finding } from "../findings.js";
-import { exists } from "./fs-probe.js";
+import { describeLink, realInside, walkTree } from "../workspace/links.js";
+import { exists, isDirectory } from "./fs-probe.js";
 import type { Fixture } from "./model.js";
 import { toWorkspacePath } from "./workspace-path.js";
 
@@ -38,27 +40,56 @@ export async function resolveFixtures(
       });
       continue;
     }
-    const tried = [bases.skillDir, bases.projectRoot, bases.suiteDir].map((base) => join(base, target.path));
-    const places = [...new Set(tried)];
-    let source: string | undefined;
+    const tried = [bases.skillDir, bases.projectRoot, bases.suiteDir].map((base) => ({
+      base,
+      path: join(base, target.path),
+    }));
+    const places = tried.filter((p, i) => tried.findIndex((q) => q.path === p.path) === i);
+    let found: { base: string; path: string } | undefined;
     for (const candidate of places) {
-      if (await exists(candidate)) {
-        source = candidate;
+      if (await exists(candidate.path)) {
+        found = candidate;
         break;
       }
     }
-    if (source === undefined) {
+    if (found === undefined) {
       findings.push({
         severity: "error",
         code: "fixture-missing",
         file: bases.evalsFile,
         location,
-        message: `fixture ${JSON.stringify(entry)} not found; tried ${places.join(", ")}`,
+        message: `fixture ${JSON.stringify(entry)} not found; tried ${places.map((p) => p.path).join(", ")}`,
         hint: "create the file or correct the path (relative to the skill folder or the project root)",
       });
       continue;
     }
-    fixtures.push({ source, target: target.path });
+    const links = await linkProblems(found.base, found.path);
+    for (const message of links) {
+      findings.push({
+        severity: "error",
+        code: "fixture-link-outside",
+        file: bases.evalsFile,
+        location,
+        message: `fixture ${JSON.stringify(entry)}: ${message}`,
+        hint: "copy the file into the suite, skill or project folder instead of linking to it",
+      });
+    }
+    // A link inside its folder stands for its target: staging then copies a real file, never a link.
+    const real = await realpath(found.path);
+    const linked = real !== join(await realpath(found.base), target.path);
+    if (links.length === 0) fixtures.push({ source: linked ? real : found.path, target: target.path });
   }
   return { fixtures, findings };
+}
+
+// A fixture must really lie inside the folder it was found in, and a folder fixture must hold no link leaving it.
+async function linkProblems(base: string, source: string): Promise<string[]> {
+  if ((await realInside(base, source)) === undefined) {
+    return [`${source} is, or passes through, a link to ${await realpath(source)}, outside ${base}`];
+  }
+  if (!(await isDirectory(source))) return [];
+  const { problems } = await walkTree(source);
+  return problems
+    .filter((p) => p.problem === "outside")
+    .map((p) => describeLink(p, `the fixture folder ${source}`));
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import type { Finding } from "../findings.js";
+import { groupFindings } from "./group-findings.js";
 import { findJsonSyntaxError, lineColumnAt } from "./json-syntax.js";
 import { describeIssue } from "./schema-issues.js";
 
@@ -42,18 +43,30 @@ export function parseJsonText(text: string, file: string): JsonTextResult {
   }
 }
 
+/** `misspelled`: JSON paths whose "required" errors are dropped because a misspelled key already explains them. */
 export function checkAgainstSchema<S extends z.ZodType>(
   data: unknown,
   schema: S,
   file: string,
+  misspelled: ReadonlySet<string> = new Set(),
 ): JsonFileResult<z.output<S>> {
   const result = schema.safeParse(data);
   if (result.success) return { value: result.data, findings: [] };
-  const findings = result.error.issues.map((issue): Finding => {
-    const { location, message } = describeIssue(issue, data);
-    return { severity: "error", code: "json-schema", file, ...(location ? { location } : {}), message };
-  });
-  return { findings };
+  const findings = result.error.issues.flatMap((issue) =>
+    describeIssue(issue, data).map(
+      ({ location, message, hint }): Finding => ({
+        severity: "error",
+        code: "json-schema",
+        file,
+        ...(location ? { location } : {}),
+        message,
+        hint,
+      }),
+    ),
+  );
+  const explained = (f: Finding) =>
+    f.location !== undefined && misspelled.has(f.location) && f.message.startsWith("required");
+  return { findings: groupFindings(findings.filter((f) => !explained(f))) };
 }
 
 function syntaxFinding(body: string, file: string, error: unknown): Finding {

@@ -3,9 +3,10 @@ import { EvalsFile, TriggersFile } from "../contracts/evals.js";
 import { errorsOf, type Finding } from "../findings.js";
 import { type DiscoverOptions, discoverSuite } from "./discover.js";
 import { resolveFixtures } from "./fixtures.js";
-import { readJsonFile } from "./json-file.js";
+import { evalsInputRules, triggersInputRules } from "./input-rules.js";
 import type { ResolvedEval, Suite } from "./model.js";
 import { findOverlays } from "./overlays.js";
+import { readSuiteFile } from "./read-suite-file.js";
 import { evalsFileRules, triggersFileRules } from "./suite-rules.js";
 
 export type LoadSuiteOptions = DiscoverOptions;
@@ -29,7 +30,7 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
   let evalIds: Set<string> | undefined;
   if (found.evalsFile) {
     const file = found.evalsFile;
-    const read = await readJsonFile(file, EvalsFile);
+    const read = await readSuiteFile(file, EvalsFile, evalsInputRules);
     findings.push(...read.findings);
     if (read.value) {
       findings.push(...evalsFileRules(read.value, file, options.skillName));
@@ -45,7 +46,7 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
 
   let triggers: Suite["triggers"] = [];
   if (found.triggersFile) {
-    const read = await readJsonFile(found.triggersFile, TriggersFile);
+    const read = await readSuiteFile(found.triggersFile, TriggersFile, triggersInputRules);
     findings.push(...read.findings);
     if (read.value) {
       triggers = read.value;

@@ -8,6 +8,8 @@ export interface Fixture {
 }
 
 export type ResolvedEval = EvalCase & {
+  /** skill-creator's integer `eval_id`: the id when it is a number, else the eval's 1-based position in the suite. */
+  numericId: number;
   /** `<suite>/<eval-id>/setup/`, applied after the base overlay. */
   overlay?: string;
   fixtures: Fixture[];

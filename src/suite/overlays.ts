@@ -1,6 +1,7 @@
-import { readdir } from "node:fs/promises";
+import { readdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Finding } from "../findings.js";
+import { describeLink, realInside, walkTree } from "../workspace/links.js";
 import { isDirectory } from "./fs-probe.js";
 
 export interface Overlays {
@@ -19,14 +20,19 @@ export async function findOverlays(
 ): Promise<Overlays> {
   const overlays: Overlays = { perEval: new Map(), findings: [] };
   const base = join(suiteDir, "setup");
-  if (await isDirectory(base)) overlays.base = base;
+  if (await isDirectory(base)) {
+    overlays.base = base;
+    overlays.findings.push(...(await overlayLinkFindings(suiteDir, base)));
+  }
   if (evalIds === undefined) return overlays;
   for (const name of await folderNames(suiteDir)) {
     if (reservedFolders.has(name)) continue;
     const setup = join(suiteDir, name, "setup");
     if (!(await isDirectory(setup))) continue;
-    if (evalIds.has(name)) overlays.perEval.set(name, setup);
-    else {
+    if (evalIds.has(name)) {
+      overlays.perEval.set(name, setup);
+      overlays.findings.push(...(await overlayLinkFindings(suiteDir, setup)));
+    } else {
       overlays.findings.push({
         severity: "warning",
         code: "overlay-orphan",
@@ -49,4 +55,30 @@ async function folderNames(dir: string): Promise<string[]> {
   } catch {
     return [];
   }
+}
+
+// Staging never copies a link out of an overlay; saying so here spares the user a fixture that silently lacks files.
+async function overlayLinkFindings(suiteDir: string, overlay: string): Promise<Finding[]> {
+  const hint = "copy the files into the overlay instead of linking to them";
+  if ((await realInside(suiteDir, overlay)) === undefined) {
+    return [
+      {
+        severity: "error",
+        code: "overlay-link-outside",
+        file: overlay,
+        message: `the overlay is, or passes through, a link to ${await realpath(overlay)}, outside the suite folder ${suiteDir}`,
+        hint,
+      },
+    ];
+  }
+  const { problems } = await walkTree(overlay);
+  return problems
+    .filter((p) => p.problem === "outside")
+    .map((p) => ({
+      severity: "error",
+      code: "overlay-link-outside",
+      file: join(overlay, ...p.path.split("/")),
+      message: describeLink(p, `the overlay ${overlay}`),
+      hint,
+    }));
 }

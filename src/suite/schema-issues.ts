@@ -1,13 +1,15 @@
 import type { z } from "zod";
 import { checkTypes } from "../contracts/checks.js";
+import { hintFor } from "./schema-hints.js";
 
 export interface DescribedIssue {
   /** A JSON path such as `evals[3].prompt` or `[2].should_trigger`; undefined for the top level. */
   location: string | undefined;
   message: string;
+  hint: string;
 }
 
-type Path = readonly PropertyKey[];
+export type Path = readonly PropertyKey[];
 
 export function jsonPath(path: Path): string | undefined {
   let out = "";
@@ -23,12 +25,37 @@ export function jsonPath(path: Path): string | undefined {
 }
 
 // zod's own messages say "received undefined" for a missing field; authors want "required" and the real value.
-export function describeIssue(issue: z.core.$ZodIssue, input: unknown): DescribedIssue {
+export function describeIssue(issue: z.core.$ZodIssue, input: unknown): DescribedIssue[] {
+  const inner = unwrapUnion(issue, valueAt(input, issue.path));
+  if (inner) return inner.flatMap((i) => describeIssue(i, input));
   const value = valueAt(input, issue.path);
-  return { location: jsonPath(issue.path), message: messageFor(issue, value) };
+  const message = messageFor(issue, value);
+  return [{ location: jsonPath(issue.path), message, hint: hintFor(issue, value, message) }];
+}
+
+// An object that fails a "sentence or object" union failed as the object: report that branch's own errors.
+function unwrapUnion(issue: z.core.$ZodIssue, value: unknown): z.core.$ZodIssue[] | undefined {
+  if (issue.code !== "invalid_union" || issue.discriminator !== undefined || isStatementEntry(issue.path))
+    return undefined;
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const objectBranches = issue.errors.filter(
+    (branch) => !branch.every((i) => i.code === "invalid_type" && i.path.length === 0),
+  );
+  const [only] = objectBranches;
+  if (objectBranches.length !== 1 || only === undefined) return undefined;
+  return only.map((i) => ({ ...i, path: [...issue.path, ...i.path] }) as z.core.$ZodIssue);
+}
+
+/** `expectations[3]` or `assertions[3]`: one statement to grade. */
+export function isStatementEntry(path: Path): boolean {
+  const parent = path[path.length - 2];
+  return typeof path[path.length - 1] === "number" && (parent === "expectations" || parent === "assertions");
 }
 
 function messageFor(issue: z.core.$ZodIssue, value: unknown): string {
+  if (isStatementEntry(issue.path) && issue.code === "invalid_union") {
+    return `expected a sentence or {"text": …}, got ${describeValue(value)}`;
+  }
   switch (issue.code) {
     case "invalid_type":
       if (value === undefined) return `required (${typeName(issue.expected)})`;

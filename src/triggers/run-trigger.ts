@@ -8,6 +8,7 @@ import { readJsonIfPresent, writeJson } from "../run/write-json.js";
 import { stageWorkspace } from "../workspace/index.js";
 import { detectTrigger, stolenBy } from "./detect.js";
 import type { TriggerRunSpec } from "./plan.js";
+import { triggerRunCost } from "./run-cost.js";
 import type { TriggerRunResult } from "./score.js";
 
 export interface TriggerContext {
@@ -57,6 +58,7 @@ async function attempt(spec: TriggerRunSpec, ctx: TriggerContext, n: number) {
     timeoutMs: ctx.timeoutMs,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
     transcriptPath: join(spec.runDir, "transcript.jsonl"),
+    streamUsage: true,
     // Stop the moment our skill loads: the question is answered and the rest of the run would only cost.
     onEvent: (event) =>
       detectTrigger([event], spec.syntheticName, ctx.skillName).triggered ? "stop" : undefined,
@@ -129,7 +131,7 @@ export async function executeTriggerRun(
   const detection = detectTrigger(events, spec.syntheticName, ctx.skillName);
   const scored = SCORED.includes(result.outcome);
   const error = result.setupError
-    ? `workspace setup failed: ${result.setupError}`
+    ? `workspace setup failed: ${ctx.agent.redactor.text(result.setupError)}`
     : scored
       ? undefined
       : (result.result?.message ?? result.outcome);
@@ -145,7 +147,10 @@ export async function executeTriggerRun(
     attempts,
     duration_ms: Date.now() - started,
     ...(result.modelRequests !== undefined ? { model_requests: result.modelRequests } : {}),
-    cost_usd: ctx.agent.simulated ? 0 : (result.result?.result?.costUsd ?? 0),
+    ...triggerRunCost(result.result, {
+      simulated: ctx.agent.simulated,
+      ...(ctx.model ? { model: ctx.model } : {}),
+    }),
     simulated: ctx.agent.simulated,
   };
   await mkdir(spec.runDir, { recursive: true });

@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Agent } from "../agents/agent.js";
 import { TriggerPlan } from "../contracts/run-record.js";
@@ -14,6 +13,7 @@ import type { RetryPolicy } from "../run/retry.js";
 import { readJsonIfPresent, writeJson } from "../run/write-json.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
+import { createTempRoot } from "../workspace/temp-root.js";
 import { skillWithDescription } from "./description.js";
 import { planTriggerRuns } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
@@ -103,7 +103,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
   if (suite.triggers.length === 0)
     throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`);
   const companions = await loadCompanions(options.withSkills ?? [], skill.name);
-  const tempRoot = await mkdtemp(join(tmpdir(), "skillgym-triggers-"));
+  const tempRoot = await createTempRoot("triggers");
   try {
     const description = options.description ?? skill.description;
     const skillSourceDir = options.description

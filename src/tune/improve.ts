@@ -1,10 +1,10 @@
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent } from "../agents/agent.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { transcriptMarkdown } from "../run/transcript-md.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
+import { createTempRoot } from "../workspace/temp-root.js";
 import { copySkillFiles, skillDiff } from "./skill-files.js";
 
 export interface ImproveInput {
@@ -62,7 +62,7 @@ export async function improveSkill(input: ImproveInput): Promise<ImproveResult> 
   let error = "";
   for (let attempt = 1; attempt <= 2; attempt++) {
     if (input.mayStart && !input.mayStart()) return { status: "budget", attempts: attempt - 1, costUsd };
-    const temp = await mkdtemp(join(tmpdir(), "skillgym-improve-"));
+    const temp = await createTempRoot("improve");
     try {
       const work = join(temp, "work");
       const home = join(temp, "home");

@@ -2,7 +2,6 @@ import { join } from "node:path";
 import { readIteration } from "../bench/index.js";
 import { isGraded } from "../bench/model.js";
 import { EvalMetadata } from "../contracts/evals.js";
-import { evalDirName } from "../run/plan.js";
 import { readJsonIfPresent } from "../run/write-json.js";
 import { mean } from "./score.js";
 
@@ -41,7 +40,7 @@ export async function measureRuns(iterationDir: string): Promise<MeasuredRuns> {
   const evals: MeasuredEval[] = [];
   for (const e of data.evals) {
     const mine = graded.filter((r) => String(r.evalId) === String(e.id));
-    const folder = join(iterationDir, evalDirName(e.id));
+    const folder = join(iterationDir, e.folder);
     const metadata = EvalMetadata.safeParse(await readJsonIfPresent(join(folder, "eval_metadata.json")));
     const first = mine[0];
     const failed = mine.flatMap((r) =>

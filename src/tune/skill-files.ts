@@ -1,10 +1,13 @@
-import { chmod, copyFile, mkdir, readFile, rm, stat } from "node:fs/promises";
+import { chmod, copyFile, lstat, mkdir, readFile, realpath, rm, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { SkillgymError } from "../errors.js";
 import { listSkillFiles } from "../skill/files.js";
+import { copyFileReplacing } from "../workspace/copy-tree.js";
 import { copyTree } from "../workspace/index.js";
+import { resolveLink } from "../workspace/links.js";
 import { unifiedDiff } from "./unified-diff.js";
 
-/** Copies a skill's own files (what its hash and package cover: no evals/, no VCS data, no caches). */
+/** Copies a skill's own files (what its hash and package cover: no evals/, no secrets, no caches, no outside links). */
 export async function copySkillFiles(from: string, to: string): Promise<void> {
   await rm(to, { recursive: true, force: true });
   await mkdir(to, { recursive: true });
@@ -57,16 +60,47 @@ export async function skillDiff(oldDir: string, newDir: string, name: string): P
   return parts.join("");
 }
 
-/** Makes `to` hold exactly the skill files of `from`; its evals/ and excluded entries are left alone. */
+/**
+ * Makes `to` hold exactly the skill files of `from`; its evals/ and excluded entries are left alone. Nothing is
+ * deleted or written through a link that leaves `to`: such a link on the way to a file stops the write.
+ */
 export async function replaceSkillFiles(from: string, to: string): Promise<void> {
-  const wanted = await filesOf(from);
+  const files = await listSkillFiles(from);
+  const wanted = new Set(files.map((f) => f.path));
+  const realTo = await realpath(to);
+  const targets: string[] = [];
+  for (const file of files) targets.push(await writableTarget(to, realTo, file.path));
   for (const file of await listSkillFiles(to)) {
     if (!wanted.has(file.path)) await rm(file.absolutePath, { force: true });
   }
-  for (const file of await listSkillFiles(from)) {
-    const target = join(to, ...file.path.split("/"));
+  for (const [i, file] of files.entries()) {
+    const target = targets[i] as string;
     await mkdir(dirname(target), { recursive: true });
-    await copyFile(file.absolutePath, target);
+    await copyFileReplacing(file.absolutePath, target);
     if (file.executable) await chmod(target, 0o755);
   }
+}
+
+// Every existing folder on the way to a file must really lie inside the skill, or writing would land outside it.
+async function writableTarget(root: string, realRoot: string, relPath: string): Promise<string> {
+  const parts = relPath.split("/");
+  let at = root;
+  for (const part of parts.slice(0, -1)) {
+    at = join(at, part);
+    const info = await lstat(at).catch(() => undefined);
+    if (info === undefined) break;
+    if (!info.isSymbolicLink()) continue;
+    const link = await resolveLink(realRoot, at);
+    if (link.status !== "inside") {
+      throw new SkillgymError(
+        "BAD_INPUT",
+        `${at} is a link to ${link.target}, outside the skill; nothing was written`,
+        {
+          file: at,
+          hint: "remove the link from the skill (skillgym validate lists such links), then apply again",
+        },
+      );
+    }
+  }
+  return join(root, ...parts);
 }

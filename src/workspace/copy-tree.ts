@@ -1,8 +1,9 @@
 import { constants } from "node:fs";
-import { copyFile, lstat, mkdir, readdir, realpath, rm, stat } from "node:fs/promises";
+import { copyFile, lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillgymError } from "../errors.js";
 import { errnoOf } from "./fs-errors.js";
+import { resolveLink } from "./links.js";
 import { isAtOrUnder, relativeInside } from "./paths.js";
 
 /** Decides, from a POSIX path relative to the copied folder, whether an entry is left out (with all it holds). */
@@ -88,17 +89,9 @@ async function linkTargetInside(
   context: CopyContext,
   link: string,
 ): Promise<{ real: string; kind: "file" | "dir" } | undefined> {
-  let real: string;
-  try {
-    real = await realpath(link);
-  } catch {
-    return undefined; // dangling or looping link
-  }
-  if (relativeInside(context.realRoot, real) === undefined) return undefined;
-  const info = await stat(real);
-  if (info.isDirectory()) return { real, kind: "dir" };
-  if (info.isFile()) return { real, kind: "file" };
-  return undefined;
+  const resolved = await resolveLink(context.realRoot, link);
+  if (resolved.status !== "inside" || resolved.kind === "other") return undefined;
+  return { real: resolved.real, kind: resolved.kind };
 }
 
 // A folder where a later layer had a file (or a link) replaces it; a link is never written through.

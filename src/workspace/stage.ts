@@ -1,10 +1,11 @@
 import { access, constants, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillgymError } from "../errors.js";
-import { isExcluded as isLeftOutOfSkill } from "../skill/exclusions.js";
+import { listSkillFiles } from "../skill/files.js";
 import { copyFileReplacing, copyTree, ensureDir, type SkipRule } from "./copy-tree.js";
 import { errnoOf, workspaceError } from "./fs-errors.js";
 import { loadProjectSkip } from "./ignore-rules.js";
+import { realInside } from "./links.js";
 import { isAtOrUnder, relativeInside, resolveInside } from "./paths.js";
 import { frontmatterName, renameSkillInFrontmatter } from "./rename-skill.js";
 
@@ -17,6 +18,8 @@ export interface SkillInstall {
 export interface FixtureStaging {
   /** Absolute path of a file or a folder. */
   source: string;
+  /** The folder the source was found in; a source whose real path leaves it is refused. Default: its parent folder. */
+  root?: string;
   /** Relative POSIX path inside the workspace. */
   target: string;
 }
@@ -58,6 +61,7 @@ export async function stageWorkspace(plan: WorkspacePlan): Promise<void> {
   const dir = path.resolve(plan.dir);
   const sources = sourcesOf(plan);
   const kinds = await checkSources(sources);
+  await refuseOutsideFixtures(plan.fixtures);
   refuseOverlap(dir, sources);
   const skillTargets = plan.skills.map((skill) => skillTarget(dir, plan.skillsFolder, skill.installName));
   const fixtureTargets = plan.fixtures.map((f) => resolveInside(dir, f.target, "Fixture target"));
@@ -77,7 +81,7 @@ export async function stageWorkspace(plan: WorkspacePlan): Promise<void> {
     for (const [i, skill] of plan.skills.entries()) {
       const target = skillTargets[i]!;
       await rm(target, { recursive: true, force: true });
-      await copyTree(skill.sourceDir, target, { skip: skillSkip(skill.sourceDir, dir) });
+      await copyTree(skill.sourceDir, target, { skip: await skillSkip(skill.sourceDir, dir) });
       if (plan.rewriteSkillName) await renameInstalledSkill(target, skill);
     }
     for (const [i, fixture] of plan.fixtures.entries()) {
@@ -193,10 +197,37 @@ function leaveOut(source: string, dir: string): SkipRule | undefined {
   return (rel) => isAtOrUnder(rel, inside);
 }
 
-// The installed skill is what the skill's hash and package cover: no evals/, no VCS data, no caches.
-function skillSkip(sourceDir: string, dir: string): SkipRule {
+// The installed skill is exactly what the skill's hash and package cover: no evals/, secrets, caches or outside links.
+async function skillSkip(sourceDir: string, dir: string): Promise<SkipRule> {
   const workspace = leaveOut(sourceDir, dir);
-  return (rel, isDir) => isLeftOutOfSkill(rel) || (workspace?.(rel, isDir) ?? false);
+  const files = new Set((await listSkillFiles(sourceDir)).map((f) => f.path));
+  const folders = new Set(
+    [...files].flatMap((f) =>
+      f
+        .split("/")
+        .slice(0, -1)
+        .map((_, i, a) => a.slice(0, i + 1).join("/")),
+    ),
+  );
+  return (rel, isDir) =>
+    !(isDir ? folders : files).has(rel.normalize("NFC")) || (workspace?.(rel, isDir) ?? false);
+}
+
+// A fixture that is, or passes through, a link out of the folder it was found in would copy that outside file in.
+async function refuseOutsideFixtures(fixtures: readonly FixtureStaging[]): Promise<void> {
+  for (const fixture of fixtures) {
+    const source = path.resolve(fixture.source);
+    const root = fixture.root ?? path.dirname(source);
+    if ((await realInside(root, source)) !== undefined) continue;
+    throw new SkillgymError(
+      "WORKSPACE",
+      `Fixture for ${fixture.target} is a link out of ${root}: ${source}`,
+      {
+        file: source,
+        hint: "copy the file into the suite, skill or project folder instead of linking to it",
+      },
+    );
+  }
 }
 
 async function removeRealNamedCopies(dir: string, skillsFolder: string, skill: SkillInstall): Promise<void> {

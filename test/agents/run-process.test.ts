@@ -87,6 +87,19 @@ describe("runProcess", () => {
     expect(Date.parse(result.endedAt)).toBeGreaterThanOrEqual(Date.parse(result.startedAt));
   });
 
+  it("reports the exit code, or the signal that ended the process", async () => {
+    const exited = await runProcess(nodeScript("process.exit(7)"));
+    expect([exited.exitCode, exited.signal]).toEqual([7, null]);
+    const killed = await runProcess(nodeScript('process.kill(process.pid, "SIGKILL")'));
+    expect([killed.exitCode, killed.signal]).toEqual([null, posix ? "SIGKILL" : null]);
+    if (!posix) return;
+    for (const signal of ["SIGTERM", "SIGPIPE", "SIGUSR1"] as const) {
+      const shell = { command: "/bin/sh", args: ["-c", `kill -s ${signal.slice(3)} $$`] };
+      const ended = await runProcess({ ...nodeScript(""), ...shell });
+      expect([ended.exitCode, ended.signal]).toEqual([null, signal]);
+    }
+  });
+
   it("runs in the given cwd with the given environment", async () => {
     const lines: string[] = [];
     await runProcess(

@@ -24,13 +24,14 @@ describe("evals.json", () => {
     expect(parsed.evals[0]?.checks).toHaveLength(1);
   });
 
-  it("fails at evals[0].expectations when neither expectations nor checks are given", () => {
-    expect(issuePaths(EvalsFile, { evals: [{ id: 1, prompt: "p" }] })).toEqual(["evals[0].expectations"]);
+  it("accepts an eval with neither expectations nor checks (the suite rules warn)", () => {
+    expect(issuePaths(EvalsFile, { evals: [{ id: 1, prompt: "p" }] })).toEqual([]);
   });
 
   it("fails on an unknown check type", () => {
     const value = { evals: [{ id: 1, prompt: "p", checks: [{ type: "file_smells", path: "x" }] }] };
-    expect(issuePaths(EvalsFile, value)).toEqual(["evals[0].checks[0].type"]);
+    // A check entry may also be a plain sentence, so zod reports the entry; the suite's messages name `.type`.
+    expect(issuePaths(EvalsFile, value)).toEqual(["evals[0].checks[0]"]);
   });
 
   it('fails on duplicate ids, 1 and "1" included', () => {

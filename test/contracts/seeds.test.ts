@@ -38,7 +38,7 @@ describe("the seed's examples (skill-creator's schemas.md)", () => {
 
   it("evals.json parses, with files and checks defaulted", () => {
     const parsed = EvalsFile.parse(seedEvals);
-    expect(parsed.evals[0]).toEqual({ ...seedEvals.evals[0], checks: [] });
+    expect(parsed.evals[0]).toEqual({ ...seedEvals.evals[0], checks: [], numericId: 1 });
     expect(parsed.skill_name).toBe("example-skill");
   });
 

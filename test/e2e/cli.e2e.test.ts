@@ -54,19 +54,22 @@ describe("skillgym CLI", () => {
     expect(JSON.parse(json.stdout)).toMatchObject({ valid: true, errors: [] });
   });
 
-  it("rejects a skill whose name does not match its folder, naming the file and line", async () => {
+  it("warns about a skill whose name does not match its folder, naming the file and line", async () => {
     await writeTree(dir, {
       "card/SKILL.md": skillMd("cards", "Writes a card. Use when asked for a card.", "x"),
     });
     const result = skillgym(["validate", join(dir, "card"), "--json"]);
-    expect(result.code).toBe(2);
+    expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report.valid).toBe(false);
-    expect(report.errors[0]).toMatchObject({
-      code: "name-mismatch",
-      file: join(dir, "card", "SKILL.md"),
-      location: "line 2",
-    });
+    expect(report.valid).toBe(true);
+    expect(report.warnings).toContainEqual(
+      expect.objectContaining({
+        code: "name-mismatch",
+        file: join(dir, "card", "SKILL.md"),
+        location: "line 2",
+        hint: expect.stringContaining('rename the folder to "cards"'),
+      }),
+    );
   });
 
   it("stops bad evals.json before any agent starts, with file and JSON path", async () => {

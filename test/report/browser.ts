@@ -2,21 +2,21 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-
-export const chromiumPath = "/usr/bin/chromium";
+import { findBrowser } from "./find-browser.js";
 
 export const screenshotDir = join(import.meta.dirname, "__screenshots__");
 
 /**
- * Debian's Chromium, headless, with a new empty profile; playwright-core never downloads a browser.
+ * The browser `findBrowser` picks, headless, with a new empty profile; playwright-core never downloads a browser.
  * `bypassCSP` turns the page's Content-Security-Policy off, to prove escaping alone keeps hostile outputs inert.
  */
 export async function launchBrowser(
   options: { bypassCSP?: boolean } = {},
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
-  const profile = await mkdtemp(join(tmpdir(), "skillgym-chromium-"));
+  const browser = await findBrowser();
+  const profile = await mkdtemp(join(tmpdir(), "skillgym-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
+    executablePath: browser.path,
     headless: true,
     viewport: { width: 1280, height: 900 },
     bypassCSP: options.bypassCSP ?? false,

@@ -5,7 +5,8 @@ import { evalDirName, evalName, planRuns, selectEvals } from "../../src/run/plan
 import type { ResolvedEval } from "../../src/suite/model.js";
 
 function evalCase(raw: Record<string, unknown>): ResolvedEval {
-  return { ...EvalCase.parse({ prompt: "do it", expectations: ["it is done"], ...raw }), fixtures: [] };
+  const parsed = EvalCase.parse({ prompt: "do it", expectations: ["it is done"], ...raw });
+  return { ...parsed, numericId: typeof parsed.id === "number" ? parsed.id : 2, fixtures: [] };
 }
 
 const evals = [evalCase({ id: 1, name: "first-eval" }), evalCase({ id: "two", timeout: 5 })];

@@ -74,10 +74,12 @@ describe("name", () => {
     ]);
   });
 
-  it("must equal the folder's name", async () => {
+  it("should equal the folder's name: a warning with a fix, since runs use the frontmatter name", async () => {
     const findings = await findingsFor("pdf-tools", `name: pdf-rotate\ndescription: ${GOOD_DESCRIPTION}`);
-    expect(errorsOf(findings)).toMatchObject([{ code: "name-mismatch", location: "line 2" }]);
+    expect(errorsOf(findings)).toEqual([]);
+    expect(warningsOf(findings)).toMatchObject([{ code: "name-mismatch", location: "line 2" }]);
     expect(findings[0]?.message).toContain("pdf-tools");
+    expect(findings[0]?.hint).toContain('rename the folder to "pdf-rotate"');
   });
 
   it("must not contain `--`", async () => {

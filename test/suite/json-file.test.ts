@@ -129,11 +129,6 @@ describe("schema failures name JSON paths", () => {
     ]);
   });
 
-  test("an eval with neither expectations nor checks", async () => {
-    const found = await issues({ evals: [{ id: "A1", prompt: "p" }] });
-    expect(found).toEqual([["evals[0].expectations", expect.stringContaining("required")]]);
-  });
-
   test("triggers paths start at the array index", async () => {
     const found = await issues(
       [

@@ -94,7 +94,7 @@ describe("evals", () => {
       },
     });
     expect(suite).toBeUndefined();
-    expect(findings).toEqual([
+    expect(errorsOf(findings)).toEqual([
       expect.objectContaining({
         severity: "error",
         file: evalsFile(),

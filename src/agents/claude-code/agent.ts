@@ -3,9 +3,10 @@ import { SIM_MODEL } from "../../sim/encode.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
 import { runProcess } from "../process/run-process.js";
+import { createRedactor } from "../redact.js";
 import { locateClaude } from "./binary.js";
 import { classifyEnd } from "./classify.js";
-import { type Credentials, findCredentials } from "./credentials.js";
+import { type Credentials, credentialSecrets, findCredentials } from "./credentials.js";
 import { childEnvironment, prepareHome } from "./environment.js";
 import { parseStreamLine } from "./parse-stream.js";
 
@@ -35,7 +36,7 @@ export const defaultAllowedTools = [
 ];
 
 export function claudeArgs(
-  request: { prompt: string; model?: string | undefined },
+  request: { prompt: string; model?: string | undefined; streamUsage?: boolean | undefined },
   allowedTools: string[],
 ): string[] {
   const args = [
@@ -48,6 +49,7 @@ export function claudeArgs(
     allowedTools.join(" "),
   ];
   if (request.model) args.push("--model", request.model);
+  if (request.streamUsage) args.push("--include-partial-messages");
   return args;
 }
 
@@ -63,15 +65,18 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     ? { kind: "simulator" }
     : await findCredentials(baseEnv);
   const allowedTools = options.allowedTools ?? defaultAllowedTools;
+  const simulator = options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {};
+  // The credentials are the same for every run (only the home differs), so one redactor serves them all.
+  const redactor = createRedactor(
+    await credentialSecrets(
+      credentials,
+      childEnvironment({ base: baseEnv, home: "", credentials, ...simulator }),
+    ),
+  );
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareHome(request.home, credentials);
-    const env = childEnvironment({
-      base: baseEnv,
-      home: request.home,
-      credentials,
-      ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
-    });
+    const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator });
     const transcript = createWriteStream(request.transcriptPath);
     const events: AgentEvent[] = [];
     let init: InitEvent | undefined;
@@ -79,7 +84,11 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     const proc = await runProcess({
       command: binary,
       args: claudeArgs(
-        { prompt: request.prompt, model: request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined) },
+        {
+          prompt: request.prompt,
+          model: request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined),
+          streamUsage: request.streamUsage,
+        },
         allowedTools,
       ),
       cwd: request.cwd,
@@ -87,8 +96,9 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       timeoutMs: request.timeoutMs,
       ...(request.signal ? { signal: request.signal } : {}),
       killGraceMs: 1500,
-      onLine: (line) => {
-        if (!line.trim()) return undefined;
+      onLine: (raw) => {
+        if (!raw.trim()) return undefined;
+        const line = redactor.text(raw);
         writeLine(transcript, line);
         let stop = false;
         for (const event of parseStreamLine(line)) {
@@ -101,12 +111,14 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       },
     });
     await new Promise<void>((resolve) => transcript.end(resolve));
+    const end = classifyEnd(proc, result);
     return {
-      ...classifyEnd(proc, result),
+      outcome: end.outcome,
+      ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
       events,
       ...(init ? { init } : {}),
       ...(result ? { result } : {}),
-      process: proc,
+      process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
     };
   }
 
@@ -115,6 +127,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     skillsFolder: ".claude/skills",
     binary,
     simulated: Boolean(options.simulatorUrl),
+    redactor,
     run,
   };
 }

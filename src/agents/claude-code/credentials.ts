@@ -1,7 +1,8 @@
-import { access } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
+import { environmentSecrets, type Secret } from "../redact.js";
 
 export type Credentials =
   | { kind: "env"; variable: string }
@@ -37,4 +38,33 @@ export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Pro
   throw new SkillgymError("NO_CREDENTIALS", "no credentials for Claude Code were found", {
     hint: "log in with `claude` (or set ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN); use --simulate for an offline dry run",
   });
+}
+
+const OAUTH_FIELDS: Record<string, string> = {
+  accessToken: "CLAUDE_OAUTH_ACCESS_TOKEN",
+  refreshToken: "CLAUDE_OAUTH_REFRESH_TOKEN",
+};
+
+function oauthTokens(value: unknown): Secret[] {
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const name = OAUTH_FIELDS[key];
+    if (name && typeof inner === "string") return [{ name, value: inner }];
+    return oauthTokens(inner);
+  });
+}
+
+/** The secret values a child is given: credential variables of its environment and the tokens of a copied login file. */
+export async function credentialSecrets(
+  credentials: Credentials,
+  childEnv: NodeJS.ProcessEnv,
+): Promise<Secret[]> {
+  const secrets = environmentSecrets(childEnv);
+  if (credentials.kind !== "oauth-file") return secrets;
+  try {
+    secrets.push(...oauthTokens(JSON.parse(await readFile(credentials.file, "utf8"))));
+  } catch {
+    // A login file that cannot be read as JSON holds no token we could find; Claude Code will say so itself.
+  }
+  return secrets;
 }

@@ -53,6 +53,21 @@ function contentEvents(message: Json, role: string): AgentEvent[] {
   return events;
 }
 
+// `--include-partial-messages` lines: only the usage of message_start and message_delta is kept.
+function streamEvent(event: unknown): AgentEvent[] {
+  if (!isObject(event)) return [{ kind: "unknown", type: "stream_event" }];
+  if (event.type === "message_start" && isObject(event.message)) {
+    const usage = usageOf(event.message.usage);
+    const messageId = typeof event.message.id === "string" ? event.message.id : undefined;
+    if (usage) return [{ kind: "usage", phase: "start", usage, ...(messageId ? { messageId } : {}) }];
+  }
+  if (event.type === "message_delta") {
+    const usage = usageOf(event.usage);
+    if (usage) return [{ kind: "usage", phase: "delta", usage }];
+  }
+  return [{ kind: "unknown", type: "stream_event" }];
+}
+
 /** Turns one line of `claude --output-format stream-json --verbose` into events; unknown lines are tolerated. */
 export function parseStreamLine(line: string): AgentEvent[] {
   const trimmed = line.trim();
@@ -81,6 +96,7 @@ export function parseStreamLine(line: string): AgentEvent[] {
   }
   if ((type === "assistant" || type === "user") && isObject(data.message))
     return contentEvents(data.message, type);
+  if (type === "stream_event") return streamEvent(data.event);
   if (type === "result") {
     return [
       {

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { killTree } from "./kill-tree.js";
+import { guardGroup, releaseGroup } from "./watchdog.js";
 
 export interface ProcessSpec {
   command: string;
@@ -49,6 +50,11 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       detached: process.platform !== "win32",
       windowsHide: true,
     });
+    // A watchdog process, not prctl(PR_SET_PDEATHSIG): it works on Linux, macOS and Windows without a native helper,
+    // and ends the agent's process group even when skillgym is killed with SIGKILL and cannot clean up.
+    // Accepted race: skillgym killed between this spawn and the watchdog's `add` leaves this one agent unguarded.
+    const pid = child.pid;
+    if (pid !== undefined) guardGroup(pid);
 
     const end = (reason: "timeout" | "cancel" | "stop") => {
       if (reason === "timeout") timedOut = true;
@@ -88,6 +94,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       settled = true;
       // Background processes the agent started die with its run.
       killTree(child, "SIGKILL");
+      if (pid !== undefined) releaseGroup(pid);
       if (pending) handleLine(pending);
       clearTimeout(timer);
       spec.signal?.removeEventListener("abort", onAbort);

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
 import { ExitCode } from "../../errors.js";
-import { gradeOnFinish, judgeGrader } from "../../grade/index.js";
+import { gradingHooks, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
 import { noSimScriptNotice } from "../../sim/index.js";
@@ -35,7 +35,8 @@ function summarize(records: RunRecord[]) {
   return {
     runs: records.length,
     succeeded: count((r) => r.outcome === "success"),
-    errors: count((r) => r.outcome !== "success"),
+    errors: count((r) => r.outcome !== "success" && r.outcome !== "cancelled"),
+    cancelled_runs: count((r) => r.outcome === "cancelled"),
     skipped_as_finished: count((r) => r.skipped),
     cost_usd: Number(records.reduce((sum, r) => sum + r.costUsd, 0).toFixed(6)),
     tokens: records.reduce((sum, r) => sum + r.tokens, 0),
@@ -64,6 +65,15 @@ export function registerEval(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
+      const grading = {
+        createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
+        signal: interrupt.signal,
+        onError: (runDir: string, error: unknown) =>
+          io.err(
+            `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
+          ),
+        onGraded: (runDir: string) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
+      };
       try {
         const summary = await runEvals({
           skillPath,
@@ -86,18 +96,7 @@ export function registerEval(program: Command, io: Io): void {
               await setup.judge(suite.dir);
             return setup.agent(suite.dir);
           },
-          ...(flags.grade
-            ? {
-                afterRun: gradeOnFinish({
-                  createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
-                  signal: interrupt.signal,
-                  onError: (runDir, error) =>
-                    io.err(
-                      `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
-                    ),
-                }),
-              }
-            : {}),
+          ...(flags.grade ? gradingHooks(grading) : {}),
         });
         const counts = summarize(summary.records);
         if (flags.json) {
@@ -108,6 +107,7 @@ export function registerEval(program: Command, io: Io): void {
           const note = summary.simulated ? " (simulated: skillgym sim stood in for the model)" : "";
           io.out(
             `${summary.cancelled ? "cancelled" : "done"}: ${counts.succeeded}/${counts.runs} runs finished, ${counts.errors} errors, ` +
+              (counts.cancelled_runs > 0 ? `${counts.cancelled_runs} cancelled, ` : "") +
               `$${counts.cost_usd.toFixed(4)}${note}\n  ${summary.iterationDir}\n`,
           );
           if (summary.simulated && summary.simScript === null) io.out(`${noSimScriptNotice}\n`);

@@ -45,11 +45,12 @@ export function registerGrade(program: Command, io: Io): void {
         if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
         else {
           io.out(
-            `graded ${result.graded} runs, skipped ${result.skipped} (already graded or errored), ` +
+            `${interrupt.signal.aborted ? "cancelled: " : ""}graded ${result.graded} runs, skipped ${result.skipped} (already graded or errored), ` +
               `${result.errors.length} failed; judge cost $${result.judgeCostUsd.toFixed(4)}\n`,
           );
         }
-        if (result.errors.length > 0 && result.graded === 0) io.setExitCode(3);
+        if (interrupt.signal.aborted) io.setExitCode(130);
+        else if (result.errors.length > 0 && result.graded === 0) io.setExitCode(3);
       } finally {
         interrupt.dispose();
         await setup.close();

@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { OptimizeResults } from "../../contracts/optimize-results.js";
 import type { JudgeBackend } from "../../judge/judge.js";
@@ -32,7 +33,19 @@ interface OptimizeFlags extends AgentFlags {
   apply?: boolean;
   dryRun?: boolean;
   json?: boolean;
+  resume?: string;
 }
+
+// Flags whose value --resume takes from results.json unless they are given again, by option name.
+const resumedFlags = {
+  maxIterations: "maxIterations",
+  holdout: "holdout",
+  runs: "runs",
+  threshold: "threshold",
+  seed: "seed",
+  model: "model",
+  maxCost: "maxCostUsd",
+} as const;
 
 const pct = (x: number | null | undefined) =>
   x === null || x === undefined ? "n/a" : `${Math.round(x * 100)}%`;
@@ -67,8 +80,11 @@ function optimizeReporter(io: Io): OptimizeReporter {
   return {
     onPlan(info) {
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
+      const resumed = info.resumed
+        ? `resuming ${info.dir}: ${info.resumed.kept} finished iterations kept, finished trigger runs reused${mode}\n`
+        : `optimizing into ${info.dir}${mode}\n`;
       io.err(
-        `optimizing into ${info.dir}${mode}\n` +
+        resumed +
           `split: ${info.train} train queries, ${info.test} held-out test queries\n` +
           `${estimateLine(info.estimate, info.maxCostUsd, info.simulated)}\n` +
           `live report: ${info.dir}/report.html\n`,
@@ -120,6 +136,9 @@ function summaryText(
     `best, iteration ${results.best_iteration ?? "—"} (test ${pct(best?.test?.score)}, train ${pct(best?.train?.score)}): ${results.best_description}`,
     results.test_gain ? `best vs original: ${results.test_gain.note}` : "",
     applyNote ?? "SKILL.md unchanged (use --apply to write the best description into it)",
+    results.status === "interrupted"
+      ? `continue with: skillgym optimize ${results.skill_path} --resume ${dirname(files.results)}`
+      : "",
     `results: ${files.results}`,
     `report:  ${files.report}`,
   ];
@@ -161,9 +180,13 @@ export function registerOptimize(program: Command, io: Io): void {
     )
     .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
     .option("--apply", "write the best description into SKILL.md (only the description changes)")
+    .option(
+      "--resume <dir>",
+      "continue an interrupted optimization in this optimize-<timestamp>/ folder; finished evaluations are not run again",
+    )
     .option("--dry-run", "print the split and the cost estimate; start nothing")
     .option("--json", "print results.json")
-    .action(async (skillPath: string, flags: OptimizeFlags) => {
+    .action(async (skillPath: string, flags: OptimizeFlags, command: Command) => {
       const setup = createSetup({
         ...flags,
         ...(flags.improver ? { judge: flags.improver } : {}),
@@ -171,7 +194,7 @@ export function registerOptimize(program: Command, io: Io): void {
         ...(flags.improverBaseUrl ? { judgeBaseUrl: flags.improverBaseUrl } : {}),
       });
       const interrupt = interruptSignal(() =>
-        io.err("\ncancelling: results so far are kept; Ctrl-C again to quit now\n"),
+        io.err("\ncancelling: results so far are kept (continue with --resume); Ctrl-C again to quit now\n"),
       );
       const options: OptimizeOptions = {
         skillPath,
@@ -188,6 +211,14 @@ export function registerOptimize(program: Command, io: Io): void {
         ...(flags.model ? { model: flags.model } : {}),
         ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
         ...(flags.apply ? { apply: true } : {}),
+        ...(flags.resume
+          ? {
+              resumeDir: flags.resume,
+              explicit: Object.entries(resumedFlags).flatMap(([flag, option]) =>
+                command.getOptionValueSource(flag) === "cli" ? [option] : [],
+              ),
+            }
+          : {}),
         signal: interrupt.signal,
         reporter: optimizeReporter(io),
         triggerReporter: triggerReporter(io),

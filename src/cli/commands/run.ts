@@ -59,8 +59,11 @@ function summaryLines(result: PipelineResult): string[] {
       `evals: with_skill ${pct(withSkill)}${baselineName ? `, ${baselineName} ${pct(baseline)}, delta ${delta}` : ""}`,
     );
   }
-  const errors = result.evals?.records.filter((r) => r.outcome !== "success").length ?? 0;
+  const records = result.evals?.records ?? [];
+  const cancelled = records.filter((r) => r.outcome === "cancelled").length;
+  const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
   if (errors > 0) lines.push(`${errors} eval runs errored (left out of the pass rates)`);
+  if (cancelled > 0) lines.push(`${cancelled} eval runs cancelled (run again to finish them)`);
   const t = result.triggers?.results.summary;
   if (t) {
     lines.push(
@@ -146,6 +149,7 @@ export function registerRun(program: Command, io: Io): void {
           io.err(
             `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
           ),
+        onGraded: (runDir) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
       };
       try {
         if (flags.dryRun) {

@@ -1,0 +1,52 @@
+import { join } from "node:path";
+import type { EarlierRun } from "../run/execute-run.js";
+import { readJsonIfPresent } from "../run/write-json.js";
+import { readEvents } from "./grade-iteration.js";
+import { type GradeOnFinishOptions, gradeOnFinish } from "./grade-on-finish.js";
+import { type ExpectationGrader, gradeRun } from "./grade-run.js";
+import { rebuildWorkspace } from "./rebuild.js";
+
+export interface GradeEarlierOptions extends GradeOnFinishOptions {
+  /** An earlier run was graded now. */
+  onGraded?: (runDir: string) => void;
+}
+
+/**
+ * Grades, on resume, each run that succeeded earlier but was left without a grading.json (its grading was
+ * interrupted or failed), in its workspace rebuilt from the run's inputs and outputs.
+ */
+export function gradeEarlierRun(
+  options: GradeEarlierOptions,
+): (earlier: EarlierRun) => Promise<{ judgeCostUsd?: number }> {
+  let grader: Promise<ExpectationGrader> | undefined;
+  return async ({ spec, skillName, workspace }) => {
+    const somethingToGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
+    if (!somethingToGrade || options.signal?.aborted) return {};
+    if ((await readJsonIfPresent(join(spec.runDir, "grading.json"))) !== undefined) return {};
+    try {
+      if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
+      const changes = await rebuildWorkspace(spec.runDir, workspace);
+      const graded = await gradeRun({
+        runDir: spec.runDir,
+        eval: spec.eval,
+        skillName,
+        workspaceDir: workspace.dir,
+        events: await readEvents(spec.runDir),
+        changes,
+        commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
+        ...(grader ? { grader: await grader } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      options.onGraded?.(spec.runDir);
+      return { judgeCostUsd: graded.judgeCostUsd };
+    } catch (error) {
+      if (!options.signal?.aborted) options.onError?.(spec.runDir, error);
+      return {};
+    }
+  };
+}
+
+/** The grading hooks of an eval run: each run as it finishes, and on resume each earlier run left ungraded. */
+export function gradingHooks(options: GradeEarlierOptions) {
+  return { afterRun: gradeOnFinish(options), afterEarlierRun: gradeEarlierRun(options) };
+}

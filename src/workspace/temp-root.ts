@@ -1,0 +1,83 @@
+import { readFileSync } from "node:fs";
+import { lstat, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { errnoOf } from "./fs-errors.js";
+
+export type TempRootKind = "run" | "triggers" | "grade" | "judge" | "improve";
+
+export interface TempRootOptions {
+  /** Left alone by later sweeps (`--keep-workspaces`): the user wants to look inside. */
+  keep?: boolean;
+  /** Where the root is made; default: the system temp folder. */
+  parent?: string;
+}
+
+// skillgym-<kind>.<owner pid>.<owner start>-<mkdtemp suffix>: only names of this shape are ever swept.
+const ROOT_NAME = /^skillgym-([a-z]+)\.(\d+)\.(\d+)-[A-Za-z0-9]{6}$/;
+const KEEP_MARKER = ".skillgym-keep";
+
+// The process start in clock ticks since boot (Linux), so a reused PID is not taken for the owner; "0" elsewhere.
+function startOf(pid: number | "self"): string | undefined {
+  if (process.platform !== "linux") return "0";
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (fields[0] === "Z") return undefined;
+    return fields[19];
+  } catch {
+    return undefined;
+  }
+}
+
+async function isKept(dir: string): Promise<boolean> {
+  return lstat(join(dir, KEEP_MARKER)).then(
+    () => true,
+    () => false,
+  );
+}
+
+function ownerAlive(pid: number, start: string): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return errnoOf(error) === "EPERM";
+  }
+  const current = startOf(pid);
+  if (current === undefined) return false;
+  return start === "0" || current === "0" || current === start;
+}
+
+/** Creates a temp folder whose name records its owner process, after sweeping the folders of dead owners. */
+export async function createTempRoot(kind: TempRootKind, options: TempRootOptions = {}): Promise<string> {
+  const parent = options.parent ?? tmpdir();
+  await sweepStaleTempRoots(parent);
+  const dir = await mkdtemp(join(parent, `skillgym-${kind}.${process.pid}.${startOf("self") ?? "0"}-`));
+  if (options.keep) await writeFile(join(dir, KEEP_MARKER), "kept for inspection\n", "utf8");
+  return dir;
+}
+
+/** Removes the temp roots of skillgym processes that died without cleaning up (e.g. killed with SIGKILL). */
+export async function sweepStaleTempRoots(parent: string = tmpdir()): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(parent);
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = ROOT_NAME.exec(name);
+    if (!match || ownerAlive(Number(match[2]), match[3] ?? "0")) continue;
+    const dir = join(parent, name);
+    try {
+      if (!(await lstat(dir)).isDirectory()) continue;
+      if (await isKept(dir)) continue;
+      await rm(dir, { recursive: true, force: true });
+      removed.push(dir);
+    } catch {
+      // Another user's folder, or another skillgym sweeping the same one: not ours to insist on.
+    }
+  }
+  return removed;
+}

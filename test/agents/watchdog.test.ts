@@ -1,0 +1,127 @@
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WATCHDOG_SOURCE } from "../../src/agents/process/watchdog.js";
+
+const posix = process.platform !== "win32";
+// The built library is what a user runs; a SIGKILL leaves it no chance to clean up.
+const built = resolve("dist/agents/process/run-process.js");
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "skillgym-watchdog-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
+// Live watchdogs started by `parent` (Linux): found by their source text on the command line.
+function watchdogsOf(parent: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (state === "Z" || Number(ppid) !== parent) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(WATCHDOG_SOURCE)) found.push(Number(entry));
+    } catch {}
+  }
+  return found;
+}
+
+/** A skillgym stand-in: an ES module that imports the built runProcess and runs `body`. */
+function host(body: string) {
+  expect(existsSync(built), "run `npm run build` first").toBe(true);
+  const source = `import { runProcess } from ${JSON.stringify(pathToFileURL(built).href)};\n${body}`;
+  const child = spawn(process.execPath, ["--input-type=module", "-e", source], { stdio: "ignore" });
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  return { child, exited };
+}
+
+describe("the watchdog", () => {
+  it.skipIf(!posix)(
+    "ends the agent and its children when skillgym is killed with SIGKILL, then exits",
+    async () => {
+      const agentPid = join(dir, "agent.pid");
+      const grandPid = join(dir, "grandchild.pid");
+      const grand = `require("fs").writeFileSync(${JSON.stringify(grandPid)}, String(process.pid)); process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);`;
+      const agent = `require("fs").writeFileSync(${JSON.stringify(agentPid)}, String(process.pid)); require("child_process").spawn(process.execPath, ["-e", ${JSON.stringify(grand)}], { stdio: "ignore" }); setInterval(() => {}, 1000);`;
+      const skillgym = host(
+        `await runProcess({ command: process.execPath, args: ["-e", ${JSON.stringify(agent)}], cwd: ${JSON.stringify(dir)}, env: process.env, timeoutMs: 600000 });`,
+      );
+      const started = await waitFor(() => existsSync(agentPid) && existsSync(grandPid), 10_000);
+      expect(started).toBe(true);
+      const pids = [agentPid, grandPid].map((f) => Number(readFileSync(f, "utf8")));
+      expect(pids.every(isAlive)).toBe(true);
+      const watchdogs = process.platform === "linux" ? watchdogsOf(skillgym.child.pid ?? 0) : [];
+
+      skillgym.child.kill("SIGKILL");
+      await skillgym.exited;
+      const ended = await waitFor(() => ![...pids, ...watchdogs].some(isAlive), 5000);
+      for (const pid of [...pids, ...watchdogs].filter(isAlive)) process.kill(pid, "SIGKILL");
+      expect(ended).toBe(true);
+      if (process.platform === "linux") expect(watchdogs).toHaveLength(1);
+    },
+    20_000,
+  );
+
+  it.skipIf(process.platform !== "linux")(
+    "is one process for many concurrent runs, keeps no run of skillgym alive and exits with it",
+    async () => {
+      const ready = join(dir, "batch.started");
+      const release = join(dir, "batch.release");
+      const agent = `require("fs").writeFileSync(${JSON.stringify(ready)} + "." + process.pid, ""); const wait = setInterval(() => { if (require("fs").existsSync(${JSON.stringify(release)})) clearInterval(wait); }, 20);`;
+      const skillgym = host(
+        `await Promise.all(Array.from({ length: 8 }, () => runProcess({ command: process.execPath, args: ["-e", ${JSON.stringify(agent)}], cwd: ${JSON.stringify(dir)}, env: process.env, timeoutMs: 60000 })));`,
+      );
+      const pid = skillgym.child.pid ?? 0;
+      const allStarted = await waitFor(
+        () => readdirSync(dir).filter((name) => name.startsWith("batch.started.")).length === 8,
+        20_000,
+      );
+      const watchdogs = watchdogsOf(pid);
+      writeFileSync(release, "");
+      // The host has nothing left to do once its runs ended: an unref'd watchdog must not hold it.
+      const exited = await Promise.race([
+        skillgym.exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      if (!exited) skillgym.child.kill("SIGKILL");
+      const gone = await waitFor(() => !watchdogs.some(isAlive), 5000);
+      for (const stray of watchdogs.filter(isAlive)) process.kill(stray, "SIGKILL");
+      expect(allStarted).toBe(true);
+      expect(watchdogs).toHaveLength(1);
+      expect(exited).toBe(true);
+      expect(gone).toBe(true);
+    },
+    40_000,
+  );
+});
