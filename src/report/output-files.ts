@@ -10,9 +10,16 @@ export interface OutputLimits {
   maxFiles: number;
   /** In a static file: the largest image or download embedded as a data: URL. */
   maxEmbedBytes: number;
+  /** Of a run's transcript.md, shown per run; the rest is left out with a note. */
+  maxTranscriptBytes: number;
 }
 
-export const defaultLimits: OutputLimits = { maxTextBytes: 200_000, maxFiles: 200, maxEmbedBytes: 2_000_000 };
+export const defaultLimits: OutputLimits = {
+  maxTextBytes: 200_000,
+  maxFiles: 200,
+  maxEmbedBytes: 2_000_000,
+  maxTranscriptBytes: 256_000,
+};
 
 export interface OutputSource {
   /** The URL the page fetches a file from, given its path under the workspace root; absent to embed files instead. */
@@ -49,7 +56,7 @@ async function walk(dir: string, base: string, found: Found[], limit: number): P
   return omitted;
 }
 
-async function readHead(file: string, bytes: number): Promise<{ head: Buffer; size: number }> {
+export async function readHead(file: string, bytes: number): Promise<{ head: Buffer; size: number }> {
   const handle = await open(file, "r");
   try {
     const size = (await handle.stat()).size;

@@ -5,9 +5,11 @@ import { Grading } from "../contracts/grading.js";
 import { Metrics } from "../contracts/metrics.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
+import { findContradictions } from "./check-contradictions.js";
 import type { ViewReader } from "./iteration-data.js";
 import { type RunRef, runFolders, runIdOf } from "./list-runs.js";
-import { type OutputLimits, readOutputs } from "./output-files.js";
+import { defaultLimits, type OutputLimits, readOutputs } from "./output-files.js";
+import { readTranscript } from "./run-transcript.js";
 import { type IterationRef, previousIteration } from "./target.js";
 import type { PreviousRun, RunDetail } from "./view-model.js";
 
@@ -66,7 +68,10 @@ export async function readRunDetail(
     cache.value(join(runDir, "outputs", "metrics.json"), Metrics),
     readOutputs(join(runDir, "outputs"), { root: reader.target.root, ...options }),
     previousRun(reader, iteration, ref, options),
-    stat(join(runDir, "transcript.md")).catch(() => undefined),
+    readTranscript(
+      join(runDir, "transcript.md"),
+      options.limits?.maxTranscriptBytes ?? defaultLimits.maxTranscriptBytes,
+    ),
   ]);
   const transcriptPath = relative(reader.target.root, join(runDir, "transcript.md")).split(sep).join("/");
   return {
@@ -85,6 +90,7 @@ export async function readRunDetail(
     grading: grading
       ? {
           expectations: grading.expectations,
+          contradictions: findContradictions(grading.expectations),
           summary: grading.summary,
           ...(grading.claims ? { claims: grading.claims } : {}),
           ...(grading.eval_feedback ? { eval_feedback: grading.eval_feedback } : {}),
@@ -93,7 +99,8 @@ export async function readRunDetail(
       : null,
     timing: timing ?? null,
     metrics: metrics ?? grading?.execution_metrics ?? null,
-    transcript_url: transcript?.isFile() && options.urlFor ? options.urlFor(transcriptPath) : null,
+    transcript,
+    transcript_url: transcript && options.urlFor ? options.urlFor(transcriptPath) : null,
     previous,
   };
 }

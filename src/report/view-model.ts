@@ -128,6 +128,27 @@ export interface PreviousRun {
   pass_rate: number | null;
 }
 
+/** A judge's PASS about a file that a check of the same run showed does not exist. */
+export interface Contradiction {
+  /** Index of the judge's expectation in `grading.expectations`. */
+  expectation: number;
+  /** Index of the failed check. */
+  check: number;
+  /** The missing file, as the check names it. */
+  file: string;
+  /** The check's evidence, e.g. "invoice.txt does not exist". */
+  reason: string;
+}
+
+/** A run's transcript.md, embedded up to a limit. */
+export interface TranscriptView {
+  text: string;
+  /** The whole file's size in bytes. */
+  size: number;
+  /** True when only the first part of the file is in `text`. */
+  truncated: boolean;
+}
+
 export interface RunDetail {
   iteration: number;
   id: string;
@@ -145,10 +166,13 @@ export interface RunDetail {
   grading:
     | (Pick<Grading, "summary" | "claims" | "eval_feedback" | "user_notes_summary"> & {
         expectations: GradedExpectation[];
+        contradictions: Contradiction[];
       })
     | null;
   timing: Timing | null;
   metrics: Metrics | null;
+  transcript: TranscriptView | null;
+  /** Where to download transcript.md; null in a static file, which embeds it instead. */
   transcript_url: string | null;
   previous: PreviousRun | null;
 }

@@ -30,6 +30,22 @@ const triggers: TriggerResults = {
   threshold: 0.5,
 };
 
+const missing = "<img src=x onerror=window.__pwned=19>.md";
+const hostileTranscript = [
+  "# run </script><script>window.__pwned=13</script>",
+  "",
+  `## Step 1 <img src=x onerror="window.__pwned=14">`,
+  "",
+  `<b onmouseover="window.__pwned=15">hi</b> [x](javascript:window.__pwned=16)`,
+  "",
+  `**Tool call: <img src=x onerror="window.__pwned=17">**`,
+  "",
+  "```",
+  `{"content": "</script><script>window.__pwned=18</script>"}`,
+  "```",
+  "",
+].join("\n");
+
 let ws: Awaited<ReturnType<typeof tempDir>>;
 let server: ViewServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -40,7 +56,19 @@ beforeAll(async () => {
     evals: 1,
     runsPerConfiguration: 1,
     prompt: () => `Say </script><script>window.__pwned=8</script> please`,
-    evidence: (_e, a) => (a === 0 ? scriptTag : `quoted: ${breakout}`),
+    expectations: () => [
+      { text: "first", passed: true, evidence: scriptTag },
+      { text: "second", passed: false, evidence: `quoted: ${breakout}` },
+      { text: `${missing} is complete`, passed: true, evidence: "looks complete", source: "judge" },
+      {
+        text: `${missing} exists`,
+        passed: false,
+        evidence: `${missing} does not exist`,
+        source: "check",
+        check_type: "file_exists",
+      },
+    ],
+    transcript: () => hostileTranscript,
     notes: [`note ${breakout}`],
     triggers,
     outputs: () => ({
@@ -93,6 +121,23 @@ async function checkShownAsText(page: Page): Promise<void> {
   expect(evidence).toContain(`quoted: ${breakout}`);
   expect(await page.textContent("#run-view .prompt-text")).toBe(
     "Say </script><script>window.__pwned=8</script> please",
+  );
+  expect(await page.textContent("#run-view .contradiction-badge")).toBe(
+    `contradicts check: ${missing} does not exist`,
+  );
+  await page.click("#run-view .transcript-toggle");
+  expect(await page.locator("#run-view .transcript-step .step-title").allTextContents()).toEqual([
+    `Step 1 <img src=x onerror="window.__pwned=14">`,
+  ]);
+  expect(await page.textContent("#run-view .transcript-step .step-digest")).toBe(
+    `<img src=x onerror="window.__pwned=17">`,
+  );
+  // Markdown reads "__pwned=15 … __" as emphasis; the tags and the link stay text.
+  const message = await page.textContent("#run-view .transcript-step .md");
+  expect(message).toContain(`<b onmouseover="window.`);
+  expect(message).toContain(`">hi</b> [x](javascript:window.`);
+  expect(await page.textContent("#run-view .transcript-step pre")).toBe(
+    `{"content": "</script><script>window.__pwned=18</script>"}`,
   );
   await page.click("#tab-triggers");
   expect(await page.textContent("#panel-triggers .query")).toBe(triggers.results[0]!.query);

@@ -32,6 +32,22 @@ const readJson = async (path: string) => JSON.parse(await readFile(path, "utf8")
 const position = (page: Page) => page.textContent("#run-position");
 const shownRun = (page: Page) => page.getAttribute("#run-view", "data-run");
 
+// The run's own transcript.md, as written by skillgym run, shown step by step and collapsed.
+async function checkTranscript(page: Page, runId: string): Promise<void> {
+  const text = await readFile(join(iteration2(), runId, "transcript.md"), "utf8");
+  const headings = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+  const tools = [...text.matchAll(/^\*\*Tool call: (.+)\*\*$/gm)].map((m) => m[1]);
+  expect(tools.length).toBeGreaterThan(0);
+  const steps = page.locator("#run-view details.transcript-step");
+  expect(await steps.locator(".step-title").allTextContents()).toEqual(headings);
+  const digests = await steps.locator(".step-digest").allTextContents();
+  expect(digests.flatMap((d) => (tools.includes(d.split(", ")[0]!) ? d.split(", ") : []))).toEqual(tools);
+  expect(await steps.locator("summary").first().isVisible()).toBe(true);
+  expect(await page.locator("#run-view details.transcript-step:not([open]) pre").first().isVisible()).toBe(
+    false,
+  );
+}
+
 async function runIds(): Promise<string[]> {
   const answer = await fetch(`${server.url}api/iteration/2`);
   return ((await answer.json()) as { runs: { id: string }[] }).runs.map((r) => r.id);
@@ -55,6 +71,9 @@ describe("the viewer on a workspace made by skillgym run", () => {
     const evidence = await page.locator("#run-view .expectations .evidence").allTextContents();
     expect(evidence).toEqual(grading.expectations.map((x: { evidence: string }) => x.evidence));
     expect(await page.textContent("#banner")).toContain("SIMULATED");
+    await checkTranscript(page, first);
+    const download = await page.getAttribute("#run-view .transcript-bar a[download]", "href");
+    expect(decodeURIComponent(download!)).toContain(`iteration-2/${first}/transcript.md`);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -180,6 +199,8 @@ describe("the static file", () => {
     const ids = await runIds();
     expect(await position(page)).toBe(`Run 1 of ${ids.length}`);
     expect(await page.textContent("#run-view .outputs .file .md h1")).toBe("Release 1.4.0");
+    await checkTranscript(page, ids[0]!);
+    expect(await page.locator("#run-view .transcript-bar a").count()).toBe(0);
     await page.keyboard.press("ArrowRight");
     await page.waitForSelector(`#run-view[data-run="${ids[1]}"]:not([aria-busy])`);
     await page.fill("#feedback-box", "static feedback");

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Benchmark, BenchmarkRun } from "../../src/contracts/benchmark.js";
-import type { Grading } from "../../src/contracts/grading.js";
+import type { GradedExpectation, Grading } from "../../src/contracts/grading.js";
 import type { TriggerResults } from "../../src/contracts/trigger-results.js";
 
 export async function tempDir(
@@ -33,6 +33,9 @@ export interface FakeIteration {
   prompt?: (evalIndex: number) => string;
   triggers?: TriggerResults;
   notes?: string[];
+  /** Replaces the generated expectations of a run (and so its pass rate). */
+  expectations?: (evalIndex: number, configuration: string, run: number) => GradedExpectation[];
+  transcript?: (evalIndex: number, configuration: string, run: number) => string;
 }
 
 const configurations = ["with_skill", "without_skill"] as const;
@@ -74,15 +77,18 @@ export async function writeFakeIteration(dir: string, spec: FakeIteration): Prom
     for (const configuration of configurations) {
       for (let r = 1; r <= spec.runsPerConfiguration; r++) {
         const runDir = `eval-${id}/${configuration}/run-${r}`;
-        const expectations = texts.map((text, a) => ({
-          text,
-          passed: passes(configuration, a),
-          evidence: spec.evidence?.(e, a) ?? `evidence for ${text}`,
-        }));
+        const expectations =
+          spec.expectations?.(e, configuration, r) ??
+          texts.map((text, a) => ({
+            text,
+            passed: passes(configuration, a),
+            evidence: spec.evidence?.(e, a) ?? `evidence for ${text}`,
+          }));
         const passed = expectations.filter((x) => x.passed).length;
+        const total = expectations.length;
         const grading: Grading = {
           expectations,
-          summary: { passed, failed: assertions - passed, total: assertions, pass_rate: passed / assertions },
+          summary: { passed, failed: total - passed, total, pass_rate: passed / total },
         };
         files[`${runDir}/grading.json`] = json(grading);
         files[`${runDir}/timing.json`] = json({
@@ -91,7 +97,8 @@ export async function writeFakeIteration(dir: string, spec: FakeIteration): Prom
           outcome: "success",
           attempts: 1,
         });
-        files[`${runDir}/transcript.md`] = `# transcript of ${runDir}\n`;
+        files[`${runDir}/transcript.md`] =
+          spec.transcript?.(e, configuration, r) ?? `# transcript of ${runDir}\n`;
         const outputs = spec.outputs?.(e, configuration, r) ?? {
           "result.md": `# Result ${id} ${configuration} ${r}\n`,
         };
@@ -101,7 +108,7 @@ export async function writeFakeIteration(dir: string, spec: FakeIteration): Prom
           eval_name: `eval-${id}`,
           configuration,
           run_number: r,
-          result: { pass_rate: passed / assertions, passed, failed: assertions - passed, total: assertions },
+          result: { pass_rate: passed / total, passed, failed: total - passed, total },
           expectations,
         });
       }

@@ -8,6 +8,7 @@ import { scriptMain } from "./script-main.js";
 import { scriptMarkdown } from "./script-markdown.js";
 import { scriptOutputs } from "./script-outputs.js";
 import { scriptOverTime } from "./script-over-time.js";
+import { scriptTranscript } from "./script-transcript.js";
 import { scriptTriggers } from "./script-triggers.js";
 import { scriptTune } from "./script-tune.js";
 import { viewerStyle } from "./style.js";
@@ -16,6 +17,7 @@ import { viewerStyle } from "./style.js";
 export const viewerScript = `(function () {\n"use strict";\n${[
   scriptBase,
   scriptMarkdown,
+  scriptTranscript,
   scriptFeedback,
   scriptOutputs,
   scriptBenchmark,

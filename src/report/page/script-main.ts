@@ -39,6 +39,13 @@ function selectTab(tab) {
   writeHash();
 }
 
+// Without a tab asked for, an iteration that only measured triggers (skillgym triggers) opens on them:
+// they are what the user just ran, and its Outputs tab would be empty.
+function startingTab(data, tab) {
+  if (tab) return tab;
+  return !data.runs.length && data.triggers ? "triggers" : "outputs";
+}
+
 async function openIteration(number, tab, runId) {
   await feedback.flush();
   const data = await source.iteration(number);
@@ -57,7 +64,7 @@ async function openIteration(number, tab, runId) {
   const found = runId ? data.runs.findIndex(function (r) { return r.id === runId; }) : -1;
   state.index = found === -1 ? 0 : found;
   buildOutputsPanel(panelOf("outputs"));
-  selectTab(tab || state.tab);
+  selectTab(startingTab(data, tab));
   if (data.runs.length) await showRun(state.index);
 }
 
@@ -71,7 +78,7 @@ function fillHeader(workspace) {
   }
   select.disabled = workspace.shown.length < 2;
   select.addEventListener("change", function () {
-    openIteration(Number(select.value), state.tab).catch(fatal);
+    openIteration(Number(select.value), state.tab === "outputs" ? null : state.tab).catch(fatal);
   });
 }
 
@@ -116,7 +123,7 @@ async function boot() {
   const shown = workspace.shown;
   const number = shown.indexOf(Number(wanted.iteration)) !== -1 ? Number(wanted.iteration) : shown[shown.length - 1];
   if (number === undefined) throw new Error("no iteration to show");
-  await openIteration(number, wanted.tab || "outputs", wanted.run);
+  await openIteration(number, wanted.tab, wanted.run);
   document.body.dataset.ready = "true";
 }
 

@@ -39,10 +39,14 @@ function renderFiles(files, omitted) {
   return list;
 }
 
-function renderExpectation(x) {
-  return h("li", { class: x.passed ? "passed" : "failed" }, [
+function renderExpectation(x, contradiction) {
+  return h("li", { class: (x.passed ? "passed" : "failed") + (contradiction ? " contradicted" : "") }, [
     verdictBadge(x.passed),
     " ",
+    contradiction
+      ? h("span", { class: "badge contradiction-badge", title: "A check of this run failed on the file this verdict is about", text: "contradicts check: " + contradiction.reason })
+      : null,
+    contradiction ? " " : null,
     h("span", { class: "exp-text", text: x.text }),
     x.source ? h("span", { class: "source", text: x.source + (x.check_type ? " · " + x.check_type : "") }) : null,
     h("div", { class: "evidence", text: x.evidence }),
@@ -51,7 +55,10 @@ function renderExpectation(x) {
 
 function renderGrades(grading) {
   if (!grading) return empty("Not graded.");
-  const parts = [h("ul", { class: "expectations" }, grading.expectations.map(renderExpectation))];
+  const contradictions = grading.contradictions || [];
+  const parts = [h("ul", { class: "expectations" }, grading.expectations.map(function (x, i) {
+    return renderExpectation(x, contradictions.find(function (c) { return c.expectation === i; }));
+  }))];
   if (grading.claims && grading.claims.length) {
     parts.push(h("h3", { text: "Claims" }));
     parts.push(h("ul", { class: "expectations" }, grading.claims.map(function (c) {
@@ -139,7 +146,7 @@ function renderRun(run) {
     box,
     h("h3", { text: "Run" }),
     renderFacts(run),
-    run.transcript_url ? h("p", null, h("a", { href: run.transcript_url, download: "transcript.md", text: "Download transcript.md" })) : null,
+    renderTranscript(run),
   ];
 }
 
@@ -153,6 +160,12 @@ function buildOutputsPanel(panel) {
   panel.replaceChildren();
   if (!runs.length) {
     panel.append(empty("This iteration has no runs."));
+    if (state.iteration.triggers) {
+      panel.append(h("p", null, [
+        "It measured triggers only: ",
+        h("button", { id: "show-triggers", onclick: function () { selectTab("triggers"); }, text: "see the Triggers tab" }),
+      ]));
+    }
     return;
   }
   const select = h("select", {

@@ -15,10 +15,31 @@ const SERIES = [
   { key: "trigger_accuracy", label: "trigger accuracy", color: "#0969da" },
 ];
 
+const MARKER_R = 4;
+
+// Points of one iteration that would overlap (equal with and without pass rates) are set side by side.
+function spreadCoinciding(markers) {
+  const byX = {};
+  for (const p of markers) (byX[p.x] = byX[p.x] || []).push(p);
+  for (const key of Object.keys(byX)) {
+    const column = byX[key].slice().sort(function (a, b) { return a.y - b.y; });
+    let group = [];
+    const flush = function () {
+      group.forEach(function (p, k) { p.dx = (k - (group.length - 1) / 2) * (2 * MARKER_R + 2); });
+      group = [];
+    };
+    for (const p of column) {
+      if (group.length && p.y - group[group.length - 1].y >= 2 * MARKER_R) flush();
+      group.push(p);
+    }
+    flush();
+  }
+}
+
 function chart(iterations) {
   const width = 720;
   const height = 260;
-  const left = 44;
+  const left = 52;
   const right = 16;
   const top = 12;
   const bottom = 32;
@@ -35,23 +56,37 @@ function chart(iterations) {
   iterations.forEach(function (it, i) {
     root.append(svg("text", { x: x(i), y: height - 10, "text-anchor": "middle", "font-size": 11, fill: "#59636e" }, "#" + it.number));
   });
+  const markers = [];
   for (const series of SERIES) {
     const points = [];
     iterations.forEach(function (it, i) {
       const v = it[series.key];
-      if (typeof v === "number") points.push([x(i), y(v), it, v]);
+      if (typeof v === "number") points.push({ x: x(i), y: y(v), it: it, v: v, series: series, dx: 0 });
     });
     if (points.length > 1) {
       root.append(svg("polyline", {
-        points: points.map(function (p) { return p[0].toFixed(1) + "," + p[1].toFixed(1); }).join(" "),
+        points: points.map(function (p) { return p.x.toFixed(1) + "," + p.y.toFixed(1); }).join(" "),
         fill: "none",
         stroke: series.color,
         "stroke-width": 2,
       }));
     }
-    for (const p of points) {
-      root.append(svg("circle", { cx: p[0], cy: p[1], r: 4, fill: series.color }, svg("title", {}, p[2].name + ": " + series.label + " " + pct(p[3]))));
-    }
+    for (const p of points) markers.push(p);
+  }
+  spreadCoinciding(markers);
+  // Markers after every line, outlined in white, so no line or other marker covers one.
+  for (const p of markers) {
+    root.append(svg("circle", {
+      class: "point",
+      cx: (p.x + p.dx).toFixed(1),
+      cy: p.y.toFixed(1),
+      r: MARKER_R,
+      fill: p.series.color,
+      stroke: "#fff",
+      "stroke-width": 1.5,
+      "data-series": p.series.key,
+      "data-iteration": p.it.number,
+    }, svg("title", {}, p.it.name + ": " + p.series.label + " " + pct(p.v))));
   }
   return root;
 }
@@ -72,7 +107,7 @@ function renderOverTime(panel) {
     const shown = state.workspace.shown.indexOf(it.number) !== -1;
     return h("tr", null, [
       h("td", null, shown
-        ? h("button", { class: "open-iteration", onclick: function () { openIteration(it.number, "outputs"); }, text: it.name })
+        ? h("button", { class: "open-iteration", onclick: function () { openIteration(it.number, null).catch(fatal); }, text: it.name })
         : it.name),
       h("td", { text: (it.status || "—") + (it.simulated ? " · simulated" : "") }),
       h("td", { class: "num", text: String(it.runs) }),

@@ -76,5 +76,13 @@ section.tune{border-top:1px solid var(--line);margin-top:1rem}
 .tune-label{font-size:12px;color:var(--muted);height:1.4rem;white-space:nowrap}
 .tune-threshold{position:absolute;left:.5rem;right:.5rem;border-top:2px dashed var(--warn)}
 table.tune-table tr.best td{background:var(--pass-bg)}pre.final-report{margin-bottom:1rem}
+.contradiction-badge{color:#4d2d00;border-color:#d4a72c;background:var(--warn-bg);white-space:normal}
+.expectations li.contradicted{border-color:#d4a72c;background:#fffdf0}
+.transcript-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem .9rem;margin:.25rem 0 .5rem}
+.transcript-note.truncated{color:var(--warn)}
+details.transcript-step{border:1px solid var(--line);border-radius:8px;margin:.35rem 0;padding:.3rem .7rem}
+details.transcript-step summary{cursor:pointer}
+.step-title{font-weight:600}.step-digest{color:var(--muted);font-size:13px;margin-left:.75rem;word-break:break-word}
+details.transcript-step pre{max-height:20rem}
 @media (max-width:700px){.tabs{margin-left:0}}
 `;
