@@ -138,6 +138,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       specs,
       options.concurrency,
       async (spec) => {
+        options.reporter?.onRunStart?.(spec);
         const record = await executeTriggerRun(spec, {
           agent,
           skillName: skill.name,
