@@ -63,6 +63,7 @@ describe("run takes eval's options", () => {
     expect(again.stderr).toMatch(/resuming .*iteration-1: 1 runs/);
     expect(again.stderr).not.toMatch(/\[1\/1\] eval-1/);
     expect(again.stderr).not.toMatch(/\[\d\/2\] query/);
+    expect(again.stderr).toMatch(/resuming .*iteration-1[/\\]triggers: 2 runs/);
     expect(await readdir(join(dir, "ws"))).toEqual(["iteration-1"]);
     expect([(await stat(trigger)).mtimeMs, (await stat(timing)).mtimeMs]).toEqual(before);
     expect(again.stdout).toContain("triggers: ");
