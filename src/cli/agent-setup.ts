@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Agent } from "../agents/agent.js";
 import { createClaudeCodeAgent } from "../agents/claude-code/agent.js";
+import { findCredentials } from "../agents/claude-code/credentials.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
@@ -100,6 +101,26 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
       for (const cleanup of cleanups) await cleanup();
     },
   };
+}
+
+/**
+ * What `--dry-run` checks before saying a real run could start: the agent's binary and login, and the judge's
+ * (or improver's) when one is needed. Throws the error a real run would (exit 3); starts nothing.
+ */
+export async function checkCredentials(
+  setup: Setup,
+  flags: AgentFlags & JudgeFlags,
+  needs: { judge?: string },
+): Promise<string> {
+  await setup.agent();
+  const found = await findCredentials();
+  const how = found.kind === "env" ? found.variable : found.kind === "oauth-file" ? found.file : found.kind;
+  let judge = "";
+  if (needs.judge) {
+    await setup.judge();
+    judge = `; ${needs.judge} (${flags.judge ?? "claude-code"}): ready`;
+  }
+  return `credentials: Claude Code logs in with ${how}${judge}`;
 }
 
 /** The flags of every command that runs the agent. */

@@ -25,7 +25,7 @@ export function buildProgram(io: Io): Command {
     .version("0.1.0")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) })
-    .showHelpAfterError();
+    .showHelpAfterError("(see `skillgym --help`)");
   registerValidate(program, io);
   registerPackage(program, io);
   registerSchema(program, io);
@@ -41,7 +41,12 @@ export function buildProgram(io: Io): Command {
   registerOptimize(program, io);
   registerInit(program, io);
   registerDraftEvals(program, io);
-  for (const command of program.commands) command.exitOverride().configureOutput(program.configureOutput());
+  // A bad flag prints its one-line error and where the help is, not the whole help.
+  for (const command of program.commands)
+    command
+      .exitOverride()
+      .configureOutput(program.configureOutput())
+      .showHelpAfterError(`(see \`skillgym ${command.name()} --help\`)`);
   return program;
 }
 
@@ -52,6 +57,7 @@ export async function main(argv: string[], io: Io = createIo()): Promise<number>
     await program.parseAsync(argv, { from: "user" });
     return io.exitCode();
   } catch (error) {
+    io.status(undefined);
     if (error instanceof CommanderError) {
       if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.ok;
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;

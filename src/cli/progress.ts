@@ -1,42 +1,76 @@
 import type { RunReporter } from "../run/reporter.js";
 import type { RunRecord } from "../run/run-record.js";
 import type { Io } from "./io.js";
+import { newTally, type Spending, statusText, type Tally } from "./status-line.js";
 
-/** Live progress for long work: runs done of total, passes so far, errors, cost. One line per event (CI-friendly). */
-export function terminalReporter(io: Io): RunReporter & { records: RunRecord[] } {
-  let total = 0;
-  let done = 0;
-  let errors = 0;
-  let cost = 0;
+export interface ProgressOptions {
+  /** Shared with the command's other reporters so the cost adds up over the whole command. */
+  spending?: Spending;
+  now?: () => number;
+}
+
+/**
+ * Progress of eval runs: a line per finished run (CI-friendly) and, on a terminal, a live status under them
+ * (runs done / running / grading / queued, elapsed, time left, cost). `close` removes the status.
+ */
+export function terminalReporter(
+  io: Io,
+  options: ProgressOptions = {},
+): RunReporter & { records: RunRecord[]; close(): void } {
+  const now = options.now ?? Date.now;
+  const spending = options.spending ?? { usd: 0 };
+  let tally: Tally = newTally("eval runs", 0, now());
+  const phase = new Map<string, "running" | "grading">();
   const records: RunRecord[] = [];
+  const status = () => {
+    const running = [...phase.values()].filter((p) => p === "running").length;
+    return statusText({ ...tally, running, grading: phase.size - running }, spending, now());
+  };
+  // Shown while runs are left; each `io.err` line redraws it below with the counts of that moment.
+  const redraw = () => io.status(tally.done < tally.total ? status : undefined);
   return {
     records,
     onPlan(info) {
       // Each eval iteration (a tune measures several) counts its own runs; the cost adds up over the command.
-      total = info.total;
-      done = 0;
-      errors = 0;
+      tally = newTally("eval runs", info.total, now());
+      phase.clear();
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
-      io.err(`${info.resumed ? "resuming" : "writing"} ${info.iterationDir}: ${total} runs${mode}\n`);
+      io.err(`${info.resumed ? "resuming" : "writing"} ${info.iterationDir}: ${info.total} runs${mode}\n`);
+      redraw();
+    },
+    onRunStart(spec) {
+      phase.set(spec.runDir, "running");
+      redraw();
     },
     onRunRetry(spec, info) {
       io.err(
         `  retry ${spec.evalName} ${spec.configuration} run-${spec.runNumber}: ${info.outcome}, attempt ${info.attempt + 1} in ${(info.delayMs / 1000).toFixed(1)} s\n`,
       );
     },
+    onGradeStart(spec) {
+      phase.set(spec.runDir, "grading");
+      redraw();
+    },
     onRunEnd(record) {
       records.push(record);
-      done++;
-      cost += record.costUsd;
+      phase.delete(record.spec.runDir);
+      tally.done++;
+      spending.usd += record.costUsd + (record.judgeCostUsd ?? 0);
+      // A run finished in an earlier attempt is counted, not listed again.
+      redraw();
+      if (record.skipped) return;
+      tally.ran++;
       // A run cancelled by Ctrl-C is not an error of the run: it is reported as cancelled.
-      if (record.outcome !== "success" && record.outcome !== "cancelled") errors++;
+      if (record.outcome === "cancelled") tally.cancelled++;
+      else if (record.outcome !== "success") tally.errors++;
       const { spec } = record;
-      const status =
+      const verdict =
         record.outcome === "success" ? "ok" : `${record.outcome}${record.error ? `: ${record.error}` : ""}`;
       io.err(
-        `[${done}/${total}] ${spec.evalName} ${spec.configuration} run-${spec.runNumber}: ${status} ` +
-          `(${(record.durationMs / 1000).toFixed(1)} s; errors ${errors}; cost so far $${cost.toFixed(4)})\n`,
+        `[${tally.done}/${tally.total}] ${spec.evalName} ${spec.configuration} run-${spec.runNumber}: ${verdict} ` +
+          `(${(record.durationMs / 1000).toFixed(1)} s; errors ${tally.errors}; cost so far $${spending.usd.toFixed(4)})\n`,
       );
     },
+    close: () => io.status(undefined),
   };
 }

@@ -1,17 +1,28 @@
 import type { TriggerReporter } from "../triggers/index.js";
 import type { Io } from "./io.js";
+import type { ProgressOptions } from "./progress.js";
+import { newTally, type Spending, statusText, type Tally } from "./status-line.js";
 
-/** Live progress of a trigger eval: runs done of total, triggered so far, errors. */
-export function triggerReporter(io: Io): TriggerReporter {
-  let total = 0;
-  let done = 0;
+/** Progress of a trigger eval: a line per finished run and, on a terminal, a live status under them. */
+export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerReporter & { close(): void } {
+  const now = options.now ?? Date.now;
+  const spending: Spending = options.spending ?? { usd: 0 };
+  let tally: Tally = newTally("trigger runs", 0, now());
   let triggered = 0;
-  let errors = 0;
+  const status = () => statusText(tally, spending, now());
+  // Shown while runs are left; each `io.err` line redraws it below with the counts of that moment.
+  const redraw = () => io.status(tally.done < tally.total ? status : undefined);
   return {
     onPlan(info) {
-      total = info.total;
+      tally = newTally("trigger runs", info.total, now());
+      triggered = 0;
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
-      io.err(`${info.resumed ? "resuming" : "writing"} ${info.triggersDir}: ${total} runs${mode}\n`);
+      io.err(`${info.resumed ? "resuming" : "writing"} ${info.triggersDir}: ${info.total} runs${mode}\n`);
+      redraw();
+    },
+    onRunStart() {
+      tally.running++;
+      redraw();
     },
     onRunRetry(spec, info) {
       io.err(
@@ -19,10 +30,16 @@ export function triggerReporter(io: Io): TriggerReporter {
       );
     },
     onRunEnd(record) {
-      done++;
+      tally.running = Math.max(0, tally.running - 1);
+      tally.done++;
+      spending.usd += record.skipped ? 0 : (record.record.cost_usd ?? 0);
       const cancelled = record.outcome === "cancelled";
-      if (record.error !== undefined && !cancelled) errors++;
+      if (cancelled) tally.cancelled++;
+      else if (record.error !== undefined) tally.errors++;
       else if (record.triggered) triggered++;
+      redraw();
+      if (record.skipped) return;
+      tally.ran++;
       const what = cancelled
         ? "cancelled"
         : record.error !== undefined
@@ -32,9 +49,10 @@ export function triggerReporter(io: Io): TriggerReporter {
             : "not triggered";
       const stolen = record.stolenBy.length > 0 ? `, loaded ${record.stolenBy.join(", ")} instead` : "";
       io.err(
-        `[${done}/${total}] query ${record.spec.queryIndex + 1} run-${record.spec.runNumber}: ${what}${stolen}` +
-          ` (triggered ${triggered}, errors ${errors})\n`,
+        `[${tally.done}/${tally.total}] query ${record.spec.queryIndex + 1} run-${record.spec.runNumber}: ${what}${stolen}` +
+          ` (triggered ${triggered}, errors ${tally.errors})\n`,
       );
     },
+    close: () => io.status(undefined),
   };
 }

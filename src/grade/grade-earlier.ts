@@ -23,6 +23,7 @@ export function gradeEarlierRun(
     const somethingToGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
     if (!somethingToGrade || options.signal?.aborted) return {};
     if ((await readJsonIfPresent(join(spec.runDir, "grading.json"))) !== undefined) return {};
+    options.reporter?.onGradeStart?.(spec);
     try {
       if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
       const changes = await rebuildWorkspace(spec.runDir, workspace);
@@ -38,8 +39,10 @@ export function gradeEarlierRun(
         ...(options.signal ? { signal: options.signal } : {}),
       });
       options.onGraded?.(spec.runDir);
+      options.reporter?.onGradeEnd?.(spec, { judgeCostUsd: graded.judgeCostUsd, failed: false });
       return { judgeCostUsd: graded.judgeCostUsd };
     } catch (error) {
+      options.reporter?.onGradeEnd?.(spec, { failed: true });
       if (!options.signal?.aborted) options.onError?.(spec.runDir, error);
       return {};
     }

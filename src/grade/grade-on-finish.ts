@@ -1,4 +1,5 @@
 import type { FinishedRun } from "../run/execute-run.js";
+import type { RunReporter } from "../run/reporter.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 
 export interface GradeOnFinishOptions {
@@ -8,6 +9,8 @@ export interface GradeOnFinishOptions {
   signal?: AbortSignal;
   /** A run whose grading failed stays ungraded (no grading.json); `skillgym grade` can try again. */
   onError?: (runDir: string, error: unknown) => void;
+  /** Told when a run's grading starts and ends, so progress can show grading as its own phase. */
+  reporter?: Pick<RunReporter, "onGradeStart" | "onGradeEnd">;
 }
 
 /** Grades each run as it finishes, while its workspace still exists (checks run in it). */
@@ -16,9 +19,11 @@ export function gradeOnFinish(
 ): (finished: FinishedRun) => Promise<{ judgeCostUsd?: number }> {
   let grader: Promise<ExpectationGrader> | undefined;
   return async ({ spec, skillName, workspaceDir, result, changes, redactor }) => {
+    const toGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
+    if (toGrade) options.reporter?.onGradeStart?.(spec);
     try {
       if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
-      const graded = await gradeRun({
+      const grading = await gradeRun({
         runDir: spec.runDir,
         eval: spec.eval,
         skillName,
@@ -30,8 +35,11 @@ export function gradeOnFinish(
         ...(grader ? { grader: await grader } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
-      return { judgeCostUsd: graded.judgeCostUsd };
+      if (toGrade)
+        options.reporter?.onGradeEnd?.(spec, { judgeCostUsd: grading.judgeCostUsd, failed: false });
+      return { judgeCostUsd: grading.judgeCostUsd };
     } catch (error) {
+      if (toGrade) options.reporter?.onGradeEnd?.(spec, { failed: true });
       if (!options.signal?.aborted) options.onError?.(spec.runDir, error);
       return {};
     }

@@ -3,6 +3,8 @@ import type { Agent } from "../agents/agent.js";
 import type { TriggerQuery } from "../contracts/evals.js";
 import { SkillgymError } from "../errors.js";
 import type { Judge } from "../judge/judge.js";
+import { unitSecondsFromHistory } from "../pipeline/duration-history.js";
+import { estimateWallSeconds, type UnitSeconds } from "../pipeline/estimate.js";
 import { defaultWorkspace } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { RetryPolicy } from "../run/retry.js";
@@ -105,21 +107,36 @@ export interface OptimizePlan {
   train: TriggerQuery[];
   test: TriggerQuery[];
   estimate: OptimizeEstimate;
+  /** The longest the loop could take: every evaluation's trigger runs in waves, then the improver's call. */
+  wallSeconds: number;
+  unitSeconds: UnitSeconds;
+  concurrency: number;
 }
 
 /** What `optimize --dry-run` prints: the split and the most the loop could start and cost, starting nothing. */
 export async function planOptimize(options: OptimizeOptions, simulated: boolean): Promise<OptimizePlan> {
   const prepared = await prepareOptimize(options);
   const unit = await unitCostsFor(prepared.workspace, { agent: simulated, improver: simulated });
+  const estimate = estimateOptimize({
+    queries: prepared.queries.length,
+    runs: options.runs,
+    maxIterations: options.maxIterations,
+    unit,
+  });
+  const unitSeconds = await unitSecondsFromHistory(prepared.workspace, simulated);
+  const perEvaluation = estimateWallSeconds(
+    { agentRuns: 0, judgeCalls: 0, triggerRuns: estimate.queries * estimate.runs },
+    options.concurrency,
+    unitSeconds,
+  );
   return {
     skill: prepared.skill.name,
     train: prepared.split.train.map((i) => prepared.queries[i]!),
     test: prepared.split.test.map((i) => prepared.queries[i]!),
-    estimate: estimateOptimize({
-      queries: prepared.queries.length,
-      runs: options.runs,
-      maxIterations: options.maxIterations,
-      unit,
-    }),
+    estimate,
+    // An improver call takes about as long as a judge call.
+    wallSeconds: estimate.evaluations * perEvaluation + estimate.improverCalls * unitSeconds.judgeCall,
+    unitSeconds,
+    concurrency: options.concurrency,
   };
 }

@@ -5,6 +5,26 @@ import type { Suite } from "../suite/model.js";
 export const defaultUnitCosts = { agentRunUsd: 0.3, triggerRunUsd: 0.05, judgeCallUsd: 0.05 };
 export type UnitCosts = typeof defaultUnitCosts;
 
+/** Rough seconds per unit when no earlier iteration measured them; documented in the README. */
+export const defaultUnitSeconds = { agentRun: 120, judgeCall: 20, triggerRun: 30 };
+/** skillgym sim answers at once; what is left is Claude Code starting up and the workspace copies. */
+export const simulatedUnitSeconds = { agentRun: 4, judgeCall: 0.5, triggerRun: 3 };
+export type UnitSeconds = typeof defaultUnitSeconds & { measured?: boolean };
+
+// Runs go in waves of `concurrency`; each eval run is graded as it finishes, in its own slot.
+export function estimateWallSeconds(
+  counts: { agentRuns: number; triggerRuns: number; judgeCalls: number },
+  concurrency: number,
+  unit: UnitSeconds,
+): number {
+  const waves = (n: number) => Math.ceil(n / Math.max(1, concurrency));
+  return (
+    waves(counts.agentRuns) * unit.agentRun +
+    waves(counts.judgeCalls) * unit.judgeCall +
+    waves(counts.triggerRuns) * unit.triggerRun
+  );
+}
+
 export interface RunPlanEstimate {
   agentRuns: number;
   triggerRuns: number;

@@ -1,3 +1,17 @@
-export { defaultUnitCosts, estimatePlan, type RunPlanEstimate, type UnitCosts } from "./estimate.js";
+export {
+  defaultUnitCosts,
+  defaultUnitSeconds,
+  estimatePlan,
+  estimateWallSeconds,
+  type RunPlanEstimate,
+  type UnitCosts,
+  type UnitSeconds,
+} from "./estimate.js";
 export { evaluateGates, type GateResult, type Gates } from "./gates.js";
-export { type PipelineOptions, type PipelineResult, planPipeline, runPipeline } from "./run-pipeline.js";
+export {
+  type PipelineOptions,
+  type PipelinePlan,
+  type PipelineResult,
+  planPipeline,
+  runPipeline,
+} from "./run-pipeline.js";

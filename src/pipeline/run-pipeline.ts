@@ -13,7 +13,8 @@ import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { runTriggers, type TriggerReporter, type TriggerSummaryResult } from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
-import { estimatePlan, type RunPlanEstimate } from "./estimate.js";
+import { unitSecondsFromHistory } from "./duration-history.js";
+import { estimatePlan, estimateWallSeconds, type RunPlanEstimate, type UnitSeconds } from "./estimate.js";
 import { evaluateGates, type GateResult, type Gates } from "./gates.js";
 
 export interface PipelineOptions {
@@ -35,6 +36,9 @@ export interface PipelineOptions {
   grade: boolean;
   gates: Gates;
   maxCostUsd?: number;
+  /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
+  resume?: boolean;
+  keepWorkspaces?: boolean;
   retry?: RetryPolicy;
   signal?: AbortSignal;
   reporter?: RunReporter;
@@ -66,11 +70,16 @@ function configurationsCount(baseline: string): number {
   return baseline === "none" ? 1 : 2;
 }
 
-/** What `run --dry-run` prints: the runs and judge calls it would make and a rough cost, starting nothing. */
-export async function planPipeline(
-  options: PipelineOptions,
-  simulated: boolean,
-): Promise<RunPlanEstimate & { skill: string }> {
+export interface PipelinePlan extends RunPlanEstimate {
+  skill: string;
+  /** Runs in waves of `concurrency` at the measured (or default) seconds per run. */
+  wallSeconds: number;
+  unitSeconds: UnitSeconds;
+  concurrency: number;
+}
+
+/** What `run --dry-run` prints: the runs and judge calls it would make, a rough cost and wall time, starting nothing. */
+export async function planPipeline(options: PipelineOptions, simulated: boolean): Promise<PipelinePlan> {
   const { skill, suite } = await loadInputs({
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
@@ -90,7 +99,14 @@ export async function planPipeline(
     grade: options.grade,
     unitCosts,
   });
-  return { ...estimate, skill: skill.name };
+  const unitSeconds = await unitSecondsFromHistory(workspace, simulated);
+  return {
+    ...estimate,
+    skill: skill.name,
+    wallSeconds: estimateWallSeconds(estimate, options.concurrency, unitSeconds),
+    unitSeconds,
+    concurrency: options.concurrency,
+  };
 }
 
 /**
@@ -136,6 +152,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       baseline: options.baseline,
       timeoutSeconds: options.timeoutSeconds,
       ...(options.only ? { only: options.only } : {}),
+      ...(options.resume ? { resume: true } : {}),
+      ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),
       ...(options.grade
         ? gradingHooks({
@@ -143,6 +161,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
             ...(options.signal ? { signal: options.signal } : {}),
             ...(options.onGradingError ? { onError: options.onGradingError } : {}),
             ...(options.onGraded ? { onGraded: options.onGraded } : {}),
+            ...(options.reporter ? { reporter: options.reporter } : {}),
           })
         : {}),
     });

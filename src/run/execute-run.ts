@@ -111,7 +111,11 @@ async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
 export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
   const started = Date.now();
   const earlier = await finishedEarlier(spec);
-  if (earlier) return skipFinished(spec, ctx, earlier);
+  if (earlier) {
+    const record = await skipFinished(spec, ctx, earlier);
+    ctx.reporter?.onRunEnd?.(record);
+    return record;
+  }
   ctx.reporter?.onRunStart?.(spec);
   type Attempt = {
     outcome: RunOutcome;

@@ -12,5 +12,9 @@ export interface RunReporter {
   }): void;
   onRunStart?(spec: RunSpec): void;
   onRunRetry?(spec: RunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;
+  /** The agent has finished and its run is being graded (checks, then the judge); also an earlier run on resume. */
+  onGradeStart?(spec: RunSpec): void;
+  onGradeEnd?(spec: RunSpec, info: { judgeCostUsd?: number; failed: boolean }): void;
+  /** Every planned run ends here once, a run finished in an earlier attempt too (`record.skipped`). */
   onRunEnd?(record: RunRecord): void;
 }

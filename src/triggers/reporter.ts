@@ -4,6 +4,8 @@ import type { TriggerRunRecord } from "./run-trigger.js";
 /** Progress of a trigger eval; every hook optional. */
 export interface TriggerReporter {
   onPlan?(info: { triggersDir: string; total: number; resumed: boolean; simulated: boolean }): void;
+  onRunStart?(spec: TriggerRunSpec): void;
   onRunRetry?(spec: TriggerRunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;
+  /** Every planned run ends here once, a run finished in an earlier attempt too (`record.skipped`). */
   onRunEnd?(record: TriggerRunRecord): void;
 }

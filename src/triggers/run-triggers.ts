@@ -120,8 +120,14 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       status: "running",
     };
     const agent = await options.createAgent({ skill, suite });
+    // In a given iteration (`run`'s), trigger runs of an earlier attempt are kept: that is a resume.
     const chosen = options.iterationDir
-      ? { dir: resolve(options.iterationDir), resumed: false }
+      ? {
+          dir: resolve(options.iterationDir),
+          resumed:
+            (await readJsonIfPresent(join(resolve(options.iterationDir), "triggers", "plan.json"))) !==
+            undefined,
+        }
       : await triggersIteration(workspace, plan);
     const triggersDir = join(chosen.dir, "triggers");
     await mkdir(triggersDir, { recursive: true });
@@ -138,6 +144,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       specs,
       options.concurrency,
       async (spec) => {
+        options.reporter?.onRunStart?.(spec);
         const record = await executeTriggerRun(spec, {
           agent,
           skillName: skill.name,

@@ -64,6 +64,7 @@ export async function executeSkill(input: ExecuteSkillInput): Promise<ExecuteSki
         createGrader: input.createGrader,
         ...(input.signal ? { signal: input.signal } : {}),
         ...(input.onGradingError ? { onError: input.onGradingError } : {}),
+        ...(input.reporter ? { reporter: input.reporter } : {}),
       }),
     });
     costUsd += summary.records.reduce((sum, r) => sum + r.costUsd + (r.judgeCostUsd ?? 0), 0);

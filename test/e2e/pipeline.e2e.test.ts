@@ -105,6 +105,7 @@ describe("skillgym run, grade and bench end to end (real Claude Code against ski
       "run",
       "examples/release-notes",
       "--dry-run",
+      "--simulate",
       "--workspace",
       join(dir, "ws"),
       "--json",

@@ -1,6 +1,6 @@
 import { access } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { Command } from "commander";
+import { type Command, Option } from "commander";
 import { draftEvals } from "../../create/index.js";
 import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
 import type { Io } from "../io.js";
@@ -8,7 +8,9 @@ import { nonNegativeInt } from "../options.js";
 
 interface DraftEvalsFlags extends AgentFlags, JudgeFlags {
   triggers: number;
-  evals: number;
+  countEvals: number;
+  /** The old spelling of --count-evals; --evals is a path everywhere else. */
+  evals?: number;
   force?: boolean;
 }
 
@@ -18,7 +20,10 @@ export function registerDraftEvals(program: Command, io: Io): void {
     .description("ask a model to draft a skill's trigger queries and evals; writes evals/ (never over files)")
     .argument("<skill>", "the skill folder (or its SKILL.md)")
     .option("--triggers <n>", "trigger queries to draft, half of them near misses", nonNegativeInt, 20)
-    .option("--evals <n>", "artifact evals to draft", nonNegativeInt, 3)
+    .option("--count-evals <n>", "artifact evals to draft", nonNegativeInt, 3)
+    .addOption(
+      new Option("--evals <n>", "deprecated: use --count-evals").argParser(nonNegativeInt).hideHelp(),
+    )
     .option("--judge <backend>", "who drafts: claude-code, anthropic, openai, sim", judgeBackend)
     .option("--judge-model <model>", "the model (required for openai)")
     .option("--judge-base-url <url>", "the API's base URL (anthropic, openai)")
@@ -27,6 +32,10 @@ export function registerDraftEvals(program: Command, io: Io): void {
     .option("--sim-script <file>", "simulator script with a `judge` section")
     .option("--force", "replace existing evals/evals.json and evals/triggers.json")
     .action(async (skill: string, flags: DraftEvalsFlags) => {
+      if (flags.evals !== undefined)
+        io.err(
+          "skillgym: draft-evals --evals <n> is deprecated; use --count-evals <n> (--evals is a path elsewhere)\n",
+        );
       const setup = createSetup(flags);
       try {
         const judge = await setup.judge(join(resolve(skill), "evals"));
@@ -34,7 +43,7 @@ export function registerDraftEvals(program: Command, io: Io): void {
           skill,
           judge,
           triggers: flags.triggers,
-          evals: flags.evals,
+          evals: flags.evals ?? flags.countEvals,
           ...(flags.force ? { force: true } : {}),
         });
         const positives = drafted.triggers.filter((t) => t.should_trigger).length;

@@ -1,4 +1,6 @@
 import type { Command } from "commander";
+import { buildBenchmark, readIteration } from "../../bench/index.js";
+import type { Benchmark } from "../../contracts/benchmark.js";
 import { ExitCode } from "../../errors.js";
 import { gradingHooks, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
@@ -16,6 +18,7 @@ import {
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
 import { terminalReporter } from "../progress.js";
+import { passRatesLine } from "../result-lines.js";
 
 interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags {
   grade: boolean;
@@ -66,6 +69,7 @@ export function registerEval(program: Command, io: Io): void {
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
       const grading = {
+        reporter,
         createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
         signal: interrupt.signal,
         onError: (runDir: string, error: unknown) =>
@@ -98,10 +102,15 @@ export function registerEval(program: Command, io: Io): void {
           },
           ...(flags.grade ? gradingHooks(grading) : {}),
         });
+        reporter.close();
         const counts = summarize(summary.records);
+        // The pass rates of the gradings just written; benchmark.json is left to `skillgym bench`.
+        const benchmark: Benchmark | undefined = flags.grade
+          ? buildBenchmark(await readIteration(summary.iterationDir))
+          : undefined;
         if (flags.json) {
           io.out(
-            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts }, null, 2)}\n`,
+            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts, pass_rate: benchmark?.run_summary, statistics: benchmark?.statistics }, null, 2)}\n`,
           );
         } else {
           const note = summary.simulated ? " (simulated: skillgym sim stood in for the model)" : "";
@@ -111,10 +120,12 @@ export function registerEval(program: Command, io: Io): void {
               `$${counts.cost_usd.toFixed(4)}${note}\n  ${summary.iterationDir}\n`,
           );
           if (summary.simulated && summary.simScript === null) io.out(`${noSimScriptNotice}\n`);
+          if (benchmark) io.out(`${passRatesLine(benchmark)}\n`);
         }
         if (summary.cancelled) io.setExitCode(130);
         else if (agentNeverRan(summary.records)) io.setExitCode(ExitCode.agentUnavailable);
       } finally {
+        reporter.close();
         interrupt.dispose();
         await setup.close();
       }

@@ -9,9 +9,16 @@ import {
   planOptimize,
   runOptimize,
 } from "../../optimize/index.js";
-import { type AgentFlags, createSetup, judgeBackend, withAgentOptions } from "../agent-setup.js";
+import {
+  type AgentFlags,
+  checkCredentials,
+  createSetup,
+  judgeBackend,
+  withAgentOptions,
+} from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, interruptSignal, nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
+import { wallTimeLine } from "../result-lines.js";
 import { triggerReporter } from "../trigger-progress.js";
 
 interface OptimizeFlags extends AgentFlags {
@@ -196,6 +203,9 @@ export function registerOptimize(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: results so far are kept (continue with --resume); Ctrl-C again to quit now\n"),
       );
+      const triggerProgress = triggerReporter(io, {
+        spending: { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) },
+      });
       const options: OptimizeOptions = {
         skillPath,
         ...(flags.evals ? { evalsPath: flags.evals } : {}),
@@ -221,22 +231,34 @@ export function registerOptimize(program: Command, io: Io): void {
           : {}),
         signal: interrupt.signal,
         reporter: optimizeReporter(io),
-        triggerReporter: triggerReporter(io),
+        triggerReporter: triggerProgress,
         createAgent: ({ suite }) => setup.agent(suite.dir),
         createImprover: ({ suite }) => setup.judge(suite.dir),
       };
       try {
         if (flags.dryRun) {
           const plan = await planOptimize(options, flags.simulate === true);
-          if (flags.json) io.out(`${JSON.stringify(plan, null, 2)}\n`);
-          else
+          if (!flags.json)
             io.out(
               `plan for ${plan.skill}: ${plan.train.length} train queries, ${plan.test.length} test queries (held out)\n` +
-                `${estimateLine(plan.estimate, flags.maxCost, flags.simulate === true)}\nnothing was started\n`,
+                `${estimateLine(plan.estimate, flags.maxCost, flags.simulate === true)}\n${wallTimeLine(plan)}\n`,
             );
+          // A real run without a login fails here, as it would before its first run (exit 3).
+          const credentials = flags.simulate
+            ? "credentials: none needed (simulated)"
+            : await checkCredentials(
+                setup,
+                { ...flags, ...(flags.improver ? { judge: flags.improver } : {}) },
+                {
+                  judge: "improver",
+                },
+              );
+          if (flags.json) io.out(`${JSON.stringify(plan, null, 2)}\n`);
+          else io.out(`${credentials}\nnothing was started\n`);
           return;
         }
         const result = await runOptimize(options);
+        triggerProgress.close();
         if (flags.json) io.out(`${JSON.stringify(result.results, null, 2)}\n`);
         else
           io.out(
@@ -248,6 +270,7 @@ export function registerOptimize(program: Command, io: Io): void {
           );
         if (result.results.status === "interrupted") io.setExitCode(130);
       } finally {
+        triggerProgress.close();
         interrupt.dispose();
         await setup.close();
       }

@@ -10,6 +10,7 @@ import {
 import { noSimScriptNotice } from "../../sim/index.js";
 import {
   type AgentFlags,
+  checkCredentials,
   createSetup,
   type EvalFlags,
   type JudgeFlags,
@@ -20,6 +21,7 @@ import {
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { terminalReporter } from "../progress.js";
+import { passRatesLine, pct, wallTimeLine } from "../result-lines.js";
 import { triggerReporter } from "../trigger-progress.js";
 
 interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
@@ -33,11 +35,10 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
   minTriggerAccuracy?: number;
   maxCost?: number;
   dryRun?: boolean;
+  resume?: boolean;
+  keepWorkspaces?: boolean;
   json?: boolean;
 }
-
-const pct = (x: number | null | undefined) =>
-  x === null || x === undefined ? "n/a" : `${(x * 100).toFixed(0)}%`;
 
 function summaryLines(result: PipelineResult): string[] {
   const lines: string[] = [];
@@ -46,19 +47,7 @@ function summaryLines(result: PipelineResult): string[] {
       "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
     );
   if (result.simulated && result.simScript === null && result.evals) lines.push(noSimScriptNotice);
-  const b = result.benchmark;
-  if (b) {
-    const withSkill = b.run_summary.with_skill?.pass_rate.mean;
-    const baselineName = b.metadata.baseline_configuration;
-    const baseline = baselineName ? b.run_summary[baselineName]?.pass_rate.mean : undefined;
-    const d = b.statistics?.delta_pass_rate;
-    const delta = d
-      ? `${d.estimate >= 0 ? "+" : ""}${d.estimate.toFixed(2)} (95% CI ${d.ci_low.toFixed(2)}..${d.ci_high.toFixed(2)}${d.distinguishable ? "" : ", not distinguishable from noise"})`
-      : (b.run_summary.delta?.pass_rate ?? "n/a");
-    lines.push(
-      `evals: with_skill ${pct(withSkill)}${baselineName ? `, ${baselineName} ${pct(baseline)}, delta ${delta}` : ""}`,
-    );
-  }
+  if (result.benchmark) lines.push(passRatesLine(result.benchmark));
   const records = result.evals?.records ?? [];
   const cancelled = records.filter((r) => r.outcome === "cancelled").length;
   const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
@@ -108,13 +97,21 @@ export function registerRun(program: Command, io: Io): void {
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
     .option("--min-trigger-accuracy <x>", "gate: trigger accuracy at least x (0..1)", fraction)
     .option("--max-cost <usd>", "stop scheduling new runs before this much is spent", positiveNumber)
-    .option("--dry-run", "print the plan and a rough cost estimate; start nothing")
+    .option("--resume", "continue the latest iteration even if its plan differs")
+    .option("--keep-workspaces", "keep each run's temporary workspace for inspection")
+    .option(
+      "--dry-run",
+      "print the plan, a rough cost and wall-time estimate, and check the credentials; start nothing",
+    )
     .option("--json", "print the result as JSON")
     .action(async (skillPath: string, flags: RunFlags) => {
       const setup = createSetup(flags);
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
+      const spending = { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) };
+      const reporter = terminalReporter(io, { spending });
+      const triggerProgress = triggerReporter(io, { spending });
       const options: PipelineOptions = {
         skillPath,
         ...(flags.evals ? { evalsPath: flags.evals } : {}),
@@ -137,9 +134,11 @@ export function registerRun(program: Command, io: Io): void {
           ...(flags.minTriggerAccuracy !== undefined ? { minTriggerAccuracy: flags.minTriggerAccuracy } : {}),
         },
         ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+        ...(flags.resume ? { resume: true } : {}),
+        ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
         signal: interrupt.signal,
-        reporter: terminalReporter(io),
-        triggerReporter: triggerReporter(io),
+        reporter,
+        triggerReporter: triggerProgress,
         createAgent: async ({ suite, wantsJudge }) => {
           if (wantsJudge) await setup.judge(suite.dir);
           return setup.agent(suite.dir);
@@ -154,18 +153,27 @@ export function registerRun(program: Command, io: Io): void {
       try {
         if (flags.dryRun) {
           const plan = await planPipeline(options, flags.simulate === true);
-          if (flags.json) io.out(`${JSON.stringify(plan, null, 2)}\n`);
-          else {
+          if (!flags.json)
             io.out(
               `plan for ${plan.skill}: ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +
                 `estimated cost: about $${plan.costUsd.toFixed(2)} (rough: $${plan.unitCosts.agentRunUsd.toFixed(2)} per eval run, ` +
                 `$${plan.unitCosts.triggerRunUsd.toFixed(2)} per trigger run, $${plan.unitCosts.judgeCallUsd.toFixed(2)} per judge call)\n` +
-                "nothing was started\n",
+                `${wallTimeLine(plan)}\n`,
             );
-          }
+          // A real run without a login fails here, as it would before its first run (exit 3).
+          const credentials = flags.simulate
+            ? "credentials: none needed (simulated)"
+            : await checkCredentials(setup, flags, plan.judgeCalls > 0 ? { judge: "judge" } : {});
+          if (flags.json)
+            io.out(
+              `${JSON.stringify({ ...plan, credentials: flags.simulate ? "simulated" : "found" }, null, 2)}\n`,
+            );
+          else io.out(`${credentials}\nnothing was started\n`);
           return;
         }
         const result = await runPipeline(options);
+        reporter.close();
+        triggerProgress.close();
         if (flags.json) {
           io.out(
             `${JSON.stringify(
@@ -190,6 +198,8 @@ export function registerRun(program: Command, io: Io): void {
         if (result.cancelled) io.setExitCode(130);
         else if (result.gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
       } finally {
+        reporter.close();
+        triggerProgress.close();
         interrupt.dispose();
         await setup.close();
       }

@@ -73,6 +73,7 @@ export function registerTriggers(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
+      const progress = triggerReporter(io);
       try {
         const summary = await runTriggers({
           skillPath,
@@ -87,9 +88,10 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           signal: interrupt.signal,
-          reporter: triggerReporter(io),
+          reporter: progress,
           createAgent: ({ suite }) => setup.agent(suite.dir),
         });
+        progress.close();
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else
           io.out(
@@ -97,6 +99,7 @@ export function registerTriggers(program: Command, io: Io): void {
           );
         if (summary.cancelled) io.setExitCode(130);
       } finally {
+        progress.close();
         interrupt.dispose();
         await setup.close();
       }

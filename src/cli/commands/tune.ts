@@ -243,6 +243,9 @@ export function registerTune(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: the tune keeps what finished; resume it with --resume\n"),
       );
+      const runProgress = terminalReporter(io, {
+        spending: { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) },
+      });
       const groups = flags.resume ? [skills] : chain ? [skills] : skills.map((s) => [s]);
       const outputs: ReturnType<typeof jsonOf>[] = [];
       try {
@@ -263,7 +266,7 @@ export function registerTune(program: Command, io: Io): void {
             ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
             signal: interrupt.signal,
             reporter: progress(io),
-            runReporter: terminalReporter(io),
+            runReporter: runProgress,
             createAgent: (suiteDir) => setup.agent(suiteDir),
             createJudge: (suiteDir) => setup.judge(suiteDir),
             onGradingError: (runDir, error) =>
@@ -272,6 +275,7 @@ export function registerTune(program: Command, io: Io): void {
               ),
           };
           const result = await runTune(options);
+          runProgress.close();
           const applied = await maybeApply(io, result, flags);
           if (flags.json) outputs.push(jsonOf(result, applied));
           else io.out(`${summaryLines(result, applied).join("\n")}\n`);
@@ -290,6 +294,7 @@ export function registerTune(program: Command, io: Io): void {
         if (flags.json)
           io.out(`${JSON.stringify(outputs.length === 1 ? outputs[0] : { tunes: outputs }, null, 2)}\n`);
       } finally {
+        runProgress.close();
         interrupt.dispose();
         await setup.close();
       }
