@@ -1,6 +1,7 @@
+import { SIM_MODEL } from "../contracts/sim-model.js";
 import type { ContentBlock } from "./plan.js";
 
-export const SIM_MODEL = "skillgym-sim";
+export { SIM_MODEL };
 
 export interface Usage {
   input_tokens: number;
