@@ -32,7 +32,7 @@ function entry(name: string): AgentEntry {
   return found;
 }
 
-export function createAgent(name: string, options: AgentFactoryOptions = {}): Promise<Agent> {
+export async function createAgent(name: string, options: AgentFactoryOptions = {}): Promise<Agent> {
   return entry(name).create(options);
 }
 
