@@ -1,7 +1,8 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { parseStreamLine } from "../agents/claude-code/parse-stream.js";
+import { EVENT_LOG_FILE, readEventLog } from "../agents/event-log.js";
 import type { AgentEvent } from "../agents/events.js";
+import { defaultAgentName, parseStoredTranscript } from "../agents/registry.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
 import { readIterationRecord } from "../run/iteration.js";
@@ -32,14 +33,20 @@ export interface GradeIterationResult {
   judgeCostUsd: number;
 }
 
-export async function readEvents(runDir: string): Promise<AgentEvent[]> {
+/** A run's normalised events: its events.jsonl, else (a run folder older than it) its raw transcript read by its agent. */
+export async function readEvents(
+  runDir: string,
+  agentName: string = defaultAgentName,
+): Promise<AgentEvent[]> {
+  const logged = await readEventLog(join(runDir, EVENT_LOG_FILE));
+  if (logged) return logged;
   let text = "";
   try {
     text = await readFile(join(runDir, "transcript.jsonl"), "utf8");
   } catch {
     return [];
   }
-  return text.split("\n").flatMap((line) => parseStreamLine(line));
+  return parseStoredTranscript(agentName, text);
 }
 
 /** Grades (or re-grades) every finished run of an iteration without running any agent again. */
@@ -110,7 +117,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
             eval: job.eval,
             skillName: skill.name,
             workspaceDir,
-            events: await readEvents(job.runDir),
+            events: await readEvents(job.runDir, record.agent?.name),
             changes,
             commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
             ...(grader ? { grader } : {}),

@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
+import { EVENT_LOG_FILE, writeEventLog } from "../agents/event-log.js";
 import { totalTokens } from "../agents/events.js";
 import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
@@ -224,6 +225,7 @@ async function recordRun(
   );
   await writeFile(join(spec.runDir, "transcript.md"), markdown, "utf8");
   if (!result) await writeFile(join(spec.runDir, "transcript.jsonl"), "", "utf8");
+  await writeEventLog(join(spec.runDir, EVENT_LOG_FILE), events, redactor);
   await writeJson(
     join(spec.runDir, "outputs", "metrics.json"),
     runMetrics(events, files, markdown.length, outcome !== "success"),
