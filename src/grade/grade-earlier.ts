@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { EarlierRun } from "../run/execute-run.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { readEvents } from "./grade-iteration.js";
 import { type GradeOnFinishOptions, gradeOnFinish } from "./grade-on-finish.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";

@@ -8,7 +8,7 @@ import { readIterationRecord } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import { evalDirName } from "../run/plan.js";
 import { runPool } from "../run/pool.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";

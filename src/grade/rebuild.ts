@@ -2,7 +2,7 @@ import { cp, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Metrics } from "../contracts/metrics.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "../run/workspace-plan.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { stageWorkspace } from "../workspace/index.js";
 
 export interface RunChanges {

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { Timing } from "../contracts/timing.js";
 import { iterationNumbers, readIterationRecord } from "../run/iteration.js";
 import { evalDirName } from "../run/plan.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { defaultUnitCosts, type UnitCosts } from "./estimate.js";
 
 /** The mean cost of an agent run in the latest real (not simulated) iteration, when there is one. */

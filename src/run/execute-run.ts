@@ -18,7 +18,7 @@ import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
 import { transcriptMarkdown } from "./transcript-md.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "./workspace-plan.js";
-import { readJsonIfPresent, writeJson } from "./write-json.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 
 export type { RetryPolicy };
 

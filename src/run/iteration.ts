@@ -1,7 +1,7 @@
 import { mkdir, readdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { IterationRecord } from "../contracts/run-record.js";
-import { readJsonIfPresent } from "./write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 
 export function defaultWorkspace(skillDir: string, skillName: string): string {
   return join(dirname(resolve(skillDir)), `${skillName || basename(skillDir)}-workspace`);

@@ -16,7 +16,7 @@ import { evalDirName, planRuns, selectEvals, selects } from "./plan.js";
 import { runPool } from "./pool.js";
 import type { RunReporter } from "./reporter.js";
 import type { RunRecord } from "./run-record.js";
-import { writeJson } from "./write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 
 export interface EvalOptions {
   skillPath: string;

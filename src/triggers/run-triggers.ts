@@ -10,7 +10,7 @@ import { createNextIteration, defaultWorkspace, iterationNumbers } from "../run/
 import { loadInputs } from "../run/load-inputs.js";
 import { runPool } from "../run/pool.js";
 import type { RetryPolicy } from "../run/retry.js";
-import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { readIteration } from "../bench/index.js";
 import { isGraded } from "../bench/model.js";
 import { EvalMetadata } from "../contracts/evals.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { mean } from "./score.js";
 
 export interface FailedExpectation {
