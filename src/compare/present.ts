@@ -1,5 +1,5 @@
-import { expectationsBlock } from "../sim/judge-markers.js";
 import type { OutputFile } from "../runlog/output-files.js";
+import { expectationsBlock } from "../sim/judge-markers.js";
 import type { RunSnapshot } from "./read-run.js";
 
 /** A fence longer than any run of backticks inside, so output text cannot close it early. */

@@ -6,9 +6,9 @@ import { RunStatus } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
 import { readIterationRecord } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
-import { evalDirName } from "../run/plan.js";
 import { runPool } from "../run/pool.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { evalDirName, runDir, runPaths } from "../runlog/layout.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
@@ -67,7 +67,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
         Array.from({ length: record.plan.runs_per_configuration }, (_, k) => ({
           eval: e,
           configuration,
-          runDir: join(options.iterationDir, evalDirName(e.id), configuration, `run-${k + 1}`),
+          runDir: runDir(options.iterationDir, e.id, configuration, k + 1),
         })),
       ),
     );
@@ -81,9 +81,9 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
       jobs,
       options.concurrency ?? 4,
       async (job) => {
-        const status = RunStatus.safeParse(await readJsonIfPresent(join(job.runDir, "timing.json")));
+        const status = RunStatus.safeParse(await readJsonIfPresent(runPaths(job.runDir).timing));
         const finished = status.success && status.data.outcome === "success";
-        const graded = (await readJsonIfPresent(join(job.runDir, "grading.json"))) !== undefined;
+        const graded = (await readJsonIfPresent(runPaths(job.runDir).grading)) !== undefined;
         if (!finished || (graded && !options.force)) {
           result.skipped++;
           options.onRunGraded?.({ runDir: job.runDir, skipped: true });

@@ -14,8 +14,8 @@ import { SkillgymError } from "../errors.js";
 import { readJsonIfPresent, readTextIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { gradeChecks } from "./checks/index.js";
-import type { RunChanges } from "./rebuild.js";
 import { type OutputText, outputsForJudge } from "./judge-outputs.js";
+import type { RunChanges } from "./rebuild.js";
 
 /** What the judge is shown of a run. */
 export interface JudgeInput {

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
-import { parseRunId } from "../runlog/list-runs.js";
 import { writeTextAtomically } from "../runlog/atomic-write.js";
+import { parseRunId } from "../runlog/list-runs.js";
 import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
 import type { OutputLimits } from "./output-files.js";
 import { renderViewerPage } from "./page/page-html.js";

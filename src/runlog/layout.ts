@@ -56,7 +56,12 @@ export function runNumberOf(folder: string): number | undefined {
 }
 
 /** `<iteration>/eval-<id>/<configuration>/run-<k>` */
-export function runDir(iterationDir: string, evalId: string | number, configuration: string, runNumber: number): string {
+export function runDir(
+  iterationDir: string,
+  evalId: string | number,
+  configuration: string,
+  runNumber: number,
+): string {
   return join(iterationDir, evalDirName(evalId), configuration, runDirName(runNumber));
 }
 
