@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { EarlierRun } from "../run/execute-run.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
