@@ -2,8 +2,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import type { AgentEvent } from "./events.js";
 import { type Redactor, redactJson } from "./redact.js";
 
-export const EVENT_LOG_FILE = "events.jsonl";
-
 /** Writes a run's normalised events, one JSON line each, masked like its raw transcript. */
 export async function writeEventLog(
   path: string,

@@ -1,15 +1,15 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { EVENT_LOG_FILE, readEventLog } from "../agents/event-log.js";
+import { readEventLog } from "../agents/event-log.js";
 import type { AgentEvent } from "../agents/events.js";
 import { defaultAgentName, parseStoredTranscript } from "../agents/registry.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
 import { readIterationRecord } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
-import { evalDirName } from "../run/plan.js";
 import { runPool } from "../run/pool.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { evalDirName, runDir, runPaths } from "../runlog/layout.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
@@ -38,7 +38,7 @@ export async function readEvents(
   runDir: string,
   agentName: string = defaultAgentName,
 ): Promise<AgentEvent[]> {
-  const logged = await readEventLog(join(runDir, EVENT_LOG_FILE));
+  const logged = await readEventLog(runPaths(runDir).events);
   if (logged) return logged;
   let text = "";
   try {
@@ -74,7 +74,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
         Array.from({ length: record.plan.runs_per_configuration }, (_, k) => ({
           eval: e,
           configuration,
-          runDir: join(options.iterationDir, evalDirName(e.id), configuration, `run-${k + 1}`),
+          runDir: runDir(options.iterationDir, e.id, configuration, k + 1),
         })),
       ),
     );
@@ -88,9 +88,9 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
       jobs,
       options.concurrency ?? 4,
       async (job) => {
-        const status = RunStatus.safeParse(await readJsonIfPresent(join(job.runDir, "timing.json")));
+        const status = RunStatus.safeParse(await readJsonIfPresent(runPaths(job.runDir).timing));
         const finished = status.success && status.data.outcome === "success";
-        const graded = (await readJsonIfPresent(join(job.runDir, "grading.json"))) !== undefined;
+        const graded = (await readJsonIfPresent(runPaths(job.runDir).grading)) !== undefined;
         if (!finished || (graded && !options.force)) {
           result.skipped++;
           options.onRunGraded?.({ runDir: job.runDir, skipped: true });
