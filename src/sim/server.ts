@@ -15,6 +15,8 @@ export interface SimLogEntry {
   turn: number;
   prompt: string;
   skill?: string;
+  /** The skills the request listed to the model. */
+  listed?: string[];
   action: string;
 }
 
@@ -81,6 +83,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
       turn: conversation.turn,
       prompt: conversation.prompt,
       ...(reply.skill ? { skill: reply.skill } : {}),
+      listed: conversation.skills.map((s) => s.name),
       action: reply.kind === "plain" ? protocol.plainAction : reply.action,
     });
     if (reply.fault === "hang") return;

@@ -87,6 +87,12 @@ function workspaceDir(texts: readonly string[]): string | undefined {
   return undefined;
 }
 
+// Names the run's own home (its temporary directory) and workspace: one per run, as every run has its own home.
+function sessionContext(request: GenerateContentRequest): string {
+  const first = request.contents?.find((c) => c.role === "user");
+  return partTexts(first?.parts).find((t) => t.trimStart().startsWith(SESSION_CONTEXT)) ?? "";
+}
+
 function textMessages(request: GenerateContentRequest): TextMessage[] {
   return (request.contents ?? []).map((content) => ({
     role: content.role === "model" ? "assistant" : content.role,
@@ -159,7 +165,7 @@ function errorStatus(status: number): string {
 
 export const gemini: Protocol = {
   plainAction: "generate-content",
-  read(body: string, headers: IncomingHttpHeaders, url = ""): WireRequest {
+  read(body: string, _headers: IncomingHttpHeaders, url = ""): WireRequest {
     const request = JSON.parse(body) as GenerateContentRequest;
     const route = GEMINI_PATH.exec(url.split("?")[0] ?? "");
     const conversation = readGeminiConversation(request, route?.[1]);
@@ -167,8 +173,8 @@ export const gemini: Protocol = {
       request: {
         conversation,
         judgeText: [...systemTexts(request.systemInstruction), firstPrompt(textMessages(request))].join("\n"),
-        // Gemini CLI sends no session id; its installation id is one per run, since every run has its own home.
-        session: sessionOf(headers["x-gemini-api-privileged-user-id"], conversation.prompt),
+        // Gemini CLI sends no session id; its context block names the run's home, so it tells runs apart.
+        session: sessionOf(undefined, `${sessionContext(request)}\n${conversation.prompt}`),
       },
       stream: route?.[2] === "streamGenerateContent",
       inputTokens: estimateTokens(body),
