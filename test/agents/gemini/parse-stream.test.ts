@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isToolNamed } from "../../../src/agents/events.js";
 import { apiErrorStatus, parseGeminiTranscript } from "../../../src/agents/gemini/parse-stream.js";
 import { detectTrigger, stolenBy } from "../../../src/triggers/detect.js";
 
@@ -136,5 +137,21 @@ describe("Gemini CLI stream-json as normalised events", () => {
       { kind: "unknown", type: "non-json" },
       { kind: "unknown", type: "error" },
     ]);
+  });
+});
+
+describe("a check naming a Claude Code tool, on Gemini CLI's calls", () => {
+  it("matches the call of the same kind, and Claude Code's own calls only by their name", () => {
+    const [read] = parseGeminiTranscript(line(toolUse("r", "read_file", { file_path: "/w/a" })));
+    const [shell] = parseGeminiTranscript(line(toolUse("s", "run_shell_command", { command: "ls" })));
+    if (read?.kind !== "tool_use" || shell?.kind !== "tool_use") throw new Error("expected tool calls");
+    expect([isToolNamed(read, "Read"), isToolNamed(read, "read_file"), isToolNamed(read, "Bash")]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(isToolNamed(shell, "Bash")).toBe(true);
+    const grep = { kind: "tool_use" as const, id: "g", name: "Grep", input: {}, tool: "search" as const };
+    expect(isToolNamed(grep, "Glob")).toBe(false);
   });
 });
