@@ -100,7 +100,10 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
-          ...(flags.agentBin ? { binary: flags.agentBin } : {}),
+          // --agent-bin names the agent's binary, which is the claude-code judge's only when that is the agent.
+          ...(flags.agentBin && (flags.agent ?? "claude-code") === "claude-code"
+            ? { binary: flags.agentBin }
+            : {}),
         });
       })();
       return judge;

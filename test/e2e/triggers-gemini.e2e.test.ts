@@ -24,14 +24,49 @@ function frontmatterDescription(skillMdText: string): string {
   return line.replace(/^"|"$/g, "");
 }
 
+function skillgym(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd: root,
+    encoding: "utf8",
+    timeout: 240_000,
+    env,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("--agent", () => {
+  it("rejects an unknown agent with exit 2, listing the known ones", () => {
+    const result = skillgym(["triggers", "examples/csv-summary", "--agent", "nope", "--simulate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("known agents: claude-code, gemini");
+  });
+
+  it("stops with exit 3 before any run when Gemini CLI has no API key", () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: dir };
+    delete env.GEMINI_API_KEY;
+    delete env.GOOGLE_API_KEY;
+    const result = skillgym(
+      ["triggers", "examples/csv-summary", "--agent", "gemini", "--workspace", dir],
+      env,
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain("GEMINI_API_KEY");
+    expect(result.stdout).not.toContain("[1/");
+  });
+});
+
 describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
   it("`triggers examples/csv-summary --agent gemini --simulate` gives the rates the sim script dictates", async () => {
-    const result = spawnSync(
-      process.execPath,
-      [bin, "triggers", "examples/csv-summary", "--agent", "gemini", "--simulate", "--workspace", dir],
-      { cwd: root, encoding: "utf8", timeout: 240_000 },
-    );
-    expect(result.status, result.stderr).toBeLessThanOrEqual(1);
+    const result = skillgym([
+      "triggers",
+      "examples/csv-summary",
+      "--agent",
+      "gemini",
+      "--simulate",
+      "--workspace",
+      dir,
+    ]);
+    expect(result.code, result.stderr).toBeLessThanOrEqual(1);
     const results = TriggerResults.parse(
       await readJson(join(dir, "iteration-1", "triggers", "trigger-results.json")),
     );
