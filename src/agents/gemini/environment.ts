@@ -47,6 +47,8 @@ export function childEnvironment(options: GeminiEnvOptions): NodeJS.ProcessEnv {
   env.GEMINI_CLI_HOME = options.home;
   // The run's settings as system settings: they win over a workspace's .gemini/settings.json (which could hide skills).
   env.GEMINI_CLI_SYSTEM_SETTINGS_PATH = homeFiles(options.home).settings;
+  // Gemini CLI writes an error report per failed API call to the temp folder: the run's own, removed with it.
+  env.TMPDIR = join(options.home, "tmp");
   env.GEMINI_CLI_TRUST_WORKSPACE = "true";
   env.GEMINI_CLI_NO_RELAUNCH = "true";
   if (options.simulatorUrl) {
@@ -79,6 +81,7 @@ export async function prepareHome(
 ): Promise<GeminiHomeFiles> {
   const files = homeFiles(home);
   await mkdir(join(home, ".gemini"), { recursive: true });
+  await mkdir(join(home, "tmp"), { recursive: true });
   await writeFile(files.settings, `${JSON.stringify(runSettings(simulated), null, 2)}\n`, "utf8");
   await writeFile(files.policy, policyToml(tools), "utf8");
   return files;

@@ -75,6 +75,7 @@ describe("gemini adapter", () => {
       GEMINI_CLI_SYSTEM_SETTINGS_PATH: join(home, ".gemini", "settings.json"),
       GEMINI_CLI_TRUST_WORKSPACE: "true",
       GEMINI_CLI_NO_RELAUNCH: "true",
+      TMPDIR: join(home, "tmp"),
       GEMINI_API_KEY: "real-key-123456",
     });
     const sim = childEnvironment({
