@@ -13,7 +13,11 @@ export function allowedTools(tools: ToolPolicy): readonly string[] {
 /** A Gemini CLI policy file (TOML) allowing the policy's tools without a prompt. */
 export function policyToml(tools: ToolPolicy): string {
   return allowedTools(tools)
-    .map((name) => `[[rule]]\ntoolName = "${name}"\ndecision = "allow"\npriority = 100\n`)
+    .map((name) => {
+      // Without it an allowed shell command that redirects (`echo x > f`) falls back to asking, which fails headless.
+      const redirection = name === "run_shell_command" ? "allow_redirection = true\n" : "";
+      return `[[rule]]\ntoolName = "${name}"\ndecision = "allow"\npriority = 100\n${redirection}`;
+    })
     .join("\n");
 }
 

@@ -43,7 +43,9 @@ describe("gemini adapter", () => {
       "replace",
     ]);
     expect(rules(policyToml("read-only"))).toEqual(["activate_skill"]);
-    expect(policyToml("eval")).toContain('decision = "allow"');
+    expect(policyToml("eval")).toContain(
+      `toolName = "run_shell_command"\ndecision = "allow"\npriority = 100\nallow_redirection = true`,
+    );
   });
 
   it("runs headless with stream-json, the policy, and the model named (no router request)", () => {
