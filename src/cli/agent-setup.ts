@@ -138,7 +138,10 @@ export async function checkCredentials(
 export function withAgentOptions(command: Command): Command {
   return command
     .option("--agent <name>", `the agent that runs: ${agentNames.join(", ")}`, agentName, "claude-code")
-    .option("--agent-bin <path>", "the Claude Code binary (default: the bundled one, then `claude` on PATH)")
+    .option(
+      "--agent-bin <path>",
+      "the agent's binary (default: the one installed beside skillgym, then PATH)",
+    )
     .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
     .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)");
 }
