@@ -49,6 +49,8 @@ export interface Agent {
   readonly name: string;
   /** The agent's version, when it is known without a run. */
   readonly version?: string;
+  /** The permission, sandbox or approval mode of its eval runs, recorded with every run. */
+  readonly mode?: string;
   /** Where the agent looks for project skills, relative to its working directory. */
   readonly skillsFolder: string;
   readonly binary: string;

@@ -5,6 +5,7 @@ import { SkillgymError } from "../errors.js";
 import { createSimModel } from "./model.js";
 import { anthropicMessages, countTokens } from "./protocols/anthropic-messages.js";
 import { openaiChat } from "./protocols/openai-chat.js";
+import { openaiResponses } from "./protocols/openai-responses.js";
 import { type HttpAnswer, jsonAnswer, type Protocol } from "./protocols/protocol.js";
 
 export interface SimLogEntry {
@@ -35,6 +36,7 @@ export interface SimServer {
 const protocols = new Map<string, Protocol>([
   ["/v1/messages", anthropicMessages],
   ["/v1/chat/completions", openaiChat],
+  ["/v1/responses", openaiResponses],
 ]);
 
 function readBody(req: IncomingMessage): Promise<string> {
