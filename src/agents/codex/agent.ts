@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
@@ -10,6 +11,7 @@ import { classifyCodexEnd } from "./classify.js";
 import { codexCost } from "./cost.js";
 import { type CodexCredentials, codexCredentialSecrets, findCodexCredentials } from "./credentials.js";
 import { codexEnvironment, prepareCodexHome, visibleSkills } from "./environment.js";
+import { endMarkedProcesses, missingMountPoints, RUN_MARKER, removeLeftMountPoints } from "./leftovers.js";
 import { createCodexParser } from "./parse-stream.js";
 
 export interface CodexOptions {
@@ -45,7 +47,12 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareCodexHome(request.home, credentials);
-    const env = codexEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator });
+    const marker = `${RUN_MARKER}=${randomUUID()}`;
+    const env = {
+      ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
+      [RUN_MARKER]: marker.slice(RUN_MARKER.length + 1),
+    };
+    const missingBefore = await missingMountPoints(request.cwd);
     const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
     const skills = await visibleSkills(request.cwd, request.home);
     const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
@@ -96,6 +103,8 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
       },
     });
     if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
+    await endMarkedProcesses(marker);
+    await removeLeftMountPoints(request.cwd, missingBefore);
     const end = classifyCodexEnd(proc, result);
     return {
       outcome: end.outcome,
