@@ -37,7 +37,9 @@ describe("skillgym triggers --agent codex", () => {
     expect(results.agent).toMatchObject({ name: "codex", mode: "sandbox workspace-write, approval never" });
     expect(results.agent?.version).toMatch(/^\d+\.\d+\.\d+/);
     // Early stop: a triggered run cost exactly one model request.
-    const run = await readJson(join(workspace, "iteration-1", "triggers", "query-1", "run-1", "trigger.json"));
+    const run = await readJson(
+      join(workspace, "iteration-1", "triggers", "query-1", "run-1", "trigger.json"),
+    );
     expect(run).toMatchObject({ triggered: true, outcome: "stopped", model_requests: 1 });
   }, 240_000);
 
