@@ -43,6 +43,26 @@ describe("skillgym triggers --agent codex", () => {
     expect(run).toMatchObject({ triggered: true, outcome: "stopped", model_requests: 1 });
   }, 240_000);
 
+  it("runs the example's evals with Codex: files written through apply_patch, checks by tool kind, the agent recorded", async () => {
+    const workspace = join(dir, "ew");
+    const result = skillgym([
+      "eval",
+      "examples/csv-summary",
+      "--agent",
+      "codex",
+      "--simulate",
+      "--runs",
+      "1",
+      "--workspace",
+      workspace,
+    ]);
+    expect(result.code).toBe(0);
+    // The same figures as Claude Code's on the same script.
+    expect(result.stdout + result.stderr).toContain("evals: with_skill 100%, without_skill 41%");
+    const iteration = await readJson(join(workspace, "iteration-1", "iteration.json"));
+    expect(iteration.agent).toMatchObject({ name: "codex", mode: "sandbox workspace-write, approval never" });
+  }, 240_000);
+
   it("refuses an unknown agent with exit 2, naming the known ones", () => {
     const result = skillgym(["triggers", "examples/csv-summary", "--agent", "cursor", "--simulate"]);
     expect(result.code).toBe(2);
