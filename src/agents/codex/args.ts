@@ -34,6 +34,10 @@ export function codexArgs(request: CodexArgsRequest): string[] {
     "-c",
     "check_for_update_on_startup=false",
   ];
+  // /tmp stays read-only: runs write inside their workspace and their own TMPDIR only, and the sandbox never leaves
+  // its mount points (`/tmp/.git`, …) in the shared /tmp when a run is ended mid-command.
+  if (sandboxFor(request.tools) === "workspace-write")
+    args.push("-c", "sandbox_workspace_write.exclude_slash_tmp=true");
   if (request.model) args.push("--model", request.model);
   if (request.simulatorUrl) {
     const provider = [

@@ -28,6 +28,7 @@ export function codexEnvironment(options: CodexEnvOptions): NodeJS.ProcessEnv {
   env.HOME = options.home;
   env.USERPROFILE = options.home;
   env.CODEX_HOME = codexHomeOf(options.home);
+  env.TMPDIR = tmpOf(options.home);
   if (options.simulatorUrl) {
     for (const key of SIMULATOR_DROPPED) delete env[key];
     env[SIM_KEY_VARIABLE] = "sk-skillgym-simulator";
@@ -35,8 +36,14 @@ export function codexEnvironment(options: CodexEnvOptions): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The run's own temporary folder: the sandbox lets commands write there, and it goes with the run's home. */
+export function tmpOf(home: string): string {
+  return join(home, "tmp");
+}
+
 export async function prepareCodexHome(home: string, credentials: CodexCredentials): Promise<void> {
   await mkdir(codexHomeOf(home), { recursive: true });
+  await mkdir(tmpOf(home), { recursive: true });
   if (credentials.kind === "auth-file")
     await copyFile(credentials.file, join(codexHomeOf(home), "auth.json"));
 }
