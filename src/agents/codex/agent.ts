@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
+import { endMarkedProcesses, newRunMarker } from "../process/marked-processes.js";
 import { runProcess } from "../process/run-process.js";
 import { createRedactor } from "../redact.js";
 import { codexArgs, sandboxFor } from "./args.js";
@@ -11,7 +11,7 @@ import { classifyCodexEnd } from "./classify.js";
 import { codexCost } from "./cost.js";
 import { type CodexCredentials, codexCredentialSecrets, findCodexCredentials } from "./credentials.js";
 import { codexEnvironment, prepareCodexHome, visibleSkills } from "./environment.js";
-import { endMarkedProcesses, missingMountPoints, RUN_MARKER, removeLeftMountPoints } from "./leftovers.js";
+import { missingMountPoints, removeLeftMountPoints } from "./leftovers.js";
 import { createCodexParser } from "./parse-stream.js";
 
 export interface CodexOptions {
@@ -47,10 +47,10 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareCodexHome(request.home, credentials);
-    const marker = `${RUN_MARKER}=${randomUUID()}`;
+    const marker = newRunMarker();
     const env = {
       ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
-      [RUN_MARKER]: marker.slice(RUN_MARKER.length + 1),
+      [marker.variable]: marker.value,
     };
     const missingBefore = await missingMountPoints(request.cwd);
     const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
@@ -103,7 +103,7 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
       },
     });
     if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
-    await endMarkedProcesses(marker);
+    await endMarkedProcesses(marker.entry);
     await removeLeftMountPoints(request.cwd, missingBefore);
     const end = classifyCodexEnd(proc, result);
     return {
