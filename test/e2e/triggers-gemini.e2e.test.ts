@@ -38,7 +38,7 @@ describe("--agent", () => {
   it("rejects an unknown agent with exit 2, listing the known ones", () => {
     const result = skillgym(["triggers", "examples/csv-summary", "--agent", "nope", "--simulate"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("known agents: claude-code, gemini");
+    expect(result.stderr).toContain("known agents: claude-code, codex, gemini");
   });
 
   it("stops with exit 3 before any run when Gemini CLI has no API key", () => {

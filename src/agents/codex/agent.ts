@@ -2,7 +2,6 @@ import { createWriteStream } from "node:fs";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
-import { endMarkedProcesses, newRunMarker } from "../process/marked-processes.js";
 import { runProcess } from "../process/run-process.js";
 import { createRedactor } from "../redact.js";
 import { codexArgs, sandboxFor } from "./args.js";
@@ -47,10 +46,8 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareCodexHome(request.home, credentials);
-    const marker = newRunMarker();
     const env = {
       ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
-      [marker.variable]: marker.value,
     };
     const missingBefore = await missingMountPoints(request.cwd);
     const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
@@ -103,7 +100,6 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
       },
     });
     if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
-    await endMarkedProcesses(marker.entry);
     await removeLeftMountPoints(request.cwd, missingBefore);
     const end = classifyCodexEnd(proc, result);
     return {

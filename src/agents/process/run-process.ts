@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { killTree } from "./kill-tree.js";
+import { endMarkedProcesses, newRunMarker } from "./marked-processes.js";
 import { guardGroup, releaseGroup } from "./watchdog.js";
 
 export interface ProcessSpec {
@@ -43,9 +44,11 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let pending = "";
     let settled = false;
 
+    // Agents start commands in sessions of their own, out of the process group ended below; a marker finds them.
+    const marker = newRunMarker();
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [marker.variable]: marker.value },
       stdio: ["ignore", "pipe", "pipe"],
       detached: process.platform !== "win32",
       windowsHide: true,
@@ -100,7 +103,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       spec.signal?.removeEventListener("abort", onAbort);
       process.removeListener("exit", onExit);
       const ended = Date.now();
-      resolve({
+      const result: ProcessResult = {
         exitCode,
         signal,
         timedOut,
@@ -111,7 +114,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
         startedAt,
         endedAt: new Date(ended).toISOString(),
         stderrTail: stderr,
-      });
+      };
+      void endMarkedProcesses(marker.entry).then(() => resolve(result));
     };
     child.on("error", (error) => {
       spawnError = error.message;
