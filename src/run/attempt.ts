@@ -67,8 +67,7 @@ interface Staged {
   setupError?: string;
 }
 
-async function stageAndRun(plan: AttemptPlan, env: AttemptEnv, n: number): Promise<Staged> {
-  const folder = join(env.tempRoot, `${plan.name}-a${n}`);
+async function stageAndRun(plan: AttemptPlan, env: AttemptEnv, folder: string): Promise<Staged> {
   const work = join(folder, "work");
   const home = join(folder, "home");
   await rm(plan.runDir, { recursive: true, force: true });
@@ -113,10 +112,12 @@ export async function runAttempt<R>(
 ): Promise<R> {
   const { result: last, attempts } = await withRetries<Staged>(
     async (n) => {
+      const folder = join(env.tempRoot, `${plan.name}-a${n}`);
       try {
-        return await stageAndRun(plan, env, n);
+        return await stageAndRun(plan, env, folder);
       } catch (error) {
-        return { outcome: "crash", setupError: error instanceof Error ? error.message : String(error) };
+        const setupError = error instanceof Error ? error.message : String(error);
+        return { outcome: "crash", folder, setupError };
       }
     },
     {
