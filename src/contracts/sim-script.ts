@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { SIM_MODEL } from "./sim-model.js";
+
 // A simulator script: deterministic, scriptable behaviour for `skillgym sim` (see README "The simulator").
 export const SimStep = z.union([
   z.strictObject({ write: z.strictObject({ path: z.string().min(1), content: z.string() }) }),

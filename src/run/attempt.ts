@@ -1,6 +1,8 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunRequest, AgentRunResult, RunOutcome } from "../agents/agent.js";
+import { writeEventLog } from "../agents/event-log.js";
+import { runPaths } from "../runlog/layout.js";
 import {
   collectOutputs,
   diffManifest,
@@ -37,6 +39,8 @@ export interface AttemptPlan {
   heading: string;
   /** Copies what the agent created or changed into `<runDir>/outputs` (artifact evals). */
   collectOutputs?: boolean;
+  /** Writes the agent-neutral events.jsonl that re-grading reads (artifact evals). */
+  eventLog?: boolean;
   streamUsage?: boolean;
   onEvent?: AgentRunRequest["onEvent"];
   onRetry?: (info: RetryInfo) => void;
@@ -71,7 +75,7 @@ async function stageAndRun(plan: AttemptPlan, env: AttemptEnv, folder: string): 
   const work = join(folder, "work");
   const home = join(folder, "home");
   await rm(plan.runDir, { recursive: true, force: true });
-  await mkdir(plan.collectOutputs ? join(plan.runDir, "outputs") : plan.runDir, { recursive: true });
+  await mkdir(plan.collectOutputs ? runPaths(plan.runDir).outputs : plan.runDir, { recursive: true });
   await mkdir(home, { recursive: true });
   await stageWorkspace(plan.workspace(work));
   const before = plan.collectOutputs
@@ -84,7 +88,7 @@ async function stageAndRun(plan: AttemptPlan, env: AttemptEnv, folder: string): 
     ...(env.model ? { model: env.model } : {}),
     timeoutMs: plan.timeoutMs,
     ...(env.signal ? { signal: env.signal } : {}),
-    transcriptPath: join(plan.runDir, "transcript.jsonl"),
+    transcriptPath: runPaths(plan.runDir).transcript,
     ...(plan.streamUsage ? { streamUsage: true } : {}),
     ...(plan.onEvent ? { onEvent: plan.onEvent } : {}),
   });
@@ -95,7 +99,7 @@ async function collect(plan: AttemptPlan, env: AttemptEnv, staged: Staged) {
   if (!plan.collectOutputs || !staged.work || !staged.before || !staged.result) return { outputChars: 0 };
   const after = await takeManifest(staged.work, { exclude: [env.agent.skillsFolder] });
   const changes = diffManifest(staged.before, after);
-  const outputs = join(plan.runDir, "outputs");
+  const outputs = runPaths(plan.runDir).outputs;
   const collected = await collectOutputs(staged.work, changes, outputs, env.agent.redactor);
   return { changes, outputChars: collected.chars };
 }
@@ -130,13 +134,15 @@ export async function runAttempt<R>(
     },
   );
   try {
-    await mkdir(plan.collectOutputs ? join(plan.runDir, "outputs") : plan.runDir, { recursive: true });
+    const paths = runPaths(plan.runDir);
+    await mkdir(plan.collectOutputs ? paths.outputs : plan.runDir, { recursive: true });
     const { changes, outputChars } = await collect(plan, env, last);
     const events = last.result?.events ?? [];
     const markdown = transcriptMarkdown(plan.prompt, events, plan.heading, {
       simulated: env.agent.simulated,
     });
-    await writeFile(join(plan.runDir, "transcript.md"), markdown, "utf8");
+    await writeFile(paths.transcriptMarkdown, markdown, "utf8");
+    if (plan.eventLog) await writeEventLog(paths.events, events, env.agent.redactor);
     return await finish({
       outcome: last.outcome,
       attempts,

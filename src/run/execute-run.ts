@@ -4,6 +4,8 @@ import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { totalTokens } from "../agents/events.js";
 import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { runPaths } from "../runlog/layout.js";
 import type { ManifestDiff } from "../workspace/index.js";
 import { type Attempt, type AttemptEnv, type AttemptPlan, runAttempt } from "./attempt.js";
 import type { RunSpec } from "./plan.js";
@@ -12,7 +14,6 @@ import type { RetryPolicy } from "./retry.js";
 import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "./workspace-plan.js";
-import { readJsonIfPresent, writeJson } from "./write-json.js";
 
 export type { RetryPolicy };
 
@@ -62,7 +63,7 @@ function slug(spec: RunSpec): string {
 
 /** The outcome of a run already finished in an earlier, interrupted invocation (it is not run again). */
 export async function finishedEarlier(spec: RunSpec): Promise<RunOutcome | undefined> {
-  const parsed = RunStatus.safeParse(await readJsonIfPresent(join(spec.runDir, "timing.json")));
+  const parsed = RunStatus.safeParse(await readJsonIfPresent(runPaths(spec.runDir).timing));
   return parsed.success && isFinishedOutcome(parsed.data.outcome) ? parsed.data.outcome : undefined;
 }
 
@@ -91,6 +92,7 @@ export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
     timeoutMs: spec.timeoutMs,
     heading: `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
     collectOutputs: true,
+    eventLog: true,
     onRetry: (info) => ctx.reporter?.onRunRetry?.(spec, info),
   };
   return runAttempt(plan, attemptEnv(ctx), async (attempt) => {
@@ -172,9 +174,9 @@ async function recordRun(
     chars: attempt.outputChars,
   };
   const events = result?.events ?? [];
-  if (!result) await writeFile(join(spec.runDir, "transcript.jsonl"), "", "utf8");
+  if (!result) await writeFile(runPaths(spec.runDir).transcript, "", "utf8");
   await writeJson(
-    join(spec.runDir, "outputs", "metrics.json"),
+    runPaths(spec.runDir).metrics,
     runMetrics(events, files, attempt.transcriptMarkdown.length, outcome !== "success"),
   );
 
@@ -184,7 +186,7 @@ async function recordRun(
   const tokens = totalTokens(usage);
   // The simulator charges nothing, whatever price Claude Code computes for the tokens it counted.
   const costUsd = ctx.agent.simulated ? 0 : (result?.result?.costUsd ?? 0);
-  await writeJson(join(spec.runDir, "timing.json"), {
+  await writeJson(runPaths(spec.runDir).timing, {
     total_tokens: tokens,
     duration_ms: proc?.durationMs ?? 0,
     total_duration_seconds: seconds,

@@ -1,3 +1,4 @@
+export { evalDirName } from "../runlog/layout.js";
 export { type Budget, createBudget } from "./budget.js";
 export {
   type EarlierRun,
@@ -9,7 +10,7 @@ export {
 export { chooseIteration, defaultWorkspace } from "./iteration.js";
 export { type LoadedInputs, loadInputs } from "./load-inputs.js";
 export type { RunInputs, RunOptions } from "./options.js";
-export { evalDirName, planRuns, type RunSpec } from "./plan.js";
+export { planRuns, type RunSpec } from "./plan.js";
 export type { RunReporter } from "./reporter.js";
 export { defaultRetry } from "./retry.js";
 export { type EvalOptions, type EvalSummary, runEvals } from "./run-evals.js";

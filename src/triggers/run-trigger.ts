@@ -3,7 +3,7 @@ import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { TriggerRun } from "../contracts/run-record.js";
 import { type AttemptEnv, type AttemptPlan, runAttempt } from "../run/attempt.js";
 import type { RetryInfo, RetryPolicy } from "../run/retry.js";
-import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { detectTrigger, stolenBy } from "./detect.js";
 import type { TriggerRunSpec } from "./plan.js";
 import { triggerRunCost } from "./run-cost.js";

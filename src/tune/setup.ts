@@ -6,7 +6,7 @@ import { unitCostsFromHistory } from "../pipeline/cost-history.js";
 import { createBudget } from "../run/budget.js";
 import { defaultWorkspace } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { loadSkill, type Skill } from "../skill/index.js";
 import { relativeInside } from "../workspace/paths.js";
 import { createContext, type TuneContext } from "./context.js";

@@ -41,6 +41,7 @@ async function attemptWith(script: SimScript, plan: Partial<AttemptPlan> = {}) {
       timeoutMs: 60_000,
       heading: "card run",
       collectOutputs: true,
+      eventLog: true,
       onRetry: (info) => retries.push(info.attempt),
       ...plan,
     },
@@ -75,6 +76,7 @@ describe("one attempt of an agent run", () => {
     expect(await readFile(join(runDir, "outputs", "card.txt"), "utf8")).toBe("hi");
     expect(await readFile(join(runDir, "transcript.md"), "utf8")).toContain("card run");
     expect(await exists(join(runDir, "transcript.jsonl"))).toBe(true);
+    expect(await readFile(join(runDir, "events.jsonl"), "utf8")).toContain('"tool":"write"');
     expect(await readdir(tempRoot)).toEqual([]);
   });
 
