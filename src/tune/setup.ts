@@ -8,7 +8,7 @@ import { defaultWorkspace } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { loadSkill, type Skill } from "../skill/index.js";
-import { relativeInside } from "../workspace/paths.js";
+import { relativeInside } from "../tree/paths.js";
 import { createContext, type TuneContext } from "./context.js";
 import { estimateTune, type TuneEstimate } from "./estimate.js";
 import type { TuneOptions } from "./options.js";
