@@ -106,7 +106,7 @@ async function collect(plan: AttemptPlan, env: AttemptEnv, staged: Staged) {
 
 /**
  * Stages a fresh workspace and runs the agent in it, again after a pause while the service is busy; then collects
- * what it changed and writes transcript.md. `finish` sees the last attempt while its workspace still exists; the
+ * what it changed and writes transcript.md (and events.jsonl). `finish` sees the last attempt while its workspace still exists; the
  * attempt's folder is removed after it.
  */
 export async function runAttempt<R>(
