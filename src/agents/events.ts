@@ -1,3 +1,4 @@
+import { claudeToolKind } from "./claude-code/normalise.js";
 import { skillLoadedBy } from "./claude-code/skill-load.js";
 
 /** Token counts of a model's work; every adapter reports its agent's usage under these names. */
@@ -15,7 +16,16 @@ export type ToolKind = "shell" | "read" | "write" | "edit" | "search" | "skill" 
 
 // The one event type every agent adapter turns its own stream into.
 export type AgentEvent =
-  | { kind: "init"; model: string; tools: string[]; skills: string[]; sessionId?: string; version?: string }
+  | {
+      kind: "init";
+      model: string;
+      tools: string[];
+      skills: string[];
+      sessionId?: string;
+      version?: string;
+      /** The permission, sandbox or approval mode the agent ran in, when the adapter chose one. */
+      mode?: string;
+    }
   | { kind: "text"; text: string; messageId?: string }
   | {
       kind: "tool_use";
@@ -69,5 +79,8 @@ export function skillLoadOf(event: AgentEvent): string | undefined {
 
 /** Whether a tool call is the one a check names: by the agent's own tool name or by its normalised kind. */
 export function isToolNamed(event: ToolUseEvent, name: string): boolean {
-  return event.name === name || event.tool === name;
+  if (event.name === name || event.tool === name) return true;
+  // Suites written for Claude Code name its tools ("Read", "Bash"): another agent's call of that kind is that tool.
+  const kind = claudeToolKind(name);
+  return kind !== undefined && claudeToolKind(event.name) === undefined && event.tool === kind;
 }
