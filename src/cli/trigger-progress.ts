@@ -30,7 +30,8 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
       );
     },
     onRunEnd(record) {
-      tally.running = Math.max(0, tally.running - 1);
+      // A run finished in an earlier attempt ends without having started.
+      if (!record.skipped) tally.running = Math.max(0, tally.running - 1);
       tally.done++;
       spending.usd += record.skipped ? 0 : (record.record.cost_usd ?? 0);
       const cancelled = record.outcome === "cancelled";

@@ -8,7 +8,7 @@ import { writeStaticReport } from "../report/index.js";
 import { type Budget, createBudget } from "../run/budget.js";
 import { defaultWorkspace, type EvalSummary, type RunReporter, runEvals } from "../run/index.js";
 import { loadInputs } from "../run/load-inputs.js";
-import type { RetryPolicy } from "../run/retry.js";
+import type { RunOptions } from "../run/options.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { runTriggers, type TriggerReporter, type TriggerSummaryResult } from "../triggers/index.js";
@@ -17,17 +17,9 @@ import { unitSecondsFromHistory } from "./duration-history.js";
 import { estimatePlan, estimateWallSeconds, type RunPlanEstimate, type UnitSeconds } from "./estimate.js";
 import { evaluateGates, type GateResult, type Gates } from "./gates.js";
 
-export interface PipelineOptions {
-  skillPath: string;
-  evalsPath?: string;
-  projectRoot?: string;
-  workspace?: string;
-  runs: number;
+export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgent" | "budget"> {
   baseline: string;
-  concurrency: number;
-  timeoutSeconds: number;
   only?: string[];
-  model?: string;
   triggerRuns: number;
   threshold: number;
   triggerTimeoutSeconds: number;
@@ -39,8 +31,6 @@ export interface PipelineOptions {
   /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
   resume?: boolean;
   keepWorkspaces?: boolean;
-  retry?: RetryPolicy;
-  signal?: AbortSignal;
   reporter?: RunReporter;
   triggerReporter?: TriggerReporter;
   /** Made after every input was checked; `wantsJudge` says whether some eval has expectations to grade. */
@@ -135,6 +125,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
     ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    inputs: { skill, suite },
     workspace,
     concurrency: options.concurrency,
     ...(options.model ? { model: options.model } : {}),

@@ -1,25 +1,18 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
-import { writeEventLog } from "../agents/event-log.js";
 import { totalTokens } from "../agents/events.js";
 import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
-import {
-  collectOutputs,
-  diffManifest,
-  type ManifestDiff,
-  stageWorkspace,
-  takeManifest,
-} from "../workspace/index.js";
+import type { ManifestDiff } from "../workspace/index.js";
+import { type Attempt, type AttemptEnv, type AttemptPlan, runAttempt } from "./attempt.js";
 import type { RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
-import { type RetryPolicy, withRetries } from "./retry.js";
+import type { RetryPolicy } from "./retry.js";
 import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
-import { transcriptMarkdown } from "./transcript-md.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "./workspace-plan.js";
 
 export type { RetryPolicy };
@@ -88,76 +81,53 @@ function workspaceInput(spec: RunSpec, ctx: RunContext, dir: string): RunWorkspa
   };
 }
 
-async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
-  const attemptDir = join(ctx.tempRoot, `${slug(spec)}-a${attempt}`);
-  const work = join(attemptDir, "work");
-  const home = join(attemptDir, "home");
-  await rm(spec.runDir, { recursive: true, force: true });
-  await mkdir(runPaths(spec.runDir).outputs, { recursive: true });
-  await mkdir(home, { recursive: true });
-  await stageWorkspace(runWorkspacePlan(workspaceInput(spec, ctx, work)));
-  const before = await takeManifest(work, { exclude: [ctx.agent.skillsFolder] });
-  const result = await ctx.agent.run({
+/** Stages a fresh workspace, runs the agent (retrying when the service is busy), and records everything. */
+export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
+  const started = Date.now();
+  const plan: AttemptPlan = {
+    name: slug(spec),
+    runDir: spec.runDir,
+    workspace: (dir) => runWorkspacePlan(workspaceInput(spec, ctx, dir)),
     prompt: spec.eval.prompt,
-    cwd: work,
-    home,
-    ...(ctx.model ? { model: ctx.model } : {}),
     timeoutMs: spec.timeoutMs,
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
-    transcriptPath: runPaths(spec.runDir).transcript,
+    heading: `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
+    collectOutputs: true,
+    eventLog: true,
+    onRetry: (info) => ctx.reporter?.onRunRetry?.(spec, info),
+  };
+  return runAttempt(plan, attemptEnv(ctx), async (attempt) => {
+    const record = await recordRun(spec, ctx, attempt, started);
+    const { result, changes, workspaceDir } = attempt;
+    if (ctx.afterRun && result && changes && workspaceDir && record.outcome === "success") {
+      const graded = await ctx.afterRun({
+        spec,
+        skillName: ctx.skill.name,
+        workspaceDir,
+        result,
+        changes,
+        redactor: ctx.agent.redactor,
+      });
+      if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
+    }
+    return record;
   });
-  return { result, attemptDir, work, before };
 }
 
-/** Stages a fresh workspace, runs the agent (retrying when the service is busy), and records everything. */
-export async function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
-  const started = Date.now();
-  const earlier = await finishedEarlier(spec);
-  if (earlier) {
-    const record = await skipFinished(spec, ctx, earlier);
-    ctx.reporter?.onRunEnd?.(record);
-    return record;
-  }
-  ctx.reporter?.onRunStart?.(spec);
-  type Attempt = {
-    outcome: RunOutcome;
-    staged?: Awaited<ReturnType<typeof attemptRun>>;
-    setupError?: string;
+function attemptEnv(ctx: RunContext): AttemptEnv {
+  return {
+    agent: ctx.agent,
+    ...(ctx.model ? { model: ctx.model } : {}),
+    tempRoot: ctx.tempRoot,
+    retry: ctx.retry,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+    ...(ctx.keepWorkspaces ? { keepWorkspace: true } : {}),
   };
-  const { result, attempts } = await withRetries<Attempt>(
-    async (n) => {
-      try {
-        const staged = await attemptRun(spec, ctx, n);
-        return { outcome: staged.result.outcome, staged };
-      } catch (error) {
-        return { outcome: "crash", setupError: error instanceof Error ? error.message : String(error) };
-      }
-    },
-    {
-      policy: ctx.retry,
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      onRetry: (info) => ctx.reporter?.onRunRetry?.(spec, info),
-      discard: async (a) => {
-        if (a.staged) await rm(a.staged.attemptDir, { recursive: true, force: true });
-      },
-    },
-  );
-  const { record, changes } = await recordRun(spec, ctx, result.staged, result.setupError, attempts, started);
-  if (ctx.afterRun && result.staged && changes && record.outcome === "success") {
-    const graded = await ctx.afterRun({
-      spec,
-      skillName: ctx.skill.name,
-      workspaceDir: result.staged.work,
-      result: result.staged.result,
-      changes,
-      redactor: ctx.agent.redactor,
-    });
-    if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
-  }
-  if (result.staged && !ctx.keepWorkspaces)
-    await rm(result.staged.attemptDir, { recursive: true, force: true });
-  ctx.reporter?.onRunEnd?.(record);
-  return record;
+}
+
+/** The record of a run that finished in an earlier, interrupted invocation; it is not run again. */
+export async function resumeFinishedRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord | undefined> {
+  const earlier = await finishedEarlier(spec);
+  return earlier ? skipFinished(spec, ctx, earlier) : undefined;
 }
 
 // A run finished earlier is not run again; one that succeeded goes to `afterEarlierRun` (which may grade it).
@@ -187,49 +157,27 @@ async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome)
   return record;
 }
 
+// metrics.json and timing.json: what the run did and what it cost, beside the transcript the attempt wrote.
 async function recordRun(
   spec: RunSpec,
   ctx: RunContext,
-  staged: Awaited<ReturnType<typeof attemptRun>> | undefined,
-  setupError: string | undefined,
-  attempts: number,
+  attempt: Attempt,
   started: number,
-): Promise<{ record: RunRecord; changes?: ManifestDiff }> {
-  await mkdir(runPaths(spec.runDir).outputs, { recursive: true });
-  const result = staged?.result;
-  const outcome = result?.outcome ?? "crash";
-  const redactor = ctx.agent.redactor;
-  const error = setupError
-    ? `workspace setup failed: ${redactor.text(setupError)}`
-    : outcome === "success"
-      ? undefined
-      : result?.message;
-  let files = { created: [] as string[], modified: [] as string[], deleted: [] as string[], chars: 0 };
-  let changes: ManifestDiff | undefined;
-  if (staged && result) {
-    const after = await takeManifest(staged.work, { exclude: [ctx.agent.skillsFolder] });
-    changes = diffManifest(staged.before, after);
-    const collected = await collectOutputs(staged.work, changes, runPaths(spec.runDir).outputs, redactor);
-    files = {
-      created: changes.created,
-      modified: changes.modified,
-      deleted: changes.deleted,
-      chars: collected.chars,
-    };
-  }
+): Promise<RunRecord> {
+  const { result, changes } = attempt;
+  const outcome = attempt.outcome;
+  const error = attempt.setupError ?? (outcome === "success" ? undefined : result?.message);
+  const files = {
+    created: changes?.created ?? [],
+    modified: changes?.modified ?? [],
+    deleted: changes?.deleted ?? [],
+    chars: attempt.outputChars,
+  };
   const events = result?.events ?? [];
-  const markdown = transcriptMarkdown(
-    spec.eval.prompt,
-    events,
-    `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
-    { simulated: ctx.agent.simulated },
-  );
-  await writeFile(runPaths(spec.runDir).transcriptMarkdown, markdown, "utf8");
   if (!result) await writeFile(runPaths(spec.runDir).transcript, "", "utf8");
-  await writeEventLog(runPaths(spec.runDir).events, events, redactor);
   await writeJson(
     runPaths(spec.runDir).metrics,
-    runMetrics(events, files, markdown.length, outcome !== "success"),
+    runMetrics(events, files, attempt.transcriptMarkdown.length, outcome !== "success"),
   );
 
   const usage = result?.result?.usage;
@@ -251,20 +199,19 @@ async function recordRun(
     ...(result?.init?.model ? { model: result.init.model } : {}),
     outcome,
     ...(error ? { error } : {}),
-    attempts,
+    attempts: attempt.attempts,
     simulated: ctx.agent.simulated,
   });
   const total = Date.now() - started;
-  const record: RunRecord = {
+  return {
     spec,
     outcome,
     ...(error ? { error } : {}),
-    attempts,
+    attempts: attempt.attempts,
     durationMs: total,
     tokens,
     costUsd,
     skipped: false,
     overheadMs: Math.max(0, total - (proc?.durationMs ?? 0)),
   };
-  return { record, ...(changes ? { changes } : {}) };
 }

@@ -10,6 +10,7 @@ export interface RunReporter {
     resumed: boolean;
     simulated: boolean;
   }): void;
+  /** Not for a run finished in an earlier attempt: that one only ends. */
   onRunStart?(spec: RunSpec): void;
   onRunRetry?(spec: RunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;
   /** The agent has finished and its run is being graded (checks, then the judge); also an earlier run on resume. */

@@ -6,6 +6,15 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
+/** Every agent run, eval or trigger, retries a busy service this way unless the caller says otherwise. */
+export const defaultRetry: RetryPolicy = { attempts: 4, baseDelayMs: 2000, maxDelayMs: 30_000 };
+
+export interface RetryInfo {
+  attempt: number;
+  outcome: RunOutcome;
+  delayMs: number;
+}
+
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms);
@@ -29,7 +38,7 @@ export async function withRetries<T extends { outcome: RunOutcome }>(
   options: {
     policy: RetryPolicy;
     signal?: AbortSignal;
-    onRetry?: (info: { attempt: number; outcome: RunOutcome; delayMs: number }) => void;
+    onRetry?: (info: RetryInfo) => void;
     discard?: (result: T) => Promise<void>;
   },
 ): Promise<{ result: T; attempts: number }> {

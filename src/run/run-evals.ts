@@ -1,47 +1,31 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { Agent } from "../agents/agent.js";
 import type { EvalMetadata } from "../contracts/evals.js";
 import type { ConfigurationName, IterationRecord } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
-import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
-import type { Suite } from "../suite/index.js";
+import { hashSkill, loadSkill } from "../skill/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
-import { type Budget, reserveRun, settleRun } from "./budget.js";
-import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
+import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
-import { loadInputs } from "./load-inputs.js";
+import { type RunOptions, runInputs } from "./options.js";
 import { planRuns, selectEvals, selects } from "./plan.js";
-import { runPool } from "./pool.js";
 import type { RunReporter } from "./reporter.js";
+import { defaultRetry } from "./retry.js";
 import type { RunRecord } from "./run-record.js";
+import { scheduleRuns } from "./scheduler.js";
 
-export interface EvalOptions {
-  skillPath: string;
-  evalsPath?: string;
-  workspace?: string;
-  runs: number;
+export interface EvalOptions extends RunOptions {
   /** "without_skill" (default), "none", or the path of an earlier version of the skill (run as `old_skill`). */
   baseline: string;
-  concurrency: number;
-  timeoutSeconds: number;
   only?: string[];
-  model?: string;
-  projectRoot?: string;
   resume?: boolean;
-  retry?: RetryPolicy;
   keepWorkspaces?: boolean;
-  signal?: AbortSignal;
   reporter?: RunReporter;
-  /** Made only after every input has been checked; receives what was loaded (to find a simulator script). */
-  createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
   afterRun?: RunContext["afterRun"];
   afterEarlierRun?: RunContext["afterEarlierRun"];
-  /** Stops scheduling new runs before this spending limit would be crossed. */
-  budget?: Budget;
 }
 
 export interface EvalSummary {
@@ -54,8 +38,6 @@ export interface EvalSummary {
   records: RunRecord[];
   cancelled: boolean;
 }
-
-export const defaultRetry: RetryPolicy = { attempts: 4, baseDelayMs: 2000, maxDelayMs: 30_000 };
 
 async function loadBaseline(baseline: string): Promise<string | undefined> {
   if (baseline === "without_skill" || baseline === "none") return undefined;
@@ -97,12 +79,7 @@ async function ensureWritable(dir: string): Promise<void> {
 
 /** Runs every selected eval in each configuration, `runs` times, into the next (or the interrupted) iteration. */
 export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
-  const { skill, suite } = await loadInputs({
-    skillPath: options.skillPath,
-    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
-    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
-    need: "evals",
-  });
+  const { skill, suite } = await runInputs(options, "evals");
   const baselineDir = await loadBaseline(options.baseline);
   const evals = selectEvals(suite.evals, options.only);
   const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => selects(id, e, suite.evals)));
@@ -189,18 +166,15 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   });
   let records: RunRecord[];
   try {
-    const budget = options.budget;
-    records = await runPool(
-      specs,
-      options.concurrency,
-      async (spec) => {
-        const record = await executeRun(spec, context);
-        settleRun(budget, record.costUsd + (record.judgeCostUsd ?? 0));
-        return record;
-      },
-      options.signal,
-      () => reserveRun(budget),
-    );
+    records = await scheduleRuns(specs, {
+      concurrency: options.concurrency,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
+      ...(options.reporter ? { reporter: options.reporter } : {}),
+      finishedEarlier: (spec) => resumeFinishedRun(spec, context),
+      run: (spec) => executeRun(spec, context),
+      costOf: (record) => record.costUsd + (record.judgeCostUsd ?? 0),
+    });
   } finally {
     if (!options.keepWorkspaces) await rm(tempRoot, { recursive: true, force: true });
   }

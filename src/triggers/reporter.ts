@@ -4,6 +4,7 @@ import type { TriggerRunRecord } from "./run-trigger.js";
 /** Progress of a trigger eval; every hook optional. */
 export interface TriggerReporter {
   onPlan?(info: { triggersDir: string; total: number; resumed: boolean; simulated: boolean }): void;
+  /** Not for a run finished in an earlier attempt: that one only ends. */
   onRunStart?(spec: TriggerRunSpec): void;
   onRunRetry?(spec: TriggerRunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;
   /** Every planned run ends here once, a run finished in an earlier attempt too (`record.skipped`). */

@@ -1,11 +1,9 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { TriggerRun } from "../contracts/run-record.js";
-import { type RetryPolicy, withRetries } from "../run/retry.js";
-import { transcriptMarkdown } from "../run/transcript-md.js";
+import { type AttemptEnv, type AttemptPlan, runAttempt } from "../run/attempt.js";
+import type { RetryInfo, RetryPolicy } from "../run/retry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
-import { stageWorkspace } from "../workspace/index.js";
 import { detectTrigger, stolenBy } from "./detect.js";
 import type { TriggerRunSpec } from "./plan.js";
 import { triggerRunCost } from "./run-cost.js";
@@ -23,7 +21,7 @@ export interface TriggerContext {
   tempRoot: string;
   retry: RetryPolicy;
   signal?: AbortSignal;
-  onRetry?: (spec: TriggerRunSpec, info: { attempt: number; outcome: RunOutcome; delayMs: number }) => void;
+  onRetry?: (spec: TriggerRunSpec, info: RetryInfo) => void;
 }
 
 export interface TriggerRunRecord extends TriggerRunResult {
@@ -38,38 +36,14 @@ export interface TriggerRunRecord extends TriggerRunResult {
 // Outcomes that produce a trustworthy answer; anything else (timeouts, crashes, exhausted retries) is an error.
 const SCORED: readonly RunOutcome[] = ["success", "stopped"];
 
-async function attempt(spec: TriggerRunSpec, ctx: TriggerContext, n: number) {
-  const base = join(ctx.tempRoot, `q${spec.queryIndex + 1}-r${spec.runNumber}-a${n}`);
-  const work = join(base, "work");
-  await rm(spec.runDir, { recursive: true, force: true });
-  await mkdir(spec.runDir, { recursive: true });
-  await stageWorkspace({
-    dir: work,
-    skills: [{ sourceDir: ctx.skillSourceDir, installName: spec.syntheticName }, ...ctx.companions],
-    skillsFolder: ctx.agent.skillsFolder,
-    fixtures: [],
-    rewriteSkillName: true,
-  });
-  const result = await ctx.agent.run({
-    prompt: spec.query,
-    cwd: work,
-    home: join(base, "home"),
-    ...(ctx.model ? { model: ctx.model } : {}),
-    timeoutMs: ctx.timeoutMs,
-    ...(ctx.signal ? { signal: ctx.signal } : {}),
-    transcriptPath: join(spec.runDir, "transcript.jsonl"),
-    streamUsage: true,
-    // Stop the moment our skill loads: the question is answered and the rest of the run would only cost.
-    onEvent: (event) =>
-      detectTrigger([event], spec.syntheticName, ctx.skillName).triggered ? "stop" : undefined,
-  });
-  // Each model answer is one assistant message; their count is the number of model requests the run cost.
+// Each model answer is one assistant message; their count is the number of model requests the run cost.
+function modelRequests(result: AgentRunResult): number {
   const answers = new Set(
     result.events.flatMap((e) =>
       (e.kind === "text" || e.kind === "tool_use") && e.messageId ? [e.messageId] : [],
     ),
   );
-  return { outcome: result.outcome, result, base, modelRequests: answers.size };
+  return answers.size;
 }
 
 export async function finishedTriggerRun(spec: TriggerRunSpec): Promise<TriggerRun | undefined> {
@@ -93,73 +67,64 @@ function fromRecord(spec: TriggerRunSpec, record: TriggerRun, skipped: boolean):
   };
 }
 
-/** One trigger run: a fresh workspace holding the skill under a unique name, the query, and what loaded. */
-export async function executeTriggerRun(
-  spec: TriggerRunSpec,
-  ctx: TriggerContext,
-): Promise<TriggerRunRecord> {
+/** The record of a trigger run finished in an earlier, interrupted invocation; it is not run again. */
+export async function resumeFinishedTriggerRun(spec: TriggerRunSpec): Promise<TriggerRunRecord | undefined> {
   const earlier = await finishedTriggerRun(spec);
-  if (earlier) return fromRecord({ ...spec, syntheticName: earlier.synthetic_name }, earlier, true);
+  return earlier ? fromRecord({ ...spec, syntheticName: earlier.synthetic_name }, earlier, true) : undefined;
+}
 
+/** One trigger run: a fresh workspace holding the skill under a unique name, the query, and what loaded. */
+export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Promise<TriggerRunRecord> {
   const started = Date.now();
-  type Attempt = {
-    outcome: RunOutcome;
-    result?: AgentRunResult;
-    base?: string;
-    modelRequests?: number;
-    setupError?: string;
-  };
-  const { result, attempts } = await withRetries<Attempt>(
-    async (n) => {
-      try {
-        return await attempt(spec, ctx, n);
-      } catch (error) {
-        return { outcome: "crash", setupError: error instanceof Error ? error.message : String(error) };
-      }
-    },
-    {
-      policy: ctx.retry,
-      ...(ctx.signal ? { signal: ctx.signal } : {}),
-      onRetry: (info) => ctx.onRetry?.(spec, info),
-      discard: async (a) => {
-        if (a.base) await rm(a.base, { recursive: true, force: true });
-      },
-    },
-  );
-  if (result.base) await rm(result.base, { recursive: true, force: true });
-  const events = result.result?.events ?? [];
-  const detection = detectTrigger(events, spec.syntheticName, ctx.skillName);
-  const scored = SCORED.includes(result.outcome);
-  const error = result.setupError
-    ? `workspace setup failed: ${ctx.agent.redactor.text(result.setupError)}`
-    : scored
-      ? undefined
-      : (result.result?.message ?? result.outcome);
-  const record: TriggerRun = {
-    query: spec.query,
-    should_trigger: spec.shouldTrigger,
-    synthetic_name: spec.syntheticName,
-    triggered: scored && detection.triggered,
-    skills_loaded: detection.loaded,
-    stolen_by: scored ? stolenBy(detection, ctx.skillName) : [],
-    outcome: result.outcome,
-    ...(error !== undefined ? { error } : {}),
-    attempts,
-    duration_ms: Date.now() - started,
-    ...(result.modelRequests !== undefined ? { model_requests: result.modelRequests } : {}),
-    ...triggerRunCost(result.result, {
-      simulated: ctx.agent.simulated,
-      ...(ctx.model ? { model: ctx.model } : {}),
+  const plan: AttemptPlan = {
+    name: `q${spec.queryIndex + 1}-r${spec.runNumber}`,
+    runDir: spec.runDir,
+    workspace: (dir) => ({
+      dir,
+      skills: [{ sourceDir: ctx.skillSourceDir, installName: spec.syntheticName }, ...ctx.companions],
+      skillsFolder: ctx.agent.skillsFolder,
+      fixtures: [],
+      rewriteSkillName: true,
     }),
-    simulated: ctx.agent.simulated,
+    prompt: spec.query,
+    timeoutMs: ctx.timeoutMs,
+    heading: `Trigger query ${spec.queryIndex + 1}, run ${spec.runNumber} (skill installed as ${spec.syntheticName})`,
+    streamUsage: true,
+    // Stop the moment our skill loads: the question is answered and the rest of the run would only cost.
+    onEvent: (event) =>
+      detectTrigger([event], spec.syntheticName, ctx.skillName).triggered ? "stop" : undefined,
+    onRetry: (info) => ctx.onRetry?.(spec, info),
   };
-  await mkdir(spec.runDir, { recursive: true });
-  const heading = `Trigger query ${spec.queryIndex + 1}, run ${spec.runNumber} (skill installed as ${spec.syntheticName})`;
-  await writeFile(
-    join(spec.runDir, "transcript.md"),
-    transcriptMarkdown(spec.query, events, heading, { simulated: ctx.agent.simulated }),
-    "utf8",
-  );
-  await writeJson(join(spec.runDir, "trigger.json"), record);
-  return fromRecord(spec, record, false);
+  const env: AttemptEnv = {
+    agent: ctx.agent,
+    ...(ctx.model ? { model: ctx.model } : {}),
+    tempRoot: ctx.tempRoot,
+    retry: ctx.retry,
+    ...(ctx.signal ? { signal: ctx.signal } : {}),
+  };
+  return runAttempt(plan, env, async ({ outcome, result, setupError, attempts }) => {
+    const detection = detectTrigger(result?.events ?? [], spec.syntheticName, ctx.skillName);
+    const scored = SCORED.includes(outcome);
+    const error = setupError ?? (scored ? undefined : (result?.message ?? outcome));
+    const record: TriggerRun = {
+      query: spec.query,
+      should_trigger: spec.shouldTrigger,
+      synthetic_name: spec.syntheticName,
+      triggered: scored && detection.triggered,
+      skills_loaded: detection.loaded,
+      stolen_by: scored ? stolenBy(detection, ctx.skillName) : [],
+      outcome,
+      ...(error !== undefined ? { error } : {}),
+      attempts,
+      duration_ms: Date.now() - started,
+      ...(result ? { model_requests: modelRequests(result) } : {}),
+      ...triggerRunCost(result, {
+        simulated: ctx.agent.simulated,
+        ...(ctx.model ? { model: ctx.model } : {}),
+      }),
+      simulated: ctx.agent.simulated,
+    };
+    await writeJson(join(spec.runDir, "trigger.json"), record);
+    return fromRecord(spec, record, false);
+  });
 }

@@ -1,49 +1,38 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { Agent } from "../agents/agent.js";
 import { TriggerPlan } from "../contracts/run-record.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
-import { type Budget, reserveRun, settleRun } from "../run/budget.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
-import { loadInputs } from "../run/load-inputs.js";
-import { runPool } from "../run/pool.js";
-import type { RetryPolicy } from "../run/retry.js";
+import { type RunOptions, runInputs } from "../run/options.js";
+import { defaultRetry } from "../run/retry.js";
+import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
-import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
-import type { Suite } from "../suite/index.js";
+import { hashSkill, loadSkill } from "../skill/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { skillWithDescription } from "./description.js";
 import { planTriggerRuns } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
-import { executeTriggerRun, type TriggerRunRecord } from "./run-trigger.js";
+import {
+  executeTriggerRun,
+  resumeFinishedTriggerRun,
+  type TriggerContext,
+  type TriggerRunRecord,
+} from "./run-trigger.js";
 import { scoreQuery, summarize } from "./score.js";
 
-export interface TriggerOptions {
-  skillPath: string;
-  evalsPath?: string;
-  projectRoot?: string;
-  workspace?: string;
+export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
   iterationDir?: string;
-  runs: number;
   threshold: number;
-  concurrency: number;
-  timeoutSeconds: number;
-  model?: string;
   /** Test this description instead of the one in SKILL.md (the skill itself is not changed). */
   description?: string;
   /** Other skills installed beside the one under test, to see which of them takes a query. */
   withSkills?: string[];
-  retry?: RetryPolicy;
-  signal?: AbortSignal;
   reporter?: TriggerReporter;
-  createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
-  /** Stops scheduling new runs before this spending limit would be crossed. */
-  budget?: Budget;
 }
 
 export interface TriggerSummaryResult {
@@ -54,8 +43,6 @@ export interface TriggerSummaryResult {
   cancelled: boolean;
   simulated: boolean;
 }
-
-const defaultRetry: RetryPolicy = { attempts: 4, baseDelayMs: 2000, maxDelayMs: 30_000 };
 
 async function loadCompanions(paths: readonly string[], skillName: string) {
   const companions: { sourceDir: string; installName: string }[] = [];
@@ -96,12 +83,7 @@ async function triggersIteration(
 
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
 export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
-  const { skill, suite } = await loadInputs({
-    skillPath: options.skillPath,
-    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
-    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
-    need: "triggers",
-  });
+  const { skill, suite } = await runInputs(options, "triggers");
   if (suite.triggers.length === 0)
     throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`);
   const companions = await loadCompanions(options.withSkills ?? [], skill.name);
@@ -142,30 +124,27 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       resumed: chosen.resumed,
       simulated: agent.simulated,
     });
-    const records = await runPool(
-      specs,
-      options.concurrency,
-      async (spec) => {
-        options.reporter?.onRunStart?.(spec);
-        const record = await executeTriggerRun(spec, {
-          agent,
-          skillName: skill.name,
-          skillSourceDir,
-          companions,
-          ...(options.model ? { model: options.model } : {}),
-          timeoutMs: options.timeoutSeconds * 1000,
-          tempRoot,
-          retry: options.retry ?? defaultRetry,
-          ...(options.signal ? { signal: options.signal } : {}),
-          onRetry: (s, info) => options.reporter?.onRunRetry?.(s, info),
-        });
-        settleRun(options.budget, record.record.cost_usd ?? 0);
-        options.reporter?.onRunEnd?.(record);
-        return record;
-      },
-      options.signal,
-      () => reserveRun(options.budget),
-    );
+    const context: TriggerContext = {
+      agent,
+      skillName: skill.name,
+      skillSourceDir,
+      companions,
+      ...(options.model ? { model: options.model } : {}),
+      timeoutMs: options.timeoutSeconds * 1000,
+      tempRoot,
+      retry: options.retry ?? defaultRetry,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onRetry: (spec, info) => options.reporter?.onRunRetry?.(spec, info),
+    };
+    const records = await scheduleRuns(specs, {
+      concurrency: options.concurrency,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
+      ...(options.reporter ? { reporter: options.reporter } : {}),
+      finishedEarlier: resumeFinishedTriggerRun,
+      run: (spec) => executeTriggerRun(spec, context),
+      costOf: (record) => record.record.cost_usd ?? 0,
+    });
     const cancelled =
       options.signal?.aborted === true ||
       options.budget?.exhausted === true ||
