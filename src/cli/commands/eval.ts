@@ -17,8 +17,8 @@ import {
 } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
-import { terminalReporter } from "../progress.js";
-import { passRatesLine } from "../result-lines.js";
+import { passRatesLine } from "../reporters/result-lines.js";
+import { terminalReporter } from "../reporters/run-progress.js";
 
 interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags {
   grade: boolean;
