@@ -1,4 +1,4 @@
-import { createLiveLine } from "./reporters/live-line.js";
+import { createLiveLine } from "./live-line.js";
 
 // The CLI's only contact with the terminal; commands write through it and set the exit code.
 export interface Io {
