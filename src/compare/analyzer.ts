@@ -1,7 +1,7 @@
 import { Analysis, suggestionCategories } from "../contracts/analysis.js";
 import type { Side } from "../contracts/comparison.js";
+import { judgeMarkers } from "../contracts/judge-markers.js";
 import type { Judge } from "../judge/judge.js";
-import { judgeMarkers } from "../sim/judge-markers.js";
 import type { ComparisonResult } from "./comparator.js";
 import { askForJson } from "./judge-json.js";
 import { normalizeAnalysis } from "./normalize.js";

@@ -1,7 +1,7 @@
 import { Comparison, type Side } from "../contracts/comparison.js";
+import { judgeMarkers } from "../contracts/judge-markers.js";
 import { SkillgymError } from "../errors.js";
 import type { Judge } from "../judge/judge.js";
-import { judgeMarkers } from "../sim/judge-markers.js";
 import { assignLabels, blindText, type LabelAssignment, type Rng } from "./blind.js";
 import { askForJson } from "./judge-json.js";
 import { normalizeComparison } from "./normalize.js";

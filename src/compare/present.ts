@@ -1,4 +1,4 @@
-import { expectationsBlock } from "../sim/judge-markers.js";
+import { expectationsBlock } from "../contracts/judge-markers.js";
 import type { OutputFile, RunSnapshot } from "./read-run.js";
 
 /** A fence longer than any run of backticks inside, so output text cannot close it early. */

@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The model name skillgym sim answers as; a judge or agent pointed at the sim asks for it. */
+export const SIM_MODEL = "skillgym-sim";
+
 // A simulator script: deterministic, scriptable behaviour for `skillgym sim` (see README "The simulator").
 export const SimStep = z.union([
   z.strictObject({ write: z.strictObject({ path: z.string().min(1), content: z.string() }) }),

@@ -1,5 +1,5 @@
-import { draftRequestBlock, retryReasonBlock } from "../sim/drafter-protocol.js";
-import { judgeMarkers } from "../sim/judge-markers.js";
+import { draftRequestBlock, retryReasonBlock } from "../contracts/drafter-protocol.js";
+import { judgeMarkers } from "../contracts/judge-markers.js";
 
 export const drafterSystem =
   "You write eval suites for Agent Skills. You answer with one JSON object and nothing else.";

@@ -1,5 +1,5 @@
+import { SIM_MODEL } from "../contracts/sim-script.js";
 import { SkillgymError } from "../errors.js";
-import { SIM_MODEL } from "../sim/encode.js";
 import { createAnthropicJudge } from "./anthropic.js";
 import { createClaudeCodeJudge } from "./claude-code.js";
 import type { Judge, JudgeBackend } from "./judge.js";

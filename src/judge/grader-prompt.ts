@@ -1,4 +1,4 @@
-import { expectationsBlock, judgeMarkers } from "../sim/judge-markers.js";
+import { expectationsBlock, judgeMarkers } from "../contracts/judge-markers.js";
 
 /** One file of the run's outputs/: text files carry their content, binary ones only their name and size. */
 export interface GraderOutputFile {

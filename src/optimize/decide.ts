@@ -1,10 +1,10 @@
+import type { DescriberFailure } from "../contracts/describer-protocol.js";
 import type {
   OptimizeExitReason,
   OptimizeIteration,
   OptimizeSubsetScore,
 } from "../contracts/optimize-results.js";
 import type { TriggerQueryResult } from "../contracts/trigger-results.js";
-import type { DescriberFailure } from "../sim/describer-protocol.js";
 import { summarize } from "../triggers/score.js";
 import type { EarlierAttempt } from "./improver-prompt.js";
 

@@ -1,10 +1,10 @@
-import { clipHead } from "../judge/grader-prompt.js";
 import {
   currentDescriptionBlock,
   type DescriberFailure,
   trainFailuresBlock,
-} from "../sim/describer-protocol.js";
-import { judgeMarkers } from "../sim/judge-markers.js";
+} from "../contracts/describer-protocol.js";
+import { judgeMarkers } from "../contracts/judge-markers.js";
+import { clipHead } from "../judge/grader-prompt.js";
 import { MAX_DESCRIPTION } from "../triggers/description.js";
 
 /** An earlier description and how it did on the train queries: nothing from the test side. */

@@ -1,4 +1,6 @@
-// What the simulator reads out of one Messages API request that Claude Code sent.
+import { createHash } from "node:crypto";
+
+// What the simulator reads out of one request, whatever wire format it came in: a protocol fills it in.
 export interface ListedSkill {
   name: string;
   description: string;
@@ -14,51 +16,33 @@ export interface Conversation {
   model: string;
 }
 
-interface Block {
-  type?: string;
-  text?: string;
-  content?: unknown;
+/** One message of a request as plain texts (tool results included), with its role. */
+export interface TextMessage {
+  role: string | undefined;
+  texts: string[];
 }
 
-interface Message {
-  role?: string;
-  content?: string | Block[];
-}
-
-export interface MessagesRequest {
-  model?: string;
-  system?: string | Block[];
-  messages?: Message[];
-  tools?: unknown[];
-  stream?: boolean;
+/** A request read into the conversation model: what the session model answers. */
+export interface SimRequest {
+  conversation: Conversation;
+  /** Where a judge prompt carries its marker. */
+  judgeText: string;
+  /** The agent run the request belongs to: its turns share one decision. */
+  session: string;
 }
 
 const SKILLS_HEADER = "The following skills are available for use with the Skill tool";
-
-function textsOf(content: string | Block[] | undefined): string[] {
-  if (content === undefined) return [];
-  if (typeof content === "string") return [content];
-  const texts: string[] = [];
-  for (const block of content) {
-    if (typeof block.text === "string") texts.push(block.text);
-    else if (block.type === "tool_result") {
-      const inner = block.content;
-      if (typeof inner === "string") texts.push(inner);
-      else if (Array.isArray(inner)) texts.push(...textsOf(inner as Block[]));
-    }
-  }
-  return texts;
-}
 
 function isHarnessText(text: string): boolean {
   const trimmed = text.trimStart();
   return trimmed.startsWith("<system-reminder>") || trimmed.startsWith("<command-");
 }
 
-function firstPrompt(messages: Message[]): string {
+/** The user's first prompt: the first user message with text beyond the harness's reminders and commands. */
+export function firstPrompt(messages: readonly TextMessage[]): string {
   for (const message of messages) {
     if (message.role !== "user") continue;
-    const texts = textsOf(message.content).filter((t) => !isHarnessText(t));
+    const texts = message.texts.filter((t) => !isHarnessText(t));
     if (texts.length > 0) return texts.join("\n").trim();
   }
   return "";
@@ -82,14 +66,14 @@ export function parseSkillList(text: string): ListedSkill[] {
   return skills;
 }
 
-/** The system prompt and the user's first prompt: where a judge prompt carries its marker. */
-export function promptText(request: MessagesRequest): string {
-  return [...textsOf(request.system), firstPrompt(request.messages ?? [])].join("\n");
-}
-
-export function readConversation(request: MessagesRequest): Conversation {
-  const messages = request.messages ?? [];
-  const allTexts = [...textsOf(request.system), ...messages.flatMap((m) => textsOf(m.content))];
+export function conversationOf(request: {
+  system: readonly string[];
+  messages: readonly TextMessage[];
+  hasTools: boolean;
+  model: string | undefined;
+}): Conversation {
+  const { messages } = request;
+  const allTexts = [...request.system, ...messages.flatMap((m) => m.texts)];
   let skills: ListedSkill[] = [];
   let cwd: string | undefined;
   for (const text of allTexts) {
@@ -104,7 +88,13 @@ export function readConversation(request: MessagesRequest): Conversation {
     cwd,
     skills,
     turn: messages.filter((m) => m.role === "assistant").length,
-    hasTools: Array.isArray(request.tools) && request.tools.length > 0,
+    hasTools: request.hasTools,
     model: request.model ?? "unknown",
   };
+}
+
+/** The session an agent names in a header, else one per prompt. */
+export function sessionOf(header: string | string[] | undefined, prompt: string): string {
+  if (typeof header === "string" && header) return header;
+  return `prompt-${createHash("sha256").update(prompt).digest("hex").slice(0, 12)}`;
 }

@@ -1,4 +1,4 @@
-import { readCurrentDescription, readTrainFailures } from "./describer-protocol.js";
+import { readCurrentDescription, readTrainFailures } from "../contracts/describer-protocol.js";
 import { contentWordList, contentWords } from "./skill-choice.js";
 
 const MAX_DESCRIPTION = 1024;

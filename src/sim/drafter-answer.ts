@@ -1,5 +1,5 @@
+import { isRetry, readDraftRequest } from "../contracts/drafter-protocol.js";
 import type { SimJudge } from "../contracts/sim-script.js";
-import { isRetry, readDraftRequest } from "./drafter-protocol.js";
 import { contentPhrases } from "./skill-choice.js";
 
 const shouldTemplates = [

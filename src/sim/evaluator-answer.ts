@@ -1,5 +1,5 @@
+import { judgeMarkers } from "../contracts/judge-markers.js";
 import type { SimRubric } from "../contracts/sim-script.js";
-import { judgeMarkers } from "./judge-markers.js";
 
 const DEFAULT_SCORE = 70;
 const DEFAULT_SUGGESTION = "Simulated suggestion (skillgym sim): state each step of the workflow explicitly.";

@@ -1,26 +1,11 @@
 export type { Conversation, ListedSkill } from "./conversation.js";
-export { readConversation } from "./conversation.js";
 export { describerAnswer } from "./describer-answer.js";
-export {
-  currentDescriptionBlock,
-  type DescriberFailure,
-  readCurrentDescription,
-  readTrainFailures,
-  trainFailuresBlock,
-} from "./describer-protocol.js";
 export { SIM_MODEL } from "./encode.js";
 export { judgeAnswer, simulatedVerdict } from "./judge-answer.js";
-export {
-  expectationsBlock,
-  type JudgeKind,
-  judgeKindOf,
-  judgeMarkers,
-  readExpectationsBlock,
-  readTag,
-} from "./judge-markers.js";
 export { loadSimScript } from "./load-script.js";
 export { noSimScriptNotice } from "./no-script.js";
 export { choiceOptions } from "./plan.js";
+export { readConversation } from "./protocols/anthropic-messages.js";
 export { type SimLogEntry, type SimOptions, type SimServer, startSim } from "./server.js";
 export {
   builtinSkills,

@@ -1,8 +1,8 @@
+import { type JudgeKind, judgeKindOf, readExpectationsBlock, readTag } from "../contracts/judge-markers.js";
 import type { SimJudge } from "../contracts/sim-script.js";
 import { describerAnswer } from "./describer-answer.js";
 import { drafterAnswer } from "./drafter-answer.js";
 import { evaluatorAnswer } from "./evaluator-answer.js";
-import { type JudgeKind, judgeKindOf, readExpectationsBlock, readTag } from "./judge-markers.js";
 
 const DEFAULT_EVIDENCE = "Simulated verdict (skillgym sim)";
 

@@ -1,5 +1,5 @@
+import { judgeMarkers } from "../contracts/judge-markers.js";
 import { clipHead } from "../judge/grader-prompt.js";
-import { judgeMarkers } from "../sim/judge-markers.js";
 
 export interface TextFile {
   path: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { judgeKindOf, readExpectationsBlock } from "../../src/contracts/judge-markers.js";
 import { buildGraderPrompt, type GraderInput } from "../../src/judge/grader.js";
-import { judgeKindOf, readExpectationsBlock } from "../../src/sim/judge-markers.js";
 
 const input: GraderInput = {
   prompt: "Summarize sales.csv into report.md with a total per region.",

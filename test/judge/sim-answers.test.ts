@@ -4,16 +4,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { Analysis } from "../../src/contracts/analysis.js";
 import { Comparison } from "../../src/contracts/comparison.js";
+import { expectationsBlock, judgeMarkers } from "../../src/contracts/judge-markers.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { SkillgymError } from "../../src/errors.js";
 import { buildGraderPrompt, parseGraderAnswer } from "../../src/judge/grader.js";
-import {
-  expectationsBlock,
-  judgeMarkers,
-  loadSimScript,
-  type SimServer,
-  startSim,
-} from "../../src/sim/index.js";
+import { loadSimScript, type SimServer, startSim } from "../../src/sim/index.js";
 import { claudeRequest, parseSse, postJson, texts, toolUses } from "../sim/sim-client.js";
 
 const expectations = ["The output names the author", "The output cites page numbers"];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readCurrentDescription, readTrainFailures } from "../../src/contracts/describer-protocol.js";
 import { type Judge, JudgeError, type JudgeRequest } from "../../src/judge/judge.js";
 import {
   buildImproverPrompt,
@@ -6,7 +7,6 @@ import {
   proposeDescription,
   readDescriptionAnswer,
 } from "../../src/optimize/index.js";
-import { readCurrentDescription, readTrainFailures } from "../../src/sim/index.js";
 
 /** A judge that answers from a list, in order, and keeps every request it got. */
 function scriptedJudge(answers: (string | Error)[]): Judge & { requests: JudgeRequest[] } {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type MessagesRequest, parseSkillList, readConversation } from "../../src/sim/conversation.js";
+import { parseSkillList } from "../../src/sim/conversation.js";
+import { type MessagesRequest, readConversation } from "../../src/sim/protocols/anthropic-messages.js";
 
 const skillListing =
   "<system-reminder>\nThe following skills are available for use with the Skill tool:\n\n" +

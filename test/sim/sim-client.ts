@@ -1,4 +1,4 @@
-import type { MessagesRequest } from "../../src/sim/conversation.js";
+import type { MessagesRequest } from "../../src/sim/protocols/anthropic-messages.js";
 
 export interface SseEvent {
   event: string;

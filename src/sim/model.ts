@@ -1,0 +1,115 @@
+import type { SimScript } from "../contracts/sim-script.js";
+import type { Conversation, SimRequest } from "./conversation.js";
+import { estimateTokens } from "./encode.js";
+import { judgeAnswer } from "./judge-answer.js";
+import {
+  type ContentBlock,
+  choiceOptions,
+  contentForTurn,
+  matchRule,
+  planTurns,
+  resolveSkill,
+  type SessionDecision,
+} from "./plan.js";
+
+/** The simulated model's answer to one request, before a protocol writes it in its wire format. */
+export interface SimReply {
+  /** A judge's answer, a plain answer (titles, summaries), or an agent's next turn. */
+  kind: "judge" | "plain" | "turn";
+  /** What the request log says was done. */
+  action: string;
+  skill?: string;
+  /** Milliseconds to wait before answering. */
+  latencyMs: number;
+  /** Answer with this error status instead, or never answer at all ("hang"). */
+  fault?: "hang" | 429 | 500 | 529;
+  content: ContentBlock[];
+  outputTokens: number;
+}
+
+export interface SimModel {
+  reply(request: SimRequest): SimReply;
+}
+
+interface SimState {
+  sessions: Map<string, SessionDecision>;
+  promptRuns: Map<string, number>;
+  ruleFaults: Map<number, number>;
+}
+
+function decide(state: SimState, script: SimScript, conversation: Conversation): SessionDecision {
+  const { rule, index } = matchRule(script, conversation.prompt);
+  const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
+  if (rule.fault) {
+    const faulted = state.ruleFaults.get(index) ?? 0;
+    if (rule.fault.sessions === undefined || faulted < rule.fault.sessions) {
+      state.ruleFaults.set(index, faulted + 1);
+      const fault = rule.fault.hang ? "hang" : (rule.fault.status ?? 529);
+      return { ruleIndex: index, rule, skill, loadSkill: false, fault };
+    }
+  }
+  // A faulted session (retried by the harness) does not use up an entry of the trigger pattern.
+  const runKey = `${index}\u0000${conversation.prompt}`;
+  const run = state.promptRuns.get(runKey) ?? 0;
+  state.promptRuns.set(runKey, run + 1);
+  const pattern = rule.trigger_pattern;
+  const loadSkill = pattern ? pattern[run % pattern.length]! : true;
+  return { ruleIndex: index, rule, skill, loadSkill, fault: "none" };
+}
+
+function turnAction(content: ContentBlock[]): string {
+  const tool = content.find((b) => b.type === "tool_use");
+  return tool && tool.type === "tool_use"
+    ? `${tool.name} ${JSON.stringify(tool.input).slice(0, 200)}`
+    : "final text";
+}
+
+/** The simulated model: answers judges at once, and plays each agent session as its script's first matching rule. */
+export function createSimModel(script: SimScript, options: { latencyMs?: number } = {}): SimModel {
+  const state: SimState = { sessions: new Map(), promptRuns: new Map(), ruleFaults: new Map() };
+  return {
+    reply({ conversation, judgeText, session }) {
+      // A judge prompt (grader, comparator, analyzer) is answered at once, as a final text turn, tools or not.
+      const judged = judgeAnswer(judgeText, script.judge);
+      if (judged) {
+        return {
+          kind: "judge",
+          action: `judge ${judged.kind}`,
+          latencyMs: 0,
+          content: [{ type: "text", text: judged.text }],
+          outputTokens: estimateTokens(judged.text),
+        };
+      }
+      if (!conversation.hasTools) {
+        // Side requests (titles, summaries) get a short plain answer.
+        const content: ContentBlock[] = [{ type: "text", text: "Simulated answer." }];
+        return { kind: "plain", action: "side-request", latencyMs: 0, content, outputTokens: 3 };
+      }
+
+      let decision = state.sessions.get(session);
+      if (!decision) {
+        decision = decide(state, script, conversation);
+        state.sessions.set(session, decision);
+      }
+      const latencyMs = decision.rule.latency_ms ?? options.latencyMs ?? 0;
+      if (decision.fault !== "none") {
+        const action = decision.fault === "hang" ? "hang" : `fault ${decision.fault}`;
+        return { kind: "turn", action, latencyMs, fault: decision.fault, content: [], outputTokens: 0 };
+      }
+      const turns = planTurns(decision, conversation);
+      const content = contentForTurn(
+        turns,
+        conversation.turn,
+        session.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16),
+      );
+      return {
+        kind: "turn",
+        action: turnAction(content),
+        ...(decision.skill ? { skill: decision.skill } : {}),
+        latencyMs,
+        content,
+        outputTokens: estimateTokens(JSON.stringify(content)),
+      };
+    },
+  };
+}
