@@ -11,17 +11,24 @@ export const retryableOutcomes: readonly RunOutcome[] = ["rate_limited", "overlo
 export type ResultEvent = Extract<AgentEvent, { kind: "result" }>;
 export type InitEvent = Extract<AgentEvent, { kind: "init" }>;
 
+/** Which tools a run may use: "eval" (work on the task: shell, edit, skills) or "read-only" (read and search). */
+export type ToolPolicy = "eval" | "read-only";
+
 export interface AgentRunRequest {
   prompt: string;
+  /** Default "eval". */
+  tools?: ToolPolicy;
+  /** Added to the agent's own system prompt. */
+  systemPrompt?: string;
   cwd: string;
   /** A fresh, empty home folder for this run alone. */
   home: string;
   model?: string;
   timeoutMs: number;
   signal?: AbortSignal;
-  /** Where the stream is written, line by line, as it arrives (credentials masked). */
-  transcriptPath: string;
-  /** Sees every event; returning "stop" ends the run at once (outcome "stopped"). */
+  /** Where the raw stream is written, line by line, as it arrives (credentials masked); none when absent. */
+  transcriptPath?: string;
+  /** Sees every normalised event; returning "stop" ends the run at once (outcome "stopped"). */
   onEvent?: (event: AgentEvent) => "stop" | undefined;
   /** Stream per-message token usage, so a run stopped before its final result can still be priced. */
   streamUsage?: boolean;
@@ -40,6 +47,8 @@ export interface AgentRunResult {
 /** Every agent (Claude Code now; Codex CLI and Gemini CLI later) is driven through this interface. */
 export interface Agent {
   readonly name: string;
+  /** The agent's version, when it is known without a run. */
+  readonly version?: string;
   /** Where the agent looks for project skills, relative to its working directory. */
   readonly skillsFolder: string;
   readonly binary: string;

@@ -1,16 +1,35 @@
-// The one event type every agent adapter turns its own stream into.
+import { skillLoadedBy } from "./claude-code/skill-load.js";
+
+/** Token counts of a model's work; every adapter reports its agent's usage under these names. */
 export interface TokenUsage {
   input_tokens: number;
   output_tokens: number;
+  /** Input tokens written to the prompt cache. */
   cache_creation_input_tokens: number;
+  /** Input tokens read from the prompt cache. */
   cache_read_input_tokens: number;
 }
 
+/** What a tool call does, whatever the agent calls the tool. */
+export type ToolKind = "shell" | "read" | "write" | "edit" | "search" | "skill" | "other";
+
+// The one event type every agent adapter turns its own stream into.
 export type AgentEvent =
   | { kind: "init"; model: string; tools: string[]; skills: string[]; sessionId?: string; version?: string }
   | { kind: "text"; text: string; messageId?: string }
-  | { kind: "tool_use"; id: string; name: string; input: Record<string, unknown>; messageId?: string }
+  | {
+      kind: "tool_use";
+      id: string;
+      /** The agent's own name of the tool. */
+      name: string;
+      input: Record<string, unknown>;
+      messageId?: string;
+      /** Set by every adapter; absent only in events built before adapters normalised them. */
+      tool?: ToolKind;
+    }
   | { kind: "tool_result"; toolUseId: string; isError: boolean; content: string }
+  /** A skill loaded: by the agent's skill tool ("tool") or by reading its SKILL.md ("read"). */
+  | { kind: "skill_load"; skill: string; via: "tool" | "read"; toolUseId?: string }
   | {
       kind: "result";
       isError: boolean;
@@ -26,6 +45,8 @@ export type AgentEvent =
   | { kind: "usage"; phase: "start" | "delta"; usage: TokenUsage; messageId?: string }
   | { kind: "unknown"; type: string };
 
+export type ToolUseEvent = Extract<AgentEvent, { kind: "tool_use" }>;
+
 export function totalTokens(usage: TokenUsage | undefined): number {
   if (!usage) return 0;
   return (
@@ -36,18 +57,17 @@ export function totalTokens(usage: TokenUsage | undefined): number {
   );
 }
 
-/** The skill a tool call loads, if it loads one: a `Skill` call (newer `skill`, older `command`) or a read of SKILL.md. */
-export function skillLoadedBy(event: AgentEvent): string | undefined {
-  if (event.kind !== "tool_use") return undefined;
-  if (event.name === "Skill") {
-    const value = event.input.skill ?? event.input.command;
-    return typeof value === "string" ? value.replace(/^\//, "") : undefined;
-  }
-  if (event.name === "Read") {
-    const path = event.input.file_path;
-    if (typeof path !== "string") return undefined;
-    const match = /[\\/]skills[\\/]([^\\/]+)[\\/]SKILL\.md$/i.exec(path);
-    return match?.[1];
-  }
+/**
+ * The skill an event loads, if it loads one: a `skill_load` event. A tool call without a normalised kind was
+ * built before adapters emitted `skill_load` (only Claude Code's existed then), so Claude Code's rule reads it.
+ */
+export function skillLoadOf(event: AgentEvent): string | undefined {
+  if (event.kind === "skill_load") return event.skill;
+  if (event.kind === "tool_use" && event.tool === undefined) return skillLoadedBy(event);
   return undefined;
+}
+
+/** Whether a tool call is the one a check names: by the agent's own tool name or by its normalised kind. */
+export function isToolNamed(event: ToolUseEvent, name: string): boolean {
+  return event.name === name || event.tool === name;
 }

@@ -1,5 +1,3 @@
-import type { Dirent } from "node:fs";
-import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { z } from "zod";
 import { type Configuration, configurations } from "../contracts/benchmark.js";
@@ -9,7 +7,16 @@ import { Metrics } from "../contracts/metrics.js";
 import { IterationRecord } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
-import { evalDirName } from "../run/plan.js";
+import {
+  EVAL_METADATA_FILE,
+  evalDirName,
+  evalIdFromDirName,
+  ITERATION_FILE,
+  METRICS_FILE,
+  RUN_FILES,
+  runDirName,
+} from "../runlog/layout.js";
+import { configurationFolders, evalFolders, runFolders } from "../runlog/list-runs.js";
 import { readJsonFile } from "../suite/json-file.js";
 import type { EvalData, IterationData, RunData, RunExclusion } from "./model.js";
 
@@ -28,23 +35,9 @@ async function readFileAs<S extends z.ZodType>(
   return { state: "broken", problem: `${relative}${where}: ${finding?.message ?? "unreadable"}` };
 }
 
-async function listDirs(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory()).map((e) => e.name);
-  } catch {
-    return [];
-  }
-}
-
 export function compareEvalIds(a: EvalId, b: EvalId): number {
   if (typeof a === "number" && typeof b === "number") return a - b;
   return String(a).localeCompare(String(b), "en", { numeric: true });
-}
-
-function idFromFolder(name: string): EvalId {
-  const raw = name.slice("eval-".length);
-  return /^-?\d+$/.test(raw) ? Number(raw) : raw;
 }
 
 function isConfiguration(name: string): name is Configuration {
@@ -52,21 +45,21 @@ function isConfiguration(name: string): name is Configuration {
 }
 
 async function readRecord(root: string, problems: string[]): Promise<IterationRecord | undefined> {
-  const read = await readFileAs(root, "iteration.json", IterationRecord);
+  const read = await readFileAs(root, ITERATION_FILE, IterationRecord);
   if (read.state === "ok") return read.value;
   if (read.state === "broken") problems.push(`${read.problem}; the plan was read from the folders instead`);
   return undefined;
 }
 
 async function readEval(root: string, folder: string, problems: string[]): Promise<EvalData> {
-  const read = await readFileAs(root, join(folder, "eval_metadata.json"), EvalMetadata);
+  const read = await readFileAs(root, join(folder, EVAL_METADATA_FILE), EvalMetadata);
   if (read.state === "ok") return { id: read.value.eval_id, name: read.value.eval_name, folder };
   problems.push(
     read.state === "missing"
-      ? `${folder}/eval_metadata.json is missing; the eval id comes from the folder name`
+      ? `${folder}/${EVAL_METADATA_FILE} is missing; the eval id comes from the folder name`
       : `${read.problem}; the eval id comes from the folder name`,
   );
-  return { id: idFromFolder(folder), name: folder, folder };
+  return { id: evalIdFromDirName(folder), name: folder, folder };
 }
 
 function outcomeOf(timing: Timing | undefined): { outcome?: string; error?: string } {
@@ -97,15 +90,15 @@ async function readRun(root: string, place: RunPlace, exists: boolean): Promise<
     configuration: place.configuration,
     runNumber: place.runNumber,
   };
-  const rel = `${place.folder}/${place.configuration}/run-${place.runNumber}`;
+  const rel = `${place.folder}/${place.configuration}/${runDirName(place.runNumber)}`;
   if (!exists) {
     const message = `not run: the iteration planned it but ${rel}/ does not exist (interrupted?)`;
     return { ...base, exclusion: { kind: "not_run", reason: "not run", message }, problems: [] };
   }
   const [grading, timing, metrics] = await Promise.all([
-    readFileAs(root, `${rel}/grading.json`, Grading),
-    readFileAs(root, `${rel}/timing.json`, Timing),
-    readFileAs(root, `${rel}/outputs/metrics.json`, Metrics),
+    readFileAs(root, `${rel}/${RUN_FILES.grading}`, Grading),
+    readFileAs(root, `${rel}/${RUN_FILES.timing}`, Timing),
+    readFileAs(root, `${rel}/${RUN_FILES.outputs}/${METRICS_FILE}`, Metrics),
   ]);
   const timingValue = timing.state === "ok" ? timing.value : undefined;
   const gradingValue = grading.state === "ok" ? grading.value : undefined;
@@ -150,14 +143,6 @@ function excludedBecause(
   return undefined;
 }
 
-function runNumbersIn(names: string[]): number[] {
-  return names
-    .map((n) => /^run-(\d+)$/.exec(n)?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number)
-    .filter((n) => n >= 1);
-}
-
 async function readEvalRuns(
   root: string,
   folder: string,
@@ -168,14 +153,16 @@ async function readEvalRuns(
   const found = new Set<string>();
   const wanted = new Set<string>();
   const key = (c: Configuration, k: number) => `${c}\u0000${k}`;
-  for (const name of await listDirs(join(root, folder))) {
+  for (const name of await configurationFolders(join(root, folder))) {
     if (!isConfiguration(name)) {
       problems.push(
         `${folder}/${name}/ is not a configuration skillgym knows (${configurations.join(", ")}); left out`,
       );
       continue;
     }
-    for (const k of runNumbersIn(await listDirs(join(root, folder, name)))) found.add(key(name, k));
+    for (const { runNumber } of await runFolders(join(root, folder, name))) {
+      if (runNumber >= 1) found.add(key(name, runNumber));
+    }
   }
   for (const c of plan?.configurations ?? []) {
     for (let k = 1; k <= (plan?.runs_per_configuration ?? 0); k++) wanted.add(key(c, k));
@@ -199,9 +186,9 @@ function notAnIteration(root: string, problems: string[]): SkillgymError {
 /** Reads every run of an iteration; broken or missing files become notes on the run, never a crash. */
 export async function readIteration(dir: string): Promise<IterationData> {
   const root = resolve(dir);
-  let entries: Dirent[];
+  let folders: string[];
   try {
-    entries = await readdir(root, { withFileTypes: true });
+    folders = await evalFolders(root);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const what =
@@ -213,20 +200,19 @@ export async function readIteration(dir: string): Promise<IterationData> {
   }
   const problems: string[] = [];
   const record = await readRecord(root, problems);
-  const folders = entries.filter((e) => e.isDirectory() && e.name.startsWith("eval-")).map((e) => e.name);
   if (!record && folders.length === 0) throw notAnIteration(root, problems);
 
-  const evalFolders = new Map<string, string | undefined>(folders.map((f) => [f, f]));
+  const plannedOrFound = new Map<string, string | undefined>(folders.map((f) => [f, f]));
   for (const id of record?.plan.evals ?? []) {
-    if (!evalFolders.has(evalDirName(id))) evalFolders.set(evalDirName(id), undefined);
+    if (!plannedOrFound.has(evalDirName(id))) plannedOrFound.set(evalDirName(id), undefined);
   }
   const evals: EvalData[] = [];
   const runs: RunData[] = [];
-  for (const [folder, present] of evalFolders) {
+  for (const [folder, present] of plannedOrFound) {
     const planned = record?.plan.evals.find((id) => evalDirName(id) === folder);
     let evalData: EvalData = present
       ? await readEval(root, folder, problems)
-      : { id: planned ?? idFromFolder(folder), name: `eval-${planned}`, folder };
+      : { id: planned ?? evalIdFromDirName(folder), name: `eval-${planned}`, folder };
     if (evals.some((e) => String(e.id) === String(evalData.id))) {
       problems.push(
         `${folder}/eval_metadata.json repeats eval id ${JSON.stringify(evalData.id)}; the folder name is used`,

@@ -1,8 +1,7 @@
-import { rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Benchmark } from "../contracts/benchmark.js";
 import { SkillgymError } from "../errors.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson, writeTextAtomically } from "../runlog/atomic-write.js";
 import { type BenchmarkOptions, buildBenchmark } from "./build-benchmark.js";
 import { readIteration } from "./read-iteration.js";
 import { renderBenchmarkMarkdown } from "./render-markdown.js";
@@ -12,12 +11,6 @@ export interface WrittenBenchmark {
   markdown: string;
   jsonPath: string;
   mdPath: string;
-}
-
-async function writeText(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text, "utf8");
-  await rename(temp, file);
 }
 
 /** Reads an iteration folder and writes its benchmark.json and benchmark.md beside its eval folders. */
@@ -35,7 +28,7 @@ export async function writeBenchmark(
   const mdPath = join(data.dir, "benchmark.md");
   try {
     await writeJson(jsonPath, benchmark);
-    await writeText(mdPath, markdown);
+    await writeTextAtomically(mdPath, markdown);
   } catch (error) {
     throw new SkillgymError(
       "WORKSPACE",

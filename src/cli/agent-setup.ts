@@ -2,8 +2,7 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Agent } from "../agents/agent.js";
-import { createClaudeCodeAgent } from "../agents/claude-code/agent.js";
-import { findCredentials } from "../agents/claude-code/credentials.js";
+import { agentLogin, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
@@ -77,7 +76,7 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   return {
     async agent(suiteDir) {
       const sim = await simulator(suiteDir);
-      const agent = await createClaudeCodeAgent({
+      const agent = await createAgent("claude-code", {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
         ...(sim ? { simulatorUrl: sim.url } : {}),
       });
@@ -113,8 +112,7 @@ export async function checkCredentials(
   needs: { judge?: string },
 ): Promise<string> {
   await setup.agent();
-  const found = await findCredentials();
-  const how = found.kind === "env" ? found.variable : found.kind === "oauth-file" ? found.file : found.kind;
+  const how = await agentLogin("claude-code");
   let judge = "";
   if (needs.judge) {
     await setup.judge();

@@ -1,3 +1,4 @@
+export type { OutputFile } from "../runlog/output-files.js";
 export {
   type AnalysisResult,
   type AnalyzeComparisonOptions,
@@ -6,7 +7,7 @@ export {
 } from "./analyzer.js";
 export { assignLabels, blindText, type LabelAssignment, type Rng, seededRng } from "./blind.js";
 export { type CompareRunsOptions, type ComparisonResult, compareRuns } from "./comparator.js";
-export { type OutputFile, type ReadRunOptions, type RunSnapshot, readRun } from "./read-run.js";
+export { type ReadRunOptions, type RunSnapshot, readRun } from "./read-run.js";
 export { type SkillSource, skillSourceOf } from "./skill-source.js";
 export {
   type ComparisonMapping,

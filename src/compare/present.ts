@@ -1,5 +1,6 @@
 import { expectationsBlock } from "../contracts/judge-markers.js";
-import type { OutputFile, RunSnapshot } from "./read-run.js";
+import type { OutputFile } from "../runlog/output-files.js";
+import type { RunSnapshot } from "./read-run.js";
 
 /** A fence longer than any run of backticks inside, so output text cannot close it early. */
 export function fence(text: string, info = ""): string {

@@ -1,23 +1,14 @@
-import { open, readdir, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import * as path from "node:path";
-import { TextDecoder } from "node:util";
 import type { z } from "zod";
 import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
 import { IterationRecord } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
+import { readTextIfPresent } from "../runlog/atomic-write.js";
+import { EVAL_METADATA_FILE, ITERATION_FILE, runNumberOf, runPaths } from "../runlog/layout.js";
+import { type OutputFile, type ReadOutputsOptions, readOutputFiles } from "../runlog/output-files.js";
 import { readJsonFile } from "../suite/index.js";
-
-/** One file the agent left in `outputs/`; binary files are named, never shown. */
-export interface OutputFile {
-  /** POSIX path relative to `outputs/`. */
-  path: string;
-  /** The text, clipped; undefined for binary files and files past the snapshot's budget. */
-  content: string | undefined;
-  binary: boolean;
-  bytes: number;
-  clipped: boolean;
-}
 
 /** What a run folder holds, read once so that it can be shown to a judge. */
 export interface RunSnapshot {
@@ -38,29 +29,26 @@ export interface RunSnapshot {
   skillPath?: string | null;
 }
 
-export interface ReadRunOptions {
-  maxFileChars?: number;
-  maxTotalChars?: number;
+export interface ReadRunOptions extends ReadOutputsOptions {
   maxTranscriptChars?: number;
 }
-
-const RESERVED_OUTPUTS = new Set(["metrics.json"]);
 
 export async function readRun(runDir: string, options: ReadRunOptions = {}): Promise<RunSnapshot> {
   const dir = path.resolve(runDir);
   await assertRunFolder(dir);
-  const runLayout = /^run-\d+$/.test(path.basename(dir));
+  const files = runPaths(dir);
+  const runLayout = runNumberOf(path.basename(dir)) !== undefined;
   const configuration = path.basename(runLayout ? path.dirname(dir) : dir);
   const evalDir = runLayout ? path.dirname(path.dirname(dir)) : path.dirname(dir);
-  const transcript = await readTextIfPresent(path.join(dir, "transcript.md"));
-  const grading = await readOptionalJson(path.join(dir, "grading.json"), Grading);
-  const metadata = await readOptionalJson(path.join(evalDir, "eval_metadata.json"), EvalMetadata);
+  const transcript = await readTextIfPresent(files.transcriptMarkdown);
+  const grading = await readOptionalJson(files.grading, Grading);
+  const metadata = await readOptionalJson(path.join(evalDir, EVAL_METADATA_FILE), EvalMetadata);
   const skillPath = await recordedSkillPath(path.dirname(evalDir), configuration);
   return {
     runDir: dir,
     configuration,
     evalDir,
-    outputs: await readOutputs(path.join(dir, "outputs"), options),
+    outputs: await readOutputFiles(files.outputs, options),
     transcriptTail: tail(transcript ?? "", options.maxTranscriptChars ?? 20_000),
     finalMessage: transcript === undefined ? undefined : finalMessageOf(transcript),
     prompt: metadata?.prompt ?? (transcript === undefined ? undefined : promptOf(transcript)),
@@ -75,8 +63,9 @@ async function assertRunFolder(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => undefined);
   if (!info) throw new SkillgymError("BAD_INPUT", `${dir}: no such folder`, { hint, file: dir });
   if (!info.isDirectory()) throw new SkillgymError("BAD_INPUT", `${dir}: not a folder`, { hint, file: dir });
-  const outputs = await stat(path.join(dir, "outputs")).catch(() => undefined);
-  const transcript = await stat(path.join(dir, "transcript.md")).catch(() => undefined);
+  const files = runPaths(dir);
+  const outputs = await stat(files.outputs).catch(() => undefined);
+  const transcript = await stat(files.transcriptMarkdown).catch(() => undefined);
   if (!outputs?.isDirectory() && !transcript?.isFile()) {
     throw new SkillgymError(
       "BAD_INPUT",
@@ -86,65 +75,6 @@ async function assertRunFolder(dir: string): Promise<void> {
         file: dir,
       },
     );
-  }
-}
-
-async function readOutputs(outputsDir: string, options: ReadRunOptions): Promise<OutputFile[]> {
-  const maxFileChars = options.maxFileChars ?? 20_000;
-  let budget = options.maxTotalChars ?? 200_000;
-  const files: OutputFile[] = [];
-  for (const rel of await listFiles(outputsDir)) {
-    if (RESERVED_OUTPUTS.has(rel)) continue;
-    const file = await readOutputFile(
-      path.join(outputsDir, ...rel.split("/")),
-      rel,
-      Math.min(maxFileChars, budget),
-    );
-    budget -= file.content?.length ?? 0;
-    files.push(file);
-  }
-  return files;
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  const out: string[] = [];
-  async function walk(dir: string, rel: string): Promise<void> {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    for (const entry of entries) {
-      const childRel = rel === "" ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) await walk(path.join(dir, entry.name), childRel);
-      else if (entry.isFile()) out.push(childRel);
-    }
-  }
-  await walk(root, "");
-  return out.sort();
-}
-
-// Reads at most a few bytes per character allowed, so a huge output never lands in memory whole.
-async function readOutputFile(file: string, rel: string, maxChars: number): Promise<OutputFile> {
-  const handle = await open(file, "r");
-  try {
-    const bytes = (await handle.stat()).size;
-    const want = Math.min(bytes, Math.max(maxChars, 0) * 4 + 4);
-    const buffer = Buffer.alloc(want);
-    const { bytesRead } = await handle.read(buffer, 0, want, 0);
-    const head = buffer.subarray(0, bytesRead);
-    const text = decodeText(head);
-    if (text === undefined) return { path: rel, content: undefined, binary: true, bytes, clipped: false };
-    if (maxChars <= 0) return { path: rel, content: undefined, binary: false, bytes, clipped: true };
-    const clipped = bytesRead < bytes || text.length > maxChars;
-    return { path: rel, content: text.slice(0, maxChars), binary: false, bytes, clipped };
-  } finally {
-    await handle.close();
-  }
-}
-
-function decodeText(bytes: Uint8Array): string | undefined {
-  if (bytes.includes(0)) return undefined;
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes, { stream: true });
-  } catch {
-    return undefined;
   }
 }
 
@@ -175,16 +105,6 @@ function fencedAfter(lines: readonly string[], heading: number): string | undefi
   return body.trim() === "" ? undefined : body;
 }
 
-async function readTextIfPresent(file: string): Promise<string | undefined> {
-  const handle = await open(file, "r").catch(() => undefined);
-  if (!handle) return undefined;
-  try {
-    return await handle.readFile("utf8");
-  } finally {
-    await handle.close();
-  }
-}
-
 async function readOptionalJson<S extends z.ZodType>(
   file: string,
   schema: S,
@@ -209,7 +129,7 @@ async function recordedSkillPath(
   configuration: string,
 ): Promise<string | null | undefined> {
   if (configuration === "without_skill") return null;
-  const result = await readJsonFile(path.join(iterationDir, "iteration.json"), IterationRecord);
+  const result = await readJsonFile(path.join(iterationDir, ITERATION_FILE), IterationRecord);
   if (!result.value) return undefined;
   if (configuration === "with_skill") return result.value.skill_path;
   if (configuration === "old_skill") return result.value.plan.baseline_skill_path;

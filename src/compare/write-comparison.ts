@@ -1,10 +1,10 @@
-import { link, mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir } from "node:fs/promises";
 import * as path from "node:path";
 import type { Analysis } from "../contracts/analysis.js";
 import type { Comparison } from "../contracts/comparison.js";
 import { SkillgymError } from "../errors.js";
 import type { Judge } from "../judge/judge.js";
-import { writeJson } from "../run/write-json.js";
+import { jsonText, writeJson, writeUnderFreeName } from "../runlog/atomic-write.js";
 import { analyzeComparison } from "./analyzer.js";
 import { type Rng, seededRng } from "./blind.js";
 import { compareRuns } from "./comparator.js";
@@ -146,12 +146,7 @@ export function defaultOutDir(runA: RunSnapshot, runB: RunSnapshot): string {
   return common;
 }
 
-function json(value: unknown): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
-}
-
-// The file is written aside and hard-linked into place: the link fails if the name is taken, so two
-// comparisons writing at once never get the same n, and no one ever sees half a file.
+// Comparisons written at once never get the same n: each takes the first comparison-<n>.json still free.
 async function claimNextComparison(
   outDir: string,
   comparison: Comparison,
@@ -160,46 +155,19 @@ async function claimNextComparison(
     .map((name) => /^comparison-(\d+)\.json$/.exec(name)?.[1])
     .filter((n): n is string => n !== undefined)
     .map(Number);
-  let n = Math.max(0, ...taken) + 1;
-  const temp = path.join(outDir, `.comparison.${process.pid}.${Date.now()}.tmp`);
-  await writeFile(temp, json(comparison), "utf8");
-  try {
-    for (;;) {
-      const file = path.join(outDir, `comparison-${n}.json`);
-      if (await linkIfFree(temp, file)) return { n, file };
-      n++;
-    }
-  } finally {
-    await rm(temp, { force: true });
+  let n = Math.max(0, ...taken);
+  function* names(): Generator<string> {
+    for (;;) yield path.join(outDir, `comparison-${++n}.json`);
   }
+  const file = (await writeUnderFreeName(outDir, jsonText(comparison), names())) as string;
+  return { n, file };
 }
 
 async function writeAnalysis(outDir: string, n: number, analysis: Analysis): Promise<string> {
-  const temp = path.join(outDir, `.analysis.${process.pid}.${Date.now()}.tmp`);
-  await writeFile(temp, json(analysis), "utf8");
-  try {
-    for (const name of ["analysis.json", `analysis-${n}.json`]) {
-      const file = path.join(outDir, name);
-      if (await linkIfFree(temp, file)) return file;
-    }
-    throw new SkillgymError(
-      "WORKSPACE",
-      `${outDir}: both analysis.json and analysis-${n}.json exist already`,
-      {
-        hint: "move the older analysis files away and compare again",
-      },
-    );
-  } finally {
-    await rm(temp, { force: true });
-  }
-}
-
-async function linkIfFree(from: string, to: string): Promise<boolean> {
-  try {
-    await link(from, to);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  }
+  const names = ["analysis.json", `analysis-${n}.json`].map((name) => path.join(outDir, name));
+  const file = await writeUnderFreeName(outDir, jsonText(analysis), names);
+  if (file) return file;
+  throw new SkillgymError("WORKSPACE", `${outDir}: both analysis.json and analysis-${n}.json exist already`, {
+    hint: "move the older analysis files away and compare again",
+  });
 }

@@ -38,6 +38,8 @@ export const IterationRecord = z.looseObject({
   /** Under the simulator: its script file, or null when it ran without one (the runs then wrote nothing). */
   sim_script: z.string().nullable().optional(),
   model: z.string().optional(),
+  /** The agent that ran (absent in iterations written before it was recorded: those were Claude Code's). */
+  agent: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
   /** The project copied into every workspace (`--project-root`), so a re-grade can rebuild a run's workspace. */
   project_root: z.string().optional(),
   /** The `--evals` path the iteration was run with, if any. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-/** The model name skillgym sim answers as; a judge or agent pointed at the sim asks for it. */
-export const SIM_MODEL = "skillgym-sim";
+export { SIM_MODEL } from "./sim-model.js";
 
 // A simulator script: deterministic, scriptable behaviour for `skillgym sim` (see README "The simulator").
 export const SimStep = z.union([

@@ -4,7 +4,7 @@ import type { TriggersFile } from "../contracts/evals.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import type { Judge } from "../judge/judge.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { loadSkill } from "../skill/index.js";
 import { readDraftAnswer } from "./draft-answer.js";
 import { drafterSystem, draftPrompt } from "./draft-prompt.js";

@@ -1,6 +1,6 @@
-import { join } from "node:path";
 import type { EarlierRun } from "../run/execute-run.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { runPaths } from "../runlog/layout.js";
 import { readEvents } from "./grade-iteration.js";
 import { type GradeOnFinishOptions, gradeOnFinish } from "./grade-on-finish.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
@@ -22,7 +22,7 @@ export function gradeEarlierRun(
   return async ({ spec, skillName, workspace }) => {
     const somethingToGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
     if (!somethingToGrade || options.signal?.aborted) return {};
-    if ((await readJsonIfPresent(join(spec.runDir, "grading.json"))) !== undefined) return {};
+    if ((await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined) return {};
     options.reporter?.onGradeStart?.(spec);
     try {
       if (spec.eval.expectations.length > 0) grader ??= options.createGrader();

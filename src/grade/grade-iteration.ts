@@ -1,14 +1,15 @@
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { parseStreamLine } from "../agents/claude-code/parse-stream.js";
+import { readEventLog } from "../agents/event-log.js";
 import type { AgentEvent } from "../agents/events.js";
+import { defaultAgentName, parseStoredTranscript } from "../agents/registry.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
 import { readIterationRecord } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
-import { evalDirName } from "../run/plan.js";
 import { runPool } from "../run/pool.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { evalDirName, runDir, runPaths } from "../runlog/layout.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
@@ -32,14 +33,20 @@ export interface GradeIterationResult {
   judgeCostUsd: number;
 }
 
-export async function readEvents(runDir: string): Promise<AgentEvent[]> {
+/** A run's normalised events: its events.jsonl, else (a run folder older than it) its raw transcript read by its agent. */
+export async function readEvents(
+  runDir: string,
+  agentName: string = defaultAgentName,
+): Promise<AgentEvent[]> {
+  const logged = await readEventLog(runPaths(runDir).events);
+  if (logged) return logged;
   let text = "";
   try {
     text = await readFile(join(runDir, "transcript.jsonl"), "utf8");
   } catch {
     return [];
   }
-  return text.split("\n").flatMap((line) => parseStreamLine(line));
+  return parseStoredTranscript(agentName, text);
 }
 
 /** Grades (or re-grades) every finished run of an iteration without running any agent again. */
@@ -67,7 +74,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
         Array.from({ length: record.plan.runs_per_configuration }, (_, k) => ({
           eval: e,
           configuration,
-          runDir: join(options.iterationDir, evalDirName(e.id), configuration, `run-${k + 1}`),
+          runDir: runDir(options.iterationDir, e.id, configuration, k + 1),
         })),
       ),
     );
@@ -81,9 +88,9 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
       jobs,
       options.concurrency ?? 4,
       async (job) => {
-        const status = RunStatus.safeParse(await readJsonIfPresent(join(job.runDir, "timing.json")));
+        const status = RunStatus.safeParse(await readJsonIfPresent(runPaths(job.runDir).timing));
         const finished = status.success && status.data.outcome === "success";
-        const graded = (await readJsonIfPresent(join(job.runDir, "grading.json"))) !== undefined;
+        const graded = (await readJsonIfPresent(runPaths(job.runDir).grading)) !== undefined;
         if (!finished || (graded && !options.force)) {
           result.skipped++;
           options.onRunGraded?.({ runDir: job.runDir, skipped: true });
@@ -110,7 +117,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
             eval: job.eval,
             skillName: skill.name,
             workspaceDir,
-            events: await readEvents(job.runDir),
+            events: await readEvents(job.runDir, record.agent?.name),
             changes,
             commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
             ...(grader ? { grader } : {}),

@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { AgentEvent } from "../agents/events.js";
 import { type Redactor, redactJson } from "../agents/redact.js";
 import type { Check } from "../contracts/checks.js";
@@ -12,17 +11,18 @@ import type {
 import { Metrics } from "../contracts/metrics.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
-import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { readJsonIfPresent, readTextIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { runPaths } from "../runlog/layout.js";
 import { gradeChecks } from "./checks/index.js";
+import { type OutputText, outputsForJudge } from "./judge-outputs.js";
 import type { RunChanges } from "./rebuild.js";
-import { type OutputFile, readOutputs, readTextIfPresent } from "./run-files.js";
 
 /** What the judge is shown of a run. */
 export interface JudgeInput {
   prompt: string;
   expectedOutput?: string;
   expectations: string[];
-  outputs: OutputFile[];
+  outputs: OutputText[];
   transcript: string;
   /** The run folder (outputs/, transcript.md): a judge that reads files itself works there. */
   runDir: string;
@@ -96,8 +96,8 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
       prompt: input.eval.prompt,
       ...(input.eval.expected_output ? { expectedOutput: input.eval.expected_output } : {}),
       expectations: input.eval.expectations,
-      outputs: await readOutputs(join(input.runDir, "outputs")),
-      transcript: await readTextIfPresent(join(input.runDir, "transcript.md")),
+      outputs: await outputsForJudge(runPaths(input.runDir).outputs),
+      transcript: (await readTextIfPresent(runPaths(input.runDir).transcriptMarkdown)) ?? "",
       runDir: input.runDir,
     });
   }
@@ -112,8 +112,8 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     source: "judge" as const,
   }));
   const expectations = [...judged, ...checked];
-  const metrics = Metrics.safeParse(await readJsonIfPresent(join(input.runDir, "outputs", "metrics.json")));
-  const timing = Timing.safeParse(await readJsonIfPresent(join(input.runDir, "timing.json")));
+  const metrics = Metrics.safeParse(await readJsonIfPresent(runPaths(input.runDir).metrics));
+  const timing = Timing.safeParse(await readJsonIfPresent(runPaths(input.runDir).timing));
   const graderSeconds = (ended.getTime() - started.getTime()) / 1000;
   const executorSeconds = timing.success ? (timing.data.executor_duration_seconds ?? 0) : 0;
   const raw: Grading = {
@@ -137,7 +137,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     ...(verdicts ? { judge_model: verdicts.model, judge_cost_usd: verdicts.costUsd } : {}),
   };
   const grading = input.redactor ? redactJson(input.redactor, raw) : raw;
-  await writeJson(join(input.runDir, "grading.json"), grading);
+  await writeJson(runPaths(input.runDir).grading, grading);
   return {
     grading,
     judgeCostUsd: verdicts?.costUsd ?? 0,

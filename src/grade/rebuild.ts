@@ -2,7 +2,8 @@ import { cp, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Metrics } from "../contracts/metrics.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "../run/workspace-plan.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { METRICS_FILE, runPaths } from "../runlog/layout.js";
 import { stageWorkspace } from "../workspace/index.js";
 
 export interface RunChanges {
@@ -13,7 +14,7 @@ export interface RunChanges {
 
 /** The run's changes as recorded in outputs/metrics.json (created, modified, deleted files). */
 export async function recordedChanges(runDir: string): Promise<RunChanges> {
-  const parsed = Metrics.safeParse(await readJsonIfPresent(join(runDir, "outputs", "metrics.json")));
+  const parsed = Metrics.safeParse(await readJsonIfPresent(runPaths(runDir).metrics));
   const data = (parsed.success ? parsed.data : {}) as {
     files_created?: string[];
     files_modified?: unknown;
@@ -35,10 +36,10 @@ export async function rebuildWorkspace(runDir: string, plan: RunWorkspaceInput):
   await stageWorkspace(runWorkspacePlan(plan));
   const changes = await recordedChanges(runDir);
   for (const path of [...changes.created, ...changes.modified]) {
-    if (path === "metrics.json") continue; // outputs/metrics.json is ours
+    if (path === METRICS_FILE) continue; // outputs/metrics.json is ours
     const target = join(plan.dir, ...path.split("/"));
     await mkdir(dirname(target), { recursive: true });
-    await cp(join(runDir, "outputs", ...path.split("/")), target, { force: true });
+    await cp(join(runPaths(runDir).outputs, ...path.split("/")), target, { force: true });
   }
   for (const path of changes.deleted)
     await rm(join(plan.dir, ...path.split("/")), { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { SIM_MODEL } from "../contracts/sim-script.js";
+import { SIM_MODEL } from "../contracts/sim-model.js";
 import { SkillgymError } from "../errors.js";
 import { createAnthropicJudge } from "./anthropic.js";
 import { createClaudeCodeJudge } from "./claude-code.js";

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { OptimizeResults } from "../contracts/optimize-results.js";
 import { defaultUnitCosts } from "../pipeline/estimate.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 
 export interface OptimizeUnitCosts {
   triggerRunUsd: number;

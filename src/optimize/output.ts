@@ -1,7 +1,7 @@
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { OptimizeResults } from "../contracts/optimize-results.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson, writeTextAtomically } from "../runlog/atomic-write.js";
 import { renderOptimizeReport } from "./report-html.js";
 
 /** `optimize-20250131-142502` (UTC), so folders sort by time. */
@@ -32,8 +32,5 @@ export async function createOptimizeDir(workspace: string, now: Date): Promise<s
 /** results.json and report.html, each replaced atomically so a reader never sees half a file. */
 export async function writeOptimizeOutput(dir: string, results: OptimizeResults): Promise<void> {
   await writeJson(join(dir, "results.json"), results);
-  const report = join(dir, "report.html");
-  const temp = `${report}.${process.pid}.tmp`;
-  await writeFile(temp, renderOptimizeReport(results), "utf8");
-  await rename(temp, report);
+  await writeTextAtomically(join(dir, "report.html"), renderOptimizeReport(results));
 }

@@ -2,7 +2,7 @@ import { readFile, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { OptimizeProposal, OptimizeResults } from "../contracts/optimize-results.js";
 import { SkillgymError } from "../errors.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import type { Proposal } from "./improve.js";
 import type { OptimizeOptions, PreparedOptimize } from "./plan.js";
 

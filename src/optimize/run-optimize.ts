@@ -9,7 +9,7 @@ import type {
 } from "../contracts/optimize-results.js";
 import { SkillgymError } from "../errors.js";
 import { type Budget, createBudget } from "../run/budget.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { applyDescription } from "./apply.js";
 import { currentIteration, earlierAttempts, repeatOf, stopReason, trainFailures } from "./decide.js";
 import { estimateOptimize } from "./estimate.js";

@@ -1,15 +1,16 @@
 import { join } from "node:path";
 import { Timing } from "../contracts/timing.js";
-import { iterationNumbers, readIterationRecord } from "../run/iteration.js";
-import { evalDirName } from "../run/plan.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readIterationRecord } from "../run/iteration.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { iterationDirName, runDir, runPaths } from "../runlog/layout.js";
+import { iterationNumbers } from "../runlog/list-runs.js";
 import { defaultUnitCosts, type UnitCosts } from "./estimate.js";
 
 /** The mean cost of an agent run in the latest real (not simulated) iteration, when there is one. */
 export async function unitCostsFromHistory(workspace: string): Promise<UnitCosts> {
   const numbers = (await iterationNumbers(workspace)).reverse();
   for (const n of numbers) {
-    const dir = join(workspace, `iteration-${n}`);
+    const dir = join(workspace, iterationDirName(n));
     const record = await readIterationRecord(dir);
     if (!record || record.simulated) continue;
     const costs: number[] = [];
@@ -17,7 +18,7 @@ export async function unitCostsFromHistory(workspace: string): Promise<UnitCosts
       for (const configuration of record.plan.configurations) {
         for (let k = 1; k <= record.plan.runs_per_configuration; k++) {
           const timing = Timing.safeParse(
-            await readJsonIfPresent(join(dir, evalDirName(id), configuration, `run-${k}`, "timing.json")),
+            await readJsonIfPresent(runPaths(runDir(dir, id, configuration, k)).timing),
           );
           if (timing.success && timing.data.cost_usd !== undefined && timing.data.cost_usd > 0)
             costs.push(timing.data.cost_usd);

@@ -2,9 +2,10 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { TriggerRun } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
-import { iterationNumbers, readIterationRecord } from "../run/iteration.js";
-import { evalDirName } from "../run/plan.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readIterationRecord } from "../run/iteration.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { evalDirName } from "../runlog/layout.js";
+import { iterationNumbers } from "../runlog/list-runs.js";
 import { defaultUnitSeconds, simulatedUnitSeconds, type UnitSeconds } from "./estimate.js";
 
 const mean = (xs: number[]) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined);

@@ -1,12 +1,12 @@
 import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
+import { listRuns, parseRunId, runIdOf } from "../runlog/list-runs.js";
 import { FeedbackRequest } from "./feedback-request.js";
 import { FeedbackFileError, updateFeedback } from "./feedback-store.js";
 import { contentTypeOf } from "./file-kinds.js";
 import { fileHeaders, readJsonBody, sendError, sendJson } from "./http-io.js";
 import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
-import { listRuns, parseRunId, runIdOf } from "./list-runs.js";
 import { readRunDetail } from "./run-detail.js";
 import { resolveServedFile } from "./served-file.js";
 import { findIteration } from "./target.js";

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Feedback } from "../contracts/feedback.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { FileLockTimeout, withFileLock } from "./file-lock.js";
 import type { FeedbackView } from "./view-model.js";
 
@@ -50,17 +50,6 @@ export async function readFeedbackView(iterationDir: string): Promise<FeedbackVi
   };
 }
 
-async function writeAtomically(file: string, value: unknown): Promise<void> {
-  const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temp, `${JSON.stringify(value, null, 2)}\n`, "utf8");
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-}
-
 /**
  * Applies one change to feedback.json, keeping reviews of other runs and fields other tools wrote. The file is
  * re-read and written under a lock shared across processes, so a change that resolves is on disk.
@@ -95,6 +84,6 @@ async function applyChange(file: string, change: FeedbackChange, now: Date): Pro
   }
   const status = change.status ?? current.status ?? "in_progress";
   const next: Feedback = { ...current, reviews, status };
-  await writeAtomically(file, next);
+  await writeJson(file, next);
   return next;
 }

@@ -11,10 +11,11 @@ import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
 import { IterationRecord, RunStatus } from "../contracts/run-record.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
+import { EVAL_METADATA_FILE, ITERATION_FILE, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
+import { listRuns, type RunRef, runIdOf } from "../runlog/list-runs.js";
 import { summariseBenchmark } from "./benchmark-view.js";
 import { readFeedbackView } from "./feedback-store.js";
 import type { JsonCache } from "./json-cache.js";
-import { listRuns, type RunRef, runIdOf } from "./list-runs.js";
 import type { IterationRef, ViewTarget } from "./target.js";
 import type {
   BenchmarkView,
@@ -84,8 +85,8 @@ async function runEntry(
   }
   const runDir = join(dir, ref.id);
   const [grading, status] = await Promise.all([
-    reader.cache.value(join(runDir, "grading.json"), Grading),
-    reader.cache.value(join(runDir, "timing.json"), RunStatus),
+    reader.cache.value(runPaths(runDir).grading, Grading),
+    reader.cache.value(runPaths(runDir).timing, RunStatus),
   ]);
   const failed = status && status.outcome !== "success";
   return {
@@ -100,7 +101,7 @@ async function runEntry(
 async function evalInfos(reader: ViewReader, dir: string, runs: RunRef[]) {
   const evalDirs = [...new Set(runs.map((r) => r.evalDir))];
   const infos = await mapLimited(evalDirs, 32, async (evalDir) => {
-    const metadata = await reader.cache.value(join(dir, evalDir, "eval_metadata.json"), EvalMetadata);
+    const metadata = await reader.cache.value(join(dir, evalDir, EVAL_METADATA_FILE), EvalMetadata);
     return [evalDir, { id: metadata?.eval_id ?? null, name: metadata?.eval_name ?? evalDir }] as const;
   });
   return new Map(infos);
@@ -113,9 +114,9 @@ export async function readIterationData(
   const dir = iteration.dir;
   const [refs, record, benchmark, triggers, feedback] = await Promise.all([
     listRuns(dir),
-    reader.cache.value(join(dir, "iteration.json"), IterationRecord),
+    reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
     reader.cache.value(join(dir, "benchmark.json"), Benchmark),
-    reader.cache.value(join(dir, "triggers", "trigger-results.json"), TriggerResults),
+    reader.cache.value(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
     readFeedbackView(dir),
   ]);
   // benchmark.json names evals by eval_metadata's eval_id, not by folder (a string id's folder differs from its eval_id).
@@ -158,9 +159,9 @@ export async function readIterationData(
 async function iterationSummary(reader: ViewReader, iteration: IterationRef): Promise<IterationSummary> {
   const dir = iteration.dir;
   const [record, benchmark, triggers, feedback] = await Promise.all([
-    reader.cache.value(join(dir, "iteration.json"), IterationRecord),
+    reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
     reader.cache.value(join(dir, "benchmark.json"), BenchmarkHeadline),
-    reader.cache.value(join(dir, "triggers", "trigger-results.json"), TriggerResults),
+    reader.cache.value(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
     readFeedbackView(dir),
   ]);
   const baseline =
@@ -198,7 +199,7 @@ export async function readWorkspaceView(reader: ViewReader): Promise<WorkspaceVi
   const iterations = await Promise.all(target.all.map((it) => iterationSummary(reader, it)));
   let skillName: string | null = null;
   for (const it of [...target.shown].reverse()) {
-    const record = await reader.cache.value(join(it.dir, "iteration.json"), IterationRecord);
+    const record = await reader.cache.value(join(it.dir, ITERATION_FILE), IterationRecord);
     const benchmark = record
       ? undefined
       : await reader.cache.value(join(it.dir, "benchmark.json"), Benchmark);

@@ -1,7 +1,7 @@
-import { open, readdir } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { relative, sep } from "node:path";
+import { byBrowsingOrder, listOutputFiles, type OutputPath, readHead } from "../runlog/output-files.js";
 import { contentTypeOf, kindFromName, looksLikeText } from "./file-kinds.js";
-import type { OutputFile } from "./view-model.js";
+import type { OutputView } from "./view-model.js";
 
 export interface OutputLimits {
   /** Text shown inline per file; the rest is behind the download link. */
@@ -28,57 +28,17 @@ export interface OutputSource {
   limits?: Partial<OutputLimits>;
 }
 
-interface Found {
-  absolute: string;
-  path: string;
-}
-
-// Regular files only: a symlink an agent left in outputs/ could point anywhere on the machine.
-async function walk(dir: string, base: string, found: Found[], limit: number): Promise<number> {
-  let omitted = 0;
-  let entries: import("node:fs").Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  entries.sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  for (const entry of entries) {
-    const absolute = join(dir, entry.name);
-    if (entry.isDirectory()) omitted += await walk(absolute, base, found, limit);
-    else if (entry.isFile()) {
-      const path = relative(base, absolute).split(sep).join("/");
-      if (path === "metrics.json") continue;
-      if (found.length >= limit) omitted++;
-      else found.push({ absolute, path });
-    }
-  }
-  return omitted;
-}
-
-export async function readHead(file: string, bytes: number): Promise<{ head: Buffer; size: number }> {
-  const handle = await open(file, "r");
-  try {
-    const size = (await handle.stat()).size;
-    const buffer = Buffer.alloc(Math.min(bytes, size));
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return { head: buffer.subarray(0, bytesRead), size };
-  } finally {
-    await handle.close();
-  }
-}
-
 function dataUrl(type: string, bytes: Buffer): string {
   return `data:${type};base64,${bytes.toString("base64")}`;
 }
 
-async function describe(found: Found, source: OutputSource, limits: OutputLimits): Promise<OutputFile> {
+async function describe(found: OutputPath, source: OutputSource, limits: OutputLimits): Promise<OutputView> {
   const fromRoot = relative(source.root, found.absolute).split(sep).join("/");
   const named = kindFromName(found.path);
   const textual = named !== "image" && named !== "binary";
   const { head, size } = await readHead(found.absolute, textual ? Math.max(limits.maxTextBytes, 8192) : 0);
   const kind = named ?? (looksLikeText(head.subarray(0, 8192)) ? "text" : "binary");
-  const file: OutputFile = { path: found.path, size, kind };
+  const file: OutputView = { path: found.path, size, kind };
   if (kind !== "image" && kind !== "binary") {
     const shown = head.subarray(0, limits.maxTextBytes);
     file.text = new TextDecoder("utf-8").decode(shown);
@@ -99,10 +59,10 @@ async function describe(found: Found, source: OutputSource, limits: OutputLimits
 export async function readOutputs(
   outputsDir: string,
   source: OutputSource,
-): Promise<{ files: OutputFile[]; omitted: number }> {
+): Promise<{ files: OutputView[]; omitted: number }> {
   const limits = { ...defaultLimits, ...source.limits };
-  const found: Found[] = [];
-  const omitted = await walk(outputsDir, outputsDir, found, limits.maxFiles);
+  const all = (await listOutputFiles(outputsDir)).sort(byBrowsingOrder);
+  const found = all.slice(0, limits.maxFiles);
   const files = await Promise.all(found.map((f) => describe(f, source, limits).catch(() => undefined)));
-  return { files: files.filter((f): f is OutputFile => f !== undefined), omitted };
+  return { files: files.filter((f): f is OutputView => f !== undefined), omitted: all.length - found.length };
 }

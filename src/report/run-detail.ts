@@ -5,9 +5,10 @@ import { Grading } from "../contracts/grading.js";
 import { Metrics } from "../contracts/metrics.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
+import { EVAL_METADATA_FILE, runPaths } from "../runlog/layout.js";
+import { type RunRef, runFolders, runIdOf } from "../runlog/list-runs.js";
 import { findContradictions } from "./check-contradictions.js";
 import type { ViewReader } from "./iteration-data.js";
-import { type RunRef, runFolders, runIdOf } from "./list-runs.js";
 import { defaultLimits, type OutputLimits, readOutputs } from "./output-files.js";
 import { readTranscript } from "./run-transcript.js";
 import { type IterationRef, previousIteration } from "./target.js";
@@ -39,8 +40,8 @@ async function previousRun(
   const match = { id: `${ref.evalDir}/${ref.configuration}/${folder.name}` };
   const runDir = join(before.dir, match.id);
   const [outputs, grading] = await Promise.all([
-    readOutputs(join(runDir, "outputs"), { root: reader.target.root, ...options }),
-    reader.cache.value(join(runDir, "grading.json"), Grading),
+    readOutputs(runPaths(runDir).outputs, { root: reader.target.root, ...options }),
+    reader.cache.value(runPaths(runDir).grading, Grading),
   ]);
   return {
     iteration: before.number,
@@ -60,20 +61,21 @@ export async function readRunDetail(
   const runDir = join(iteration.dir, ref.id);
   if (!(await isDir(runDir))) return undefined;
   const { cache } = reader;
+  const files = runPaths(runDir);
   const [metadata, grading, timing, status, metrics, outputs, previous, transcript] = await Promise.all([
-    cache.value(join(iteration.dir, ref.evalDir, "eval_metadata.json"), EvalMetadata),
-    cache.value(join(runDir, "grading.json"), Grading),
-    cache.value(join(runDir, "timing.json"), Timing),
-    cache.value(join(runDir, "timing.json"), RunStatus),
-    cache.value(join(runDir, "outputs", "metrics.json"), Metrics),
-    readOutputs(join(runDir, "outputs"), { root: reader.target.root, ...options }),
+    cache.value(join(iteration.dir, ref.evalDir, EVAL_METADATA_FILE), EvalMetadata),
+    cache.value(files.grading, Grading),
+    cache.value(files.timing, Timing),
+    cache.value(files.timing, RunStatus),
+    cache.value(files.metrics, Metrics),
+    readOutputs(files.outputs, { root: reader.target.root, ...options }),
     previousRun(reader, iteration, ref, options),
     readTranscript(
-      join(runDir, "transcript.md"),
+      files.transcriptMarkdown,
       options.limits?.maxTranscriptBytes ?? defaultLimits.maxTranscriptBytes,
     ),
   ]);
-  const transcriptPath = relative(reader.target.root, join(runDir, "transcript.md")).split(sep).join("/");
+  const transcriptPath = relative(reader.target.root, files.transcriptMarkdown).split(sep).join("/");
   return {
     iteration: iteration.number,
     id: ref.id,

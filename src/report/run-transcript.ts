@@ -1,4 +1,4 @@
-import { readHead } from "./output-files.js";
+import { readHead } from "../runlog/output-files.js";
 import type { TranscriptView } from "./view-model.js";
 
 // Cut at the last whole line that fits, so no character or line is split; a missing file is no transcript.

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
+import { writeTextAtomically } from "../runlog/atomic-write.js";
+import { parseRunId } from "../runlog/list-runs.js";
 import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
-import { parseRunId } from "./list-runs.js";
 import type { OutputLimits } from "./output-files.js";
 import { renderViewerPage } from "./page/page-html.js";
 import { readRunDetail } from "./run-detail.js";
@@ -54,8 +55,6 @@ export async function writeStaticViewer(
   const html = await renderStaticViewer(folder, options);
   const out = resolve(file);
   await mkdir(dirname(out), { recursive: true });
-  const temp = `${out}.${process.pid}.tmp`;
-  await writeFile(temp, html, "utf8");
-  await rename(temp, out);
+  await writeTextAtomically(out, html);
   return out;
 }

@@ -2,7 +2,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname } from "node:path";
 import { TriggersFile } from "../contracts/evals.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { describeIssues } from "./feedback-request.js";
 import {
   answerFailure,

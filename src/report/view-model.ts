@@ -109,7 +109,8 @@ export interface IterationDetail {
 
 export type OutputKind = "markdown" | "json" | "code" | "text" | "image" | "binary";
 
-export interface OutputFile {
+/** An output file as the viewer shows it. */
+export interface OutputView {
   /** Path under the run's outputs/ folder. */
   path: string;
   size: number;
@@ -124,7 +125,7 @@ export interface OutputFile {
 export interface PreviousRun {
   iteration: number;
   id: string;
-  outputs: OutputFile[];
+  outputs: OutputView[];
   pass_rate: number | null;
 }
 
@@ -160,7 +161,7 @@ export interface RunDetail {
   prompt: string | null;
   outcome: string | null;
   error: string | null;
-  outputs: OutputFile[];
+  outputs: OutputView[];
   /** Files left out because the folder held too many. */
   outputs_omitted: number;
   grading:

@@ -1,9 +1,12 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
+import { writeEventLog } from "../agents/event-log.js";
 import { totalTokens } from "../agents/events.js";
 import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { runPaths } from "../runlog/layout.js";
 import {
   collectOutputs,
   diffManifest,
@@ -18,7 +21,6 @@ import { runMetrics } from "./run-metrics.js";
 import { isFinishedOutcome, type RunRecord } from "./run-record.js";
 import { transcriptMarkdown } from "./transcript-md.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "./workspace-plan.js";
-import { readJsonIfPresent, writeJson } from "./write-json.js";
 
 export type { RetryPolicy };
 
@@ -68,7 +70,7 @@ function slug(spec: RunSpec): string {
 
 /** The outcome of a run already finished in an earlier, interrupted invocation (it is not run again). */
 export async function finishedEarlier(spec: RunSpec): Promise<RunOutcome | undefined> {
-  const parsed = RunStatus.safeParse(await readJsonIfPresent(join(spec.runDir, "timing.json")));
+  const parsed = RunStatus.safeParse(await readJsonIfPresent(runPaths(spec.runDir).timing));
   return parsed.success && isFinishedOutcome(parsed.data.outcome) ? parsed.data.outcome : undefined;
 }
 
@@ -91,7 +93,7 @@ async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
   const work = join(attemptDir, "work");
   const home = join(attemptDir, "home");
   await rm(spec.runDir, { recursive: true, force: true });
-  await mkdir(join(spec.runDir, "outputs"), { recursive: true });
+  await mkdir(runPaths(spec.runDir).outputs, { recursive: true });
   await mkdir(home, { recursive: true });
   await stageWorkspace(runWorkspacePlan(workspaceInput(spec, ctx, work)));
   const before = await takeManifest(work, { exclude: [ctx.agent.skillsFolder] });
@@ -102,7 +104,7 @@ async function attemptRun(spec: RunSpec, ctx: RunContext, attempt: number) {
     ...(ctx.model ? { model: ctx.model } : {}),
     timeoutMs: spec.timeoutMs,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
-    transcriptPath: join(spec.runDir, "transcript.jsonl"),
+    transcriptPath: runPaths(spec.runDir).transcript,
   });
   return { result, attemptDir, work, before };
 }
@@ -193,7 +195,7 @@ async function recordRun(
   attempts: number,
   started: number,
 ): Promise<{ record: RunRecord; changes?: ManifestDiff }> {
-  await mkdir(join(spec.runDir, "outputs"), { recursive: true });
+  await mkdir(runPaths(spec.runDir).outputs, { recursive: true });
   const result = staged?.result;
   const outcome = result?.outcome ?? "crash";
   const redactor = ctx.agent.redactor;
@@ -207,7 +209,7 @@ async function recordRun(
   if (staged && result) {
     const after = await takeManifest(staged.work, { exclude: [ctx.agent.skillsFolder] });
     changes = diffManifest(staged.before, after);
-    const collected = await collectOutputs(staged.work, changes, join(spec.runDir, "outputs"), redactor);
+    const collected = await collectOutputs(staged.work, changes, runPaths(spec.runDir).outputs, redactor);
     files = {
       created: changes.created,
       modified: changes.modified,
@@ -222,10 +224,11 @@ async function recordRun(
     `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
     { simulated: ctx.agent.simulated },
   );
-  await writeFile(join(spec.runDir, "transcript.md"), markdown, "utf8");
-  if (!result) await writeFile(join(spec.runDir, "transcript.jsonl"), "", "utf8");
+  await writeFile(runPaths(spec.runDir).transcriptMarkdown, markdown, "utf8");
+  if (!result) await writeFile(runPaths(spec.runDir).transcript, "", "utf8");
+  await writeEventLog(runPaths(spec.runDir).events, events, redactor);
   await writeJson(
-    join(spec.runDir, "outputs", "metrics.json"),
+    runPaths(spec.runDir).metrics,
     runMetrics(events, files, markdown.length, outcome !== "success"),
   );
 
@@ -235,7 +238,7 @@ async function recordRun(
   const tokens = totalTokens(usage);
   // The simulator charges nothing, whatever price Claude Code computes for the tokens it counted.
   const costUsd = ctx.agent.simulated ? 0 : (result?.result?.costUsd ?? 0);
-  await writeJson(join(spec.runDir, "timing.json"), {
+  await writeJson(runPaths(spec.runDir).timing, {
     total_tokens: tokens,
     duration_ms: proc?.durationMs ?? 0,
     total_duration_seconds: seconds,

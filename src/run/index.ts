@@ -1,3 +1,4 @@
+export { evalDirName } from "../runlog/layout.js";
 export { type Budget, createBudget } from "./budget.js";
 export {
   type EarlierRun,
@@ -8,7 +9,7 @@ export {
 } from "./execute-run.js";
 export { chooseIteration, defaultWorkspace } from "./iteration.js";
 export { type LoadedInputs, loadInputs } from "./load-inputs.js";
-export { evalDirName, planRuns, type RunSpec } from "./plan.js";
+export { planRuns, type RunSpec } from "./plan.js";
 export type { RunReporter } from "./reporter.js";
 export { defaultRetry, type EvalOptions, type EvalSummary, runEvals } from "./run-evals.js";
 export type { RunRecord } from "./run-record.js";

@@ -1,28 +1,16 @@
-import { mkdir, readdir } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { IterationRecord } from "../contracts/run-record.js";
-import { readJsonIfPresent } from "./write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { ITERATION_FILE, iterationDirName } from "../runlog/layout.js";
+import { iterationNumbers } from "../runlog/list-runs.js";
 
 export function defaultWorkspace(skillDir: string, skillName: string): string {
   return join(dirname(resolve(skillDir)), `${skillName || basename(skillDir)}-workspace`);
 }
 
-export async function iterationNumbers(workspace: string): Promise<number[]> {
-  let names: string[];
-  try {
-    names = await readdir(workspace);
-  } catch {
-    return [];
-  }
-  return names
-    .map((n) => /^iteration-(\d+)$/.exec(n)?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number)
-    .sort((a, b) => a - b);
-}
-
 export async function readIterationRecord(dir: string): Promise<IterationRecord | undefined> {
-  const parsed = IterationRecord.safeParse(await readJsonIfPresent(join(dir, "iteration.json")));
+  const parsed = IterationRecord.safeParse(await readJsonIfPresent(join(dir, ITERATION_FILE)));
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -49,7 +37,7 @@ export async function chooseIteration(
   const numbers = await iterationNumbers(workspace);
   const latest = numbers.at(-1);
   if (latest !== undefined) {
-    const dir = join(workspace, `iteration-${latest}`);
+    const dir = join(workspace, iterationDirName(latest));
     const record = await readIterationRecord(dir);
     const unfinished = record !== undefined && record.status !== "complete";
     const matches =
@@ -61,7 +49,7 @@ export async function chooseIteration(
 
 export async function createNextIteration(workspace: string): Promise<{ dir: string; number: number }> {
   const number = ((await iterationNumbers(workspace)).at(-1) ?? 0) + 1;
-  const dir = join(workspace, `iteration-${number}`);
+  const dir = join(workspace, iterationDirName(number));
   await mkdir(dir, { recursive: true });
   return { dir, number };
 }

@@ -1,5 +1,5 @@
-import { join } from "node:path";
 import type { ConfigurationName } from "../contracts/run-record.js";
+import { runDir } from "../runlog/layout.js";
 import type { ResolvedEval } from "../suite/model.js";
 
 /** One agent run to make: an eval, in a configuration, the k-th time. */
@@ -21,10 +21,6 @@ export interface RunPlanInput {
   defaultTimeoutSeconds: number;
 }
 
-export function evalDirName(id: string | number): string {
-  return `eval-${String(id).replace(/[^A-Za-z0-9._-]/g, "_")}`;
-}
-
 export function evalName(e: ResolvedEval): string {
   return e.name ?? `eval-${e.id}`;
 }
@@ -40,7 +36,7 @@ export function planRuns(input: RunPlanInput): RunSpec[] {
           evalName: evalName(e),
           configuration,
           runNumber,
-          runDir: join(input.iterationDir, evalDirName(e.id), configuration, `run-${runNumber}`),
+          runDir: runDir(input.iterationDir, e.id, configuration, runNumber),
           timeoutMs: (e.timeout ?? input.defaultTimeoutSeconds) * 1000,
         });
       }

@@ -5,6 +5,8 @@ import type { EvalMetadata } from "../contracts/evals.js";
 import type { ConfigurationName, IterationRecord } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
+import { writeJson } from "../runlog/atomic-write.js";
+import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
@@ -12,11 +14,10 @@ import { type Budget, reserveRun, settleRun } from "./budget.js";
 import { executeRun, type RetryPolicy, type RunContext } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
 import { loadInputs } from "./load-inputs.js";
-import { evalDirName, planRuns, selectEvals, selects } from "./plan.js";
+import { planRuns, selectEvals, selects } from "./plan.js";
 import { runPool } from "./pool.js";
 import type { RunReporter } from "./reporter.js";
 import type { RunRecord } from "./run-record.js";
-import { writeJson } from "./write-json.js";
 
 export interface EvalOptions {
   skillPath: string;
@@ -131,13 +132,14 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     status: "running",
     started_at: new Date().toISOString(),
     simulated: agent.simulated,
+    agent: { name: agent.name, ...(agent.version ? { version: agent.version } : {}) },
     ...(agent.simScript !== undefined ? { sim_script: agent.simScript } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),
     ...(options.evalsPath ? { evals_path: resolve(options.evalsPath) } : {}),
     plan,
   };
-  await writeJson(join(iteration.dir, "iteration.json"), record);
+  await writeJson(join(iteration.dir, ITERATION_FILE), record);
   for (const e of evals) {
     // skill-creator sorts by an integer eval_id; a string id lives on in eval_name (the folder keeps our id).
     const metadata: EvalMetadata & { eval_id: number } = {
@@ -147,7 +149,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
       assertions: e.expectations,
     };
     await mkdir(join(iteration.dir, evalDirName(e.id)), { recursive: true });
-    await writeJson(join(iteration.dir, evalDirName(e.id), "eval_metadata.json"), metadata);
+    await writeJson(join(iteration.dir, evalDirName(e.id), EVAL_METADATA_FILE), metadata);
   }
 
   const specs = planRuns({
@@ -200,7 +202,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   }
   const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
   const complete = !cancelled && records.length === specs.length;
-  await writeJson(join(iteration.dir, "iteration.json"), {
+  await writeJson(join(iteration.dir, ITERATION_FILE), {
     ...record,
     status: complete ? "complete" : "interrupted",
     finished_at: new Date().toISOString(),

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
-import { type LinkProblem, walkTree } from "../workspace/links.js";
+import { type LinkProblem, walkTree } from "../tree/links.js";
 import { loadSkillExclusions } from "./exclusions.js";
 
 export interface SkillFile {

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
 import type { Finding } from "../findings.js";
-import { describeLink, type LinkProblem } from "../workspace/links.js";
+import { describeLink, type LinkProblem } from "../tree/links.js";
 import { isEnvFile } from "./exclusions.js";
 import { type SkillScan, scanSkill } from "./files.js";
 import { parseFrontmatter } from "./frontmatter.js";

@@ -1,7 +1,7 @@
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Finding } from "../findings.js";
-import { describeLink, realInside, walkTree } from "../workspace/links.js";
+import { describeLink, realInside, walkTree } from "../tree/links.js";
 import { exists, isDirectory } from "./fs-probe.js";
 import type { Fixture } from "./model.js";
 import { toWorkspacePath } from "./workspace-path.js";

@@ -1,7 +1,7 @@
 import { readdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Finding } from "../findings.js";
-import { describeLink, realInside, walkTree } from "../workspace/links.js";
+import { describeLink, realInside, walkTree } from "../tree/links.js";
 import { isDirectory } from "./fs-probe.js";
 
 export interface Overlays {

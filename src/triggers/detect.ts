@@ -1,4 +1,4 @@
-import { type AgentEvent, skillLoadedBy } from "../agents/events.js";
+import { type AgentEvent, skillLoadOf } from "../agents/events.js";
 
 export interface Detection {
   triggered: boolean;
@@ -7,7 +7,7 @@ export interface Detection {
 }
 
 /**
- * Triggered = the run loaded our synthetic skill at any point (a Skill call or a read of its SKILL.md), also after
+ * Triggered = the run loaded our synthetic skill at any point (by the skill tool or a read of its SKILL.md), also after
  * looking around first or after another skill loaded first (a meta-skill that routes to ours).
  */
 export function detectTrigger(
@@ -18,7 +18,7 @@ export function detectTrigger(
   const loaded: string[] = [];
   let triggered = false;
   for (const event of events) {
-    const skill = skillLoadedBy(event);
+    const skill = skillLoadOf(event);
     if (skill === undefined) continue;
     if (skill === syntheticName) {
       triggered = true;

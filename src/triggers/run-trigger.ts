@@ -4,7 +4,7 @@ import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { TriggerRun } from "../contracts/run-record.js";
 import { type RetryPolicy, withRetries } from "../run/retry.js";
 import { transcriptMarkdown } from "../run/transcript-md.js";
-import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { stageWorkspace } from "../workspace/index.js";
 import { detectTrigger, stolenBy } from "./detect.js";
 import type { TriggerRunSpec } from "./plan.js";

@@ -6,11 +6,13 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { type Budget, reserveRun, settleRun } from "../run/budget.js";
-import { createNextIteration, defaultWorkspace, iterationNumbers } from "../run/iteration.js";
+import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import { runPool } from "../run/pool.js";
 import type { RetryPolicy } from "../run/retry.js";
-import { readJsonIfPresent, writeJson } from "../run/write-json.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
+import { iterationNumbers } from "../runlog/list-runs.js";
 import { hashSkill, loadSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
@@ -83,8 +85,8 @@ async function triggersIteration(
 ): Promise<{ dir: string; resumed: boolean }> {
   const latest = (await iterationNumbers(workspace)).at(-1);
   if (latest !== undefined) {
-    const dir = join(workspace, `iteration-${latest}`);
-    const earlier = TriggerPlan.safeParse(await readJsonIfPresent(join(dir, "triggers", "plan.json")));
+    const dir = join(workspace, iterationDirName(latest));
+    const earlier = TriggerPlan.safeParse(await readJsonIfPresent(join(dir, TRIGGERS_DIR, "plan.json")));
     const same = (p: TriggerPlan) => JSON.stringify({ ...p, status: "" });
     if (earlier.success && earlier.data.status !== "complete" && same(earlier.data) === same(plan))
       return { dir, resumed: true };
@@ -129,7 +131,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
             undefined,
         }
       : await triggersIteration(workspace, plan);
-    const triggersDir = join(chosen.dir, "triggers");
+    const triggersDir = join(chosen.dir, TRIGGERS_DIR);
     await mkdir(triggersDir, { recursive: true });
     await writeJson(join(triggersDir, "plan.json"), plan);
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import type { SkillEvaluation } from "../contracts/iteration-state.js";
-import { readOutputs } from "../grade/run-files.js";
+import { outputsForJudge } from "../grade/judge-outputs.js";
 import type { Judge } from "../judge/judge.js";
 import { listSkillFiles } from "../skill/files.js";
 import { readEvaluatorAnswer, scoresFromText } from "./evaluator-answer.js";
@@ -54,7 +54,7 @@ export async function evaluateSkill(input: EvaluateSkillInput): Promise<Evaluate
       prompt: e.prompt,
       passRate: e.passRate,
       failed: e.failed,
-      outputs: e.outputsDir ? await readOutputs(e.outputsDir) : [],
+      outputs: e.outputsDir ? await outputsForJudge(e.outputsDir) : [],
     })),
   );
   const { system, prompt } = buildEvaluatorPrompt({

@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { readIteration } from "../bench/index.js";
 import { isGraded } from "../bench/model.js";
 import { EvalMetadata } from "../contracts/evals.js";
-import { readJsonIfPresent } from "../run/write-json.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { EVAL_METADATA_FILE, runDirName, runPaths } from "../runlog/layout.js";
 import { mean } from "./score.js";
 
 export interface FailedExpectation {
@@ -41,7 +42,7 @@ export async function measureRuns(iterationDir: string): Promise<MeasuredRuns> {
   for (const e of data.evals) {
     const mine = graded.filter((r) => String(r.evalId) === String(e.id));
     const folder = join(iterationDir, e.folder);
-    const metadata = EvalMetadata.safeParse(await readJsonIfPresent(join(folder, "eval_metadata.json")));
+    const metadata = EvalMetadata.safeParse(await readJsonIfPresent(join(folder, EVAL_METADATA_FILE)));
     const first = mine[0];
     const failed = mine.flatMap((r) =>
       r.grading.expectations.filter((x) => !x.passed).map((x) => ({ text: x.text, evidence: x.evidence })),
@@ -51,7 +52,9 @@ export async function measureRuns(iterationDir: string): Promise<MeasuredRuns> {
       prompt: metadata.success ? metadata.data.prompt : "",
       passRate: mine.length > 0 ? mean(mine.map((r) => r.grading.summary.pass_rate)) : undefined,
       failed: failed.filter((f, i) => failed.findIndex((g) => g.text === f.text) === i),
-      outputsDir: first ? join(folder, "with_skill", `run-${first.runNumber}`, "outputs") : undefined,
+      outputsDir: first
+        ? runPaths(join(folder, "with_skill", runDirName(first.runNumber))).outputs
+        : undefined,
     });
   }
   return {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { relativeInside } from "../workspace/paths.js";
+import { relativeInside } from "../tree/paths.js";
 
 // Where everything of one tune lives, relative to its folder `<workspace>/tune-<timestamp>/` (POSIX separators).
 export const tunePaths = {

@@ -1,5 +1,5 @@
 import type { IterationEvaluation, SkillEvaluation, TuneIteration } from "../contracts/iteration-state.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import type { TuneContext } from "./context.js";
 import { decideWinner, shouldTerminate, weakestSkill } from "./decisions.js";
 import { evaluateSkill } from "./evaluate.js";

@@ -2,9 +2,9 @@ import { chmod, copyFile, lstat, mkdir, readFile, realpath, rm, stat } from "nod
 import { dirname, join } from "node:path";
 import { SkillgymError } from "../errors.js";
 import { listSkillFiles } from "../skill/files.js";
+import { resolveLink } from "../tree/links.js";
 import { copyFileReplacing } from "../workspace/copy-tree.js";
 import { copyTree } from "../workspace/index.js";
-import { resolveLink } from "../workspace/links.js";
 import { unifiedDiff } from "./unified-diff.js";
 
 /** Copies a skill's own files (what its hash and package cover: no evals/, no secrets, no caches, no outside links). */

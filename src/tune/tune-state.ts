@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { IterationState } from "../contracts/iteration-state.js";
 import { SkillgymError } from "../errors.js";
-import { writeJson } from "../run/write-json.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { readJsonFile } from "../suite/json-file.js";
 import { historyFromState } from "./history.js";
 import { tunePaths } from "./paths.js";

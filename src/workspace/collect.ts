@@ -2,9 +2,9 @@ import { chmod, mkdir, open, rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { TextDecoder } from "node:util";
 import type { Redactor } from "../agents/redact.js";
+import { errnoOf, workspaceError } from "../tree/fs-errors.js";
+import { resolveInside } from "../tree/paths.js";
 import { copyFileReplacing } from "./copy-tree.js";
-import { errnoOf, workspaceError } from "./fs-errors.js";
-import { resolveInside } from "./paths.js";
 
 export interface CollectedOutputs {
   /** Copied files, POSIX paths relative to the outputs folder, sorted. */

@@ -2,9 +2,9 @@ import { constants } from "node:fs";
 import { copyFile, lstat, mkdir, readdir, realpath, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { SkillgymError } from "../errors.js";
-import { errnoOf } from "./fs-errors.js";
-import { resolveLink } from "./links.js";
-import { isAtOrUnder, relativeInside } from "./paths.js";
+import { errnoOf } from "../tree/fs-errors.js";
+import { resolveLink } from "../tree/links.js";
+import { isAtOrUnder, relativeInside } from "../tree/paths.js";
 
 /** Decides, from a POSIX path relative to the copied folder, whether an entry is left out (with all it holds). */
 export type SkipRule = (relPosixPath: string, isDir: boolean) => boolean;

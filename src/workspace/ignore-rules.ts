@@ -1,9 +1,9 @@
 import { readdir, readFile, realpath } from "node:fs/promises";
 import * as path from "node:path";
 import ignore from "ignore";
+import { errnoOf } from "../tree/fs-errors.js";
+import { isAtOrUnder, relativeInside } from "../tree/paths.js";
 import type { SkipRule } from "./copy-tree.js";
-import { errnoOf } from "./fs-errors.js";
-import { isAtOrUnder, relativeInside } from "./paths.js";
 
 type GitignoreRules = ReturnType<typeof ignore>;
 

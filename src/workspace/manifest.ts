@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { open, readdir } from "node:fs/promises";
 import * as path from "node:path";
-import { errnoOf, workspaceError } from "./fs-errors.js";
-import { isAtOrUnder } from "./paths.js";
+import { errnoOf, workspaceError } from "../tree/fs-errors.js";
+import { isAtOrUnder } from "../tree/paths.js";
 
 export interface ManifestEntry {
   size: number;

@@ -2,11 +2,11 @@ import { access, constants, mkdir, readFile, rm, stat, writeFile } from "node:fs
 import * as path from "node:path";
 import { SkillgymError } from "../errors.js";
 import { listSkillFiles } from "../skill/files.js";
+import { errnoOf, workspaceError } from "../tree/fs-errors.js";
+import { realInside } from "../tree/links.js";
+import { isAtOrUnder, relativeInside, resolveInside } from "../tree/paths.js";
 import { copyFileReplacing, copyTree, ensureDir, type SkipRule } from "./copy-tree.js";
-import { errnoOf, workspaceError } from "./fs-errors.js";
 import { loadProjectSkip } from "./ignore-rules.js";
-import { realInside } from "./links.js";
-import { isAtOrUnder, relativeInside, resolveInside } from "./paths.js";
 import { frontmatterName, renameSkillInFrontmatter } from "./rename-skill.js";
 
 export interface SkillInstall {

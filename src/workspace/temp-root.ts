@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { lstat, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { errnoOf } from "./fs-errors.js";
+import { errnoOf } from "../tree/fs-errors.js";
 
 export type TempRootKind = "run" | "triggers" | "grade" | "judge" | "improve";
 

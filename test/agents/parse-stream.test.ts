@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseStreamLine } from "../../src/agents/claude-code/parse-stream.js";
-import { type AgentEvent, skillLoadedBy, totalTokens } from "../../src/agents/events.js";
+import { skillLoadedBy } from "../../src/agents/claude-code/skill-load.js";
+import { type AgentEvent, totalTokens } from "../../src/agents/events.js";
 
 const line = (value: unknown) => JSON.stringify(value);
 

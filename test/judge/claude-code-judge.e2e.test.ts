@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOnlyArgs as judgeArgs } from "../../src/agents/claude-code/args.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
-import { judgeArgs } from "../../src/judge/claude-code.js";
 import { createJudge } from "../../src/judge/create.js";
 import { type GraderInput, gradeWithJudge } from "../../src/judge/grader.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
-import { parseRunId } from "../../src/report/list-runs.js";
 import { readOutputs } from "../../src/report/output-files.js";
 import { resolveViewTarget } from "../../src/report/target.js";
+import { parseRunId } from "../../src/runlog/list-runs.js";
 import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
 
 let ws: Awaited<ReturnType<typeof tempDir>>;

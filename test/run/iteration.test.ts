@@ -3,12 +3,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { IterationRecord } from "../../src/contracts/run-record.js";
-import {
-  chooseIteration,
-  defaultWorkspace,
-  iterationNumbers,
-  readIterationRecord,
-} from "../../src/run/iteration.js";
+import { chooseIteration, defaultWorkspace, readIterationRecord } from "../../src/run/iteration.js";
+import { iterationNumbers } from "../../src/runlog/list-runs.js";
 
 let workspace: string;
 

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EvalCase } from "../../src/contracts/evals.js";
-import { evalDirName, evalName, planRuns, selectEvals } from "../../src/run/plan.js";
+import { evalName, planRuns, selectEvals } from "../../src/run/plan.js";
+import { evalDirName } from "../../src/runlog/layout.js";
 import type { ResolvedEval } from "../../src/suite/model.js";
 
 function evalCase(raw: Record<string, unknown>): ResolvedEval {

@@ -1,14 +1,17 @@
 import { createWriteStream } from "node:fs";
-import { SIM_MODEL } from "../../sim/encode.js";
+import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
 import { runProcess } from "../process/run-process.js";
 import { createRedactor } from "../redact.js";
-import { locateClaude } from "./binary.js";
+import { claudeArgs, defaultAllowedTools } from "./args.js";
+import { bundledVersion, locateClaude } from "./binary.js";
 import { classifyEnd } from "./classify.js";
 import { type Credentials, credentialSecrets, findCredentials } from "./credentials.js";
 import { childEnvironment, prepareHome } from "./environment.js";
-import { parseStreamLine } from "./parse-stream.js";
+import { parseEvents } from "./normalise.js";
+
+export { claudeArgs, defaultAllowedTools };
 
 export interface ClaudeCodeOptions {
   /** Path of the claude binary; default: the bundled one, then `claude` on PATH. */
@@ -16,41 +19,8 @@ export interface ClaudeCodeOptions {
   /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
-  /** Tools approved without a prompt; works as root, unlike bypass mode. */
+  /** Tools approved without a prompt in an eval run; works as root, unlike bypass mode. */
   allowedTools?: string[];
-}
-
-export const defaultAllowedTools = [
-  "Bash",
-  "Edit",
-  "MultiEdit",
-  "Write",
-  "Read",
-  "Glob",
-  "Grep",
-  "Skill",
-  "NotebookEdit",
-  "TodoWrite",
-  "Task",
-  "Agent",
-];
-
-export function claudeArgs(
-  request: { prompt: string; model?: string | undefined; streamUsage?: boolean | undefined },
-  allowedTools: string[],
-): string[] {
-  const args = [
-    "-p",
-    request.prompt,
-    "--output-format",
-    "stream-json",
-    "--verbose",
-    "--allowedTools",
-    allowedTools.join(" "),
-  ];
-  if (request.model) args.push("--model", request.model);
-  if (request.streamUsage) args.push("--include-partial-messages");
-  return args;
 }
 
 function writeLine(stream: NodeJS.WritableStream, line: string): void {
@@ -73,11 +43,12 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       childEnvironment({ base: baseEnv, home: "", credentials, ...simulator }),
     ),
   );
+  const version = await bundledVersion(binary);
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareHome(request.home, credentials);
     const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator });
-    const transcript = createWriteStream(request.transcriptPath);
+    const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
     const events: AgentEvent[] = [];
     let init: InitEvent | undefined;
     let result: ResultEvent | undefined;
@@ -88,6 +59,8 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
           prompt: request.prompt,
           model: request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined),
           streamUsage: request.streamUsage,
+          tools: request.tools,
+          systemPrompt: request.systemPrompt,
         },
         allowedTools,
       ),
@@ -99,9 +72,9 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       onLine: (raw) => {
         if (!raw.trim()) return undefined;
         const line = redactor.text(raw);
-        writeLine(transcript, line);
+        if (transcript) writeLine(transcript, line);
         let stop = false;
-        for (const event of parseStreamLine(line)) {
+        for (const event of parseEvents(line)) {
           events.push(event);
           if (event.kind === "init") init = event;
           if (event.kind === "result") result = event;
@@ -110,7 +83,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
         return stop ? "stop" : undefined;
       },
     });
-    await new Promise<void>((resolve) => transcript.end(resolve));
+    if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
     const end = classifyEnd(proc, result);
     return {
       outcome: end.outcome,
@@ -124,6 +97,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
 
   return {
     name: "claude-code",
+    ...(version ? { version } : {}),
     skillsFolder: ".claude/skills",
     binary,
     simulated: Boolean(options.simulatorUrl),

@@ -1,5 +1,5 @@
 import { constants } from "node:fs";
-import { access, stat } from "node:fs/promises";
+import { access, readFile, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
 import { SkillgymError } from "../../errors.js";
@@ -71,4 +71,19 @@ export async function locateClaude(
   throw new SkillgymError("AGENT_UNAVAILABLE", "Claude Code was not found", {
     hint: "run `npm install` in skillgym (it installs @anthropic-ai/claude-code), put `claude` on PATH, or pass --agent-bin",
   });
+}
+
+/** The version of a binary npm installed (read from its package's package.json); undefined for any other binary. */
+export async function bundledVersion(binary: string): Promise<string | undefined> {
+  for (let dir = dirname(binary), up = 0; up < 2; dir = dirname(dir), up++) {
+    try {
+      const pkg = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as {
+        name?: unknown;
+        version?: unknown;
+      };
+      if (typeof pkg.name === "string" && pkg.name.startsWith("@anthropic-ai/claude-code"))
+        return typeof pkg.version === "string" ? pkg.version : undefined;
+    } catch {}
+  }
+  return undefined;
 }

@@ -27,6 +27,12 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** Says where Claude Code's login comes from (a variable or a file), or throws as a run would. */
+export async function describeLogin(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const found = await findCredentials(env);
+  return found.kind === "env" ? found.variable : found.kind === "oauth-file" ? found.file : found.kind;
+}
+
 /** Finds how Claude Code will authenticate, before any run starts (so a missing login fails fast with exit 3). */
 export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
   for (const variable of ENV_KEYS) if (env[variable]) return { kind: "env", variable };

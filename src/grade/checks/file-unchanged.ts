@@ -1,5 +1,5 @@
 import type { Check } from "../../contracts/checks.js";
-import { isAtOrUnder } from "../../workspace/paths.js";
+import { isAtOrUnder } from "../../tree/paths.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { locateInWorkspace } from "./workspace-file.js";
 

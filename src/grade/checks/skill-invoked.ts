@@ -1,4 +1,4 @@
-import { skillLoadedBy } from "../../agents/events.js";
+import { skillLoadOf } from "../../agents/events.js";
 import type { Check } from "../../contracts/checks.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 
@@ -26,11 +26,11 @@ export function gradeSkillInvoked(check: SkillInvokedCheck, ctx: CheckContext): 
   return { passed: invoked === expected, evidence: `${verdict}. ${seen}` };
 }
 
-// Each skill once, in the order it was first loaded (a Skill call and a read of its SKILL.md are one load).
+// Each skill once, in the order it was first loaded (a skill-tool call and a read of its SKILL.md are one load).
 function loadedSkills(ctx: CheckContext): string[] {
   const loaded: string[] = [];
   for (const event of ctx.events) {
-    const name = skillLoadedBy(event);
+    const name = skillLoadOf(event);
     if (name !== undefined && !loaded.includes(name)) loaded.push(name);
   }
   return loaded;

@@ -1,3 +1,4 @@
+import { isToolNamed } from "../../agents/events.js";
 import type { Check } from "../../contracts/checks.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 
@@ -20,10 +21,13 @@ export function describeToolCalled(check: ToolCalledCheck): string {
 export function gradeToolCalled(check: ToolCalledCheck, ctx: CheckContext): CheckVerdict {
   const { min, max } = boundsOf(check);
   const counts = new Map<string, number>();
+  let count = 0;
   for (const event of ctx.events) {
-    if (event.kind === "tool_use") counts.set(event.name, (counts.get(event.name) ?? 0) + 1);
+    if (event.kind !== "tool_use") continue;
+    counts.set(event.name, (counts.get(event.name) ?? 0) + 1);
+    // The agent's own tool name (`Bash`) or the normalised kind (`shell`) both name a call.
+    if (isToolNamed(event, check.name)) count++;
   }
-  const count = counts.get(check.name) ?? 0;
   const seen =
     counts.size === 0
       ? "No tool was called"

@@ -2,7 +2,7 @@ import type { Stats } from "node:fs";
 import { lstat, realpath, stat } from "node:fs/promises";
 import * as path from "node:path";
 import { toWorkspacePath } from "../../suite/workspace-path.js";
-import { relativeInside } from "../../workspace/paths.js";
+import { relativeInside } from "../../tree/paths.js";
 
 /** Where a check's path leads inside the workspace. */
 export type WorkspaceFile =

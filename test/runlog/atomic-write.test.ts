@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readJsonIfPresent, writeJson } from "../../src/run/write-json.js";
+import { readJsonIfPresent, writeJson } from "../../src/runlog/atomic-write.js";
 
 let dir: string;
 

@@ -1,6 +1,8 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { isEvalDirName, iterationNumberOf, runNumberOf } from "./layout.js";
 
+/** One run folder of an iteration. */
 export interface RunRef {
   /** `eval-<id>/<configuration>/run-<k>` */
   id: string;
@@ -10,15 +12,14 @@ export interface RunRef {
 }
 
 const SAFE_NAME = /^[^/\\\0]+$/;
-const RUN = /^run-(\d+)$/;
 
 async function childDirs(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { withFileTypes: true });
-    return entries.filter((e) => e.isDirectory() && SAFE_NAME.test(e.name)).map((e) => e.name);
-  } catch {
-    return [];
-  }
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries.filter((e) => e.isDirectory() && SAFE_NAME.test(e.name)).map((e) => e.name);
+}
+
+async function childDirsIfAny(dir: string): Promise<string[]> {
+  return childDirs(dir).catch(() => []);
 }
 
 const byName = (a: string, b: string) => a.localeCompare(b, "en", { numeric: true });
@@ -33,24 +34,47 @@ function byConfiguration(a: string, b: string): number {
   return rank(a) - rank(b) || byName(a, b);
 }
 
+/** The iteration numbers of a workspace's `iteration-<N>` folders, lowest first; none when it does not exist. */
+export async function iterationNumbers(workspace: string): Promise<number[]> {
+  let names: string[];
+  try {
+    names = await readdir(workspace);
+  } catch {
+    return [];
+  }
+  return names
+    .map(iterationNumberOf)
+    .filter((n): n is number => n !== undefined)
+    .sort((a, b) => a - b);
+}
+
+/** The `eval-<id>` folders of an iteration, unsorted; rejects when the iteration folder cannot be read. */
+export async function evalFolders(iterationDir: string): Promise<string[]> {
+  return (await childDirs(iterationDir)).filter(isEvalDirName);
+}
+
+/** The configuration folders of one eval folder, with_skill first; none when it cannot be read. */
+export async function configurationFolders(evalDir: string): Promise<string[]> {
+  return (await childDirsIfAny(evalDir)).sort(byConfiguration);
+}
+
 /** The run-<k> folders of one eval's configuration, by run number. */
 export async function runFolders(configurationDir: string): Promise<{ name: string; runNumber: number }[]> {
-  return (await childDirs(configurationDir))
+  return (await childDirsIfAny(configurationDir))
     .flatMap((name) => {
-      const match = RUN.exec(name);
-      return match ? [{ name, runNumber: Number(match[1]) }] : [];
+      const runNumber = runNumberOf(name);
+      return runNumber === undefined ? [] : [{ name, runNumber }];
     })
     .sort((a, b) => a.runNumber - b.runNumber);
 }
 
 /** Every run folder of an iteration, in eval, configuration, run order: the folders are the truth, not any summary. */
 export async function listRuns(iterationDir: string): Promise<RunRef[]> {
-  const evalDirs = (await childDirs(iterationDir)).filter((name) => name.startsWith("eval-")).sort(byName);
+  const evalDirs = (await evalFolders(iterationDir).catch(() => [])).sort(byName);
   const perEval = await Promise.all(
     evalDirs.map(async (evalDir) => {
       const found: RunRef[] = [];
-      const configurations = (await childDirs(join(iterationDir, evalDir))).sort(byConfiguration);
-      for (const configuration of configurations) {
+      for (const configuration of await configurationFolders(join(iterationDir, evalDir))) {
         for (const { name, runNumber } of await runFolders(join(iterationDir, evalDir, configuration))) {
           found.push({ id: `${evalDir}/${configuration}/${name}`, evalDir, configuration, runNumber });
         }
@@ -61,6 +85,7 @@ export async function listRuns(iterationDir: string): Promise<RunRef[]> {
   return perEval.flat();
 }
 
+/** A run's id with no slashes, as feedback.json and the viewer's URLs name it. */
 export function runIdOf(id: string): string {
   return id.replaceAll("/", "-");
 }
@@ -70,8 +95,8 @@ export function parseRunId(id: string): RunRef | undefined {
   const parts = id.split("/");
   if (parts.length !== 3) return undefined;
   const [evalDir, configuration, run] = parts as [string, string, string];
-  const match = RUN.exec(run);
-  if (!match || !evalDir.startsWith("eval-")) return undefined;
+  const runNumber = runNumberOf(run);
+  if (runNumber === undefined || !isEvalDirName(evalDir)) return undefined;
   if (![evalDir, configuration].every((p) => SAFE_NAME.test(p) && p !== "." && p !== "..")) return undefined;
-  return { id, evalDir, configuration, runNumber: Number(match[1]) };
+  return { id, evalDir, configuration, runNumber };
 }

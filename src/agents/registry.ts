@@ -1,0 +1,50 @@
+import type { Agent } from "./agent.js";
+import { createClaudeCodeAgent } from "./claude-code/agent.js";
+import { describeLogin } from "./claude-code/credentials.js";
+import { parseTranscript } from "./claude-code/normalise.js";
+import type { AgentEvent } from "./events.js";
+
+export interface AgentFactoryOptions {
+  /** Path of the agent's binary; default: the one installed with skillgym, then PATH. */
+  binary?: string;
+  /** Base URL of `skillgym sim`; every run then talks to it and needs no credentials. */
+  simulatorUrl?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+interface AgentEntry {
+  create(options: AgentFactoryOptions): Promise<Agent>;
+  /** A stored raw transcript as normalised events. */
+  parseTranscript(text: string): AgentEvent[];
+  /** Where the agent's login comes from; throws as a run would when there is none. */
+  describeLogin(): Promise<string>;
+}
+
+const agents = {
+  "claude-code": { create: createClaudeCodeAgent, parseTranscript, describeLogin: () => describeLogin() },
+} satisfies Record<string, AgentEntry>;
+
+export type AgentName = keyof typeof agents;
+export const agentNames = Object.keys(agents) as AgentName[];
+/** The agent of run folders that recorded none (only Claude Code existed then). */
+export const defaultAgentName: AgentName = "claude-code";
+
+function entry(name: string): AgentEntry {
+  const found = (agents as Record<string, AgentEntry>)[name];
+  if (!found) throw new Error(`unknown agent "${name}" (known: ${agentNames.join(", ")})`);
+  return found;
+}
+
+export async function createAgent(name: string, options: AgentFactoryOptions = {}): Promise<Agent> {
+  return entry(name).create(options);
+}
+
+/** The normalised events of a raw transcript written by the named agent. */
+export function parseStoredTranscript(name: string, text: string): AgentEvent[] {
+  return entry(name).parseTranscript(text);
+}
+
+/** Where the named agent's login comes from, checked before a run (`--dry-run`). */
+export function agentLogin(name: string): Promise<string> {
+  return entry(name).describeLogin();
+}

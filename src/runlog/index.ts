@@ -1,0 +1,43 @@
+export {
+  jsonText,
+  readJsonIfPresent,
+  readTextIfPresent,
+  writeJson,
+  writeTextAtomically,
+  writeUnderFreeName,
+} from "./atomic-write.js";
+export {
+  EVAL_METADATA_FILE,
+  evalDirName,
+  evalIdFromDirName,
+  ITERATION_FILE,
+  isEvalDirName,
+  iterationDirName,
+  iterationNumberOf,
+  METRICS_FILE,
+  RUN_FILES,
+  runDir,
+  runDirName,
+  runNumberOf,
+  runPaths,
+  TRIGGERS_DIR,
+} from "./layout.js";
+export {
+  configurationFolders,
+  evalFolders,
+  iterationNumbers,
+  listRuns,
+  parseRunId,
+  type RunRef,
+  runFolders,
+  runIdOf,
+} from "./list-runs.js";
+export {
+  byBrowsingOrder,
+  listOutputFiles,
+  type OutputFile,
+  type OutputPath,
+  type ReadOutputsOptions,
+  readHead,
+  readOutputFiles,
+} from "./output-files.js";

@@ -1,0 +1,272 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Agent, AgentRunRequest, AgentRunResult } from "../../src/agents/agent.js";
+import { type AgentEvent, totalTokens } from "../../src/agents/events.js";
+import type { AgentFactoryOptions } from "../../src/agents/registry.js";
+import { SimScript } from "../../src/contracts/sim-script.js";
+import { withRetries } from "../../src/run/retry.js";
+import type { SimServer } from "../../src/sim/index.js";
+import { detectTrigger, stolenBy } from "../../src/triggers/detect.js";
+import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+
+/** One agent under test: how to make its adapter and how to start the simulator that stands in for its model. */
+export interface ConformanceTarget {
+  name: string;
+  createAgent(options: AgentFactoryOptions): Promise<Agent>;
+  startSim(script: SimScript): Promise<SimServer>;
+}
+
+const QUICK_MS = 90_000;
+
+// Live (not zombie) processes whose environment holds `marker`: an agent and whatever it started.
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0] === "Z") continue;
+      if (readFileSync(`/proc/${entry}/environ`, "utf8").includes(marker)) found.push(Number(entry));
+    } catch {}
+  }
+  return found;
+}
+
+function toolKinds(events: readonly AgentEvent[]): string[] {
+  return events.flatMap((e) => (e.kind === "tool_use" ? [e.tool ?? "none"] : []));
+}
+
+/** Registers the behaviours every agent adapter must have, run against the real agent and the simulator. */
+export function describeAgentConformance(target: ConformanceTarget): void {
+  describe(`agent conformance: ${target.name}`, () => {
+    let dir: string;
+    let cleanup: () => Promise<void>;
+    let sim: SimServer | undefined;
+    let runs = 0;
+
+    beforeEach(async () => {
+      ({ dir, cleanup } = await tempDir());
+    });
+    afterEach(async () => {
+      await sim?.close();
+      sim = undefined;
+      await cleanup();
+    });
+
+    async function simAgent(script: unknown, env?: NodeJS.ProcessEnv): Promise<Agent> {
+      sim = await target.startSim(SimScript.parse(script));
+      return target.createAgent({ simulatorUrl: sim.url, ...(env ? { env } : {}) });
+    }
+
+    // A fresh workspace (with the given skills installed where the agent looks) and a fresh home.
+    async function request(
+      agent: Agent,
+      prompt: string,
+      skills: Record<string, string> = {},
+      extra: Partial<AgentRunRequest> = {},
+    ): Promise<AgentRunRequest> {
+      const run = join(dir, `run-${++runs}`);
+      const tree: Record<string, string> = { "notes.txt": "Meeting notes.\n" };
+      for (const [name, description] of Object.entries(skills))
+        tree[join(agent.skillsFolder, name, "SKILL.md")] = skillMd(name, description, `# ${name}\n`);
+      await writeTree(join(run, "work"), tree);
+      await mkdir(join(run, "home"), { recursive: true });
+      return {
+        prompt,
+        cwd: join(run, "work"),
+        home: join(run, "home"),
+        timeoutMs: QUICK_MS,
+        transcriptPath: join(run, "transcript.jsonl"),
+        ...extra,
+      };
+    }
+
+    it("answers a plain question", async () => {
+      const agent = await simAgent({ rules: [{ skill: "none", without_skill: [{ text: "Paris." }] }] });
+      const result = await agent.run(await request(agent, "What is the capital of France?"));
+      expect(result.outcome).toBe("success");
+      expect(result.result?.text).toContain("Paris.");
+      expect(result.events.filter((e) => e.kind === "tool_use")).toEqual([]);
+    });
+
+    it("writes a file inside its workspace, as a write tool call", async () => {
+      const agent = await simAgent({
+        rules: [{ skill: "none", without_skill: [{ write: { path: "out/hello.txt", content: "hi\n" } }] }],
+      });
+      const req = await request(agent, "Write hello");
+      const result = await agent.run(req);
+      expect(result.outcome).toBe("success");
+      expect(await readFile(join(req.cwd, "out", "hello.txt"), "utf8")).toBe("hi\n");
+      expect(toolKinds(result.events)).toContain("write");
+    });
+
+    it("loads a skill after other tools, and stops at once when told to", async () => {
+      const agent = await simAgent({
+        rules: [{ skill: "haiku", before: [{ read: "notes.txt" }], steps: [{ text: "Written." }] }],
+      });
+      let stoppedAt = -1;
+      const seen: AgentEvent[] = [];
+      const result = await agent.run(
+        await request(
+          agent,
+          "Write a haiku",
+          { haiku: "Writes haiku poems." },
+          {
+            streamUsage: true,
+            onEvent: (event) => {
+              seen.push(event);
+              if (event.kind !== "skill_load" || event.skill !== "haiku") return undefined;
+              stoppedAt = sim?.log.length ?? 0;
+              return "stop";
+            },
+          },
+        ),
+      );
+      expect(result.outcome).toBe("stopped");
+      expect(toolKinds(result.events)).toEqual(["read", "skill"]);
+      expect(result.events.filter((e) => e.kind === "skill_load")).toEqual([
+        expect.objectContaining({ kind: "skill_load", skill: "haiku", via: "tool" }),
+      ]);
+      expect(detectTrigger(result.events, "haiku", "haiku").triggered).toBe(true);
+      // At most one further model request after the skill loaded.
+      expect(stoppedAt).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((sim?.log.length ?? 0) - stoppedAt).toBeLessThanOrEqual(1);
+      expect(seen).toEqual(result.events);
+    });
+
+    it("does not load a skill the model does not pick", async () => {
+      const agent = await simAgent({ rules: [{ skill: "none", without_skill: [{ text: "No." }] }] });
+      const result = await agent.run(await request(agent, "Write a haiku", { haiku: "Writes haiku poems." }));
+      expect(result.outcome).toBe("success");
+      expect(result.events.some((e) => e.kind === "skill_load")).toBe(false);
+      expect(detectTrigger(result.events, "haiku", "haiku").triggered).toBe(false);
+    });
+
+    it("records a competing skill that took the query as stolen_by", async () => {
+      const agent = await simAgent({ rules: [{ skill: "limerick", steps: [{ text: "A limerick." }] }] });
+      const result = await agent.run(
+        await request(agent, "Write a short poem", {
+          "haiku-sg-1": "Writes haiku poems.",
+          limerick: "Writes limericks.",
+        }),
+      );
+      expect(result.outcome).toBe("success");
+      const detection = detectTrigger(result.events, "haiku-sg-1", "haiku");
+      expect(detection.triggered).toBe(false);
+      expect(stolenBy(detection, "haiku")).toEqual(["limerick"]);
+    });
+
+    it("ends a hanging run with a timeout, not a verdict", async () => {
+      const agent = await simAgent({ rules: [{ fault: { hang: true } }] });
+      const result = await agent.run(await request(agent, "Hello", {}, { timeoutMs: 4000 }));
+      expect(result.outcome).toBe("timeout");
+      expect(result.result).toBeUndefined();
+      expect(result.message).toMatch(/timed out/);
+    });
+
+    it("is retried after a 529 overload and then succeeds", async () => {
+      const agent = await simAgent({
+        rules: [{ skill: "none", fault: { status: 529, sessions: 1 }, without_skill: [{ text: "Done." }] }],
+      });
+      const outcomes: string[] = [];
+      const { result, attempts } = await withRetries(
+        async () => {
+          const run = await agent.run(await request(agent, "Hello"));
+          outcomes.push(run.outcome);
+          return run;
+        },
+        { policy: fastRetry },
+      );
+      expect(outcomes).toEqual(["overloaded", "success"]);
+      expect([result.outcome, attempts]).toEqual(["success", 2]);
+    });
+
+    it("reports a crashed agent as an error", async () => {
+      const binary = join(dir, "dying-agent");
+      await writeFile(binary, "#!/bin/sh\necho 'segmentation fault' >&2\nexit 139\n");
+      await chmod(binary, 0o755);
+      sim = await target.startSim(SimScript.parse({}));
+      const agent = await target.createAgent({ binary, simulatorUrl: sim.url });
+      const result: AgentRunResult = await agent.run(await request(agent, "Hello"));
+      expect(result.outcome).toBe("crash");
+      expect(result.message).toMatch(/segmentation fault/);
+    });
+
+    it.skipIf(process.platform !== "linux")(
+      "is cancelled by its abort signal and leaves no process behind",
+      async () => {
+        const marker = `SKILLGYM_CONFORMANCE_${process.pid}_${Date.now()}`;
+        const agent = await simAgent(
+          { rules: [{ fault: { hang: true } }] },
+          { ...process.env, [marker]: "1" },
+        );
+        const controller = new AbortController();
+        const running = agent.run(await request(agent, "Hello", {}, { signal: controller.signal }));
+        const until = Date.now() + 30_000;
+        while (Date.now() < until && (sim?.log.length ?? 0) === 0)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(processesWith(marker).length).toBeGreaterThan(0);
+        controller.abort();
+        const result = await running;
+        expect(result.outcome).toBe("cancelled");
+        await new Promise((r) => setTimeout(r, 500));
+        expect(processesWith(marker)).toEqual([]);
+      },
+    );
+
+    it("never shows a run the user's own skills and settings", async () => {
+      const userHome = join(dir, "user-home");
+      await writeTree(userHome, {
+        ".claude/skills/users-own-skill/SKILL.md": skillMd(
+          "users-own-skill",
+          "The user's private skill.",
+          "x",
+        ),
+        ".claude/settings.json": JSON.stringify({ env: { SKILLGYM_USER_SETTING: "leaked" } }),
+        ".codex/skills/users-own-skill/SKILL.md": skillMd(
+          "users-own-skill",
+          "The user's private skill.",
+          "x",
+        ),
+        ".gemini/skills/users-own-skill/SKILL.md": skillMd(
+          "users-own-skill",
+          "The user's private skill.",
+          "x",
+        ),
+      });
+      const saved = process.env.HOME;
+      process.env.HOME = userHome;
+      try {
+        const agent = await simAgent(
+          { rules: [{ skill: "none", without_skill: [{ text: "ok" }] }] },
+          { ...process.env, HOME: userHome },
+        );
+        const result = await agent.run(
+          await request(agent, "Hello", { "project-skill": "A project skill." }),
+        );
+        expect(result.outcome).toBe("success");
+        expect(result.init?.skills).toContain("project-skill");
+        expect(result.init?.skills).not.toContain("users-own-skill");
+        expect(sim?.log.some((e) => e.prompt.includes("users-own-skill"))).toBe(false);
+      } finally {
+        process.env.HOME = saved;
+      }
+    });
+
+    it("records tokens, cost and turns", async () => {
+      const agent = await simAgent({
+        rules: [{ skill: "none", without_skill: [{ read: "notes.txt" }, { text: "Read it." }] }],
+      });
+      const result = await agent.run(await request(agent, "Read the notes"));
+      expect(result.outcome).toBe("success");
+      expect(totalTokens(result.result?.usage)).toBeGreaterThan(0);
+      expect(result.result?.usage?.input_tokens).toBeGreaterThan(0);
+      expect(result.result?.usage?.output_tokens).toBeGreaterThan(0);
+      expect(result.result?.costUsd).toBeTypeOf("number");
+      expect(result.result?.numTurns).toBeGreaterThanOrEqual(2);
+      expect(result.init?.model).not.toBe("");
+    });
+  });
+}
