@@ -1,5 +1,5 @@
 export type { Agent, AgentRunRequest, AgentRunResult } from "./agents/index.js";
-export { type ClaudeCodeOptions, createClaudeCodeAgent } from "./agents/index.js";
+export { type AgentFactoryOptions, type AgentName, agentNames, createAgent } from "./agents/index.js";
 export { readIteration, type WrittenBenchmark, writeBenchmark } from "./bench/index.js";
 export { type WriteComparisonOptions, type WrittenComparison, writeComparison } from "./compare/index.js";
 export {
