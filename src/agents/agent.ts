@@ -57,5 +57,9 @@ export interface Agent {
   readonly simScript?: string | null;
   /** Masks the credentials this agent passes to its child in everything written from a run. */
   readonly redactor: Redactor;
+  /** How eval runs are approved or sandboxed, for the records, when the agent has more than one way. */
+  readonly mode?: string;
+  /** What the user should know before runs start (a setting of theirs that hides skills, …). */
+  readonly warnings?: readonly string[];
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

@@ -1,3 +1,4 @@
+import { claudeToolKind } from "./claude-code/normalise.js";
 import { skillLoadedBy } from "./claude-code/skill-load.js";
 
 /** Token counts of a model's work; every adapter reports its agent's usage under these names. */
@@ -69,5 +70,8 @@ export function skillLoadOf(event: AgentEvent): string | undefined {
 
 /** Whether a tool call is the one a check names: by the agent's own tool name or by its normalised kind. */
 export function isToolNamed(event: ToolUseEvent, name: string): boolean {
-  return event.name === name || event.tool === name;
+  if (event.name === name || event.tool === name) return true;
+  // Suites written for Claude Code name its tools ("Read", "Bash"): another agent's call of that kind is that tool.
+  const kind = claudeToolKind(name);
+  return kind !== undefined && claudeToolKind(event.name) === undefined && event.tool === kind;
 }

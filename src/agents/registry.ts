@@ -3,6 +3,7 @@ import { createClaudeCodeAgent } from "./claude-code/agent.js";
 import { describeLogin } from "./claude-code/credentials.js";
 import { parseTranscript } from "./claude-code/normalise.js";
 import type { AgentEvent } from "./events.js";
+import { geminiEntry } from "./gemini/entry.js";
 
 export interface AgentFactoryOptions {
   /** Path of the agent's binary; default: the one installed with skillgym, then PATH. */
@@ -22,6 +23,7 @@ interface AgentEntry {
 
 const agents = {
   "claude-code": { create: createClaudeCodeAgent, parseTranscript, describeLogin: () => describeLogin() },
+  gemini: geminiEntry,
 } satisfies Record<string, AgentEntry>;
 
 export type AgentName = keyof typeof agents;

@@ -2,13 +2,14 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
 import type { Agent } from "../agents/agent.js";
-import { agentLogin, createAgent } from "../agents/registry.js";
+import { agentLogin, agentNames, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
+  agent?: string;
   agentBin?: string;
   simulate?: boolean;
   simScript?: string;
@@ -19,6 +20,13 @@ export interface JudgeFlags {
   judge?: JudgeBackend;
   judgeModel?: string;
   judgeBaseUrl?: string;
+}
+
+export function agentName(value: string): string {
+  if (!(agentNames as readonly string[]).includes(value)) {
+    throw new InvalidArgumentError(`unknown agent "${value}"; known agents: ${agentNames.join(", ")}`);
+  }
+  return value;
 }
 
 export function judgeBackend(value: string): JudgeBackend {
@@ -76,10 +84,11 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   return {
     async agent(suiteDir) {
       const sim = await simulator(suiteDir);
-      const agent = await createAgent("claude-code", {
+      const agent = await createAgent(flags.agent ?? "claude-code", {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
         ...(sim ? { simulatorUrl: sim.url } : {}),
       });
+      for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
     },
     judge(suiteDir) {
@@ -91,7 +100,10 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
-          ...(flags.agentBin ? { binary: flags.agentBin } : {}),
+          // --agent-bin names the agent's binary, which is the claude-code judge's only when that is the agent.
+          ...(flags.agentBin && (flags.agent ?? "claude-code") === "claude-code"
+            ? { binary: flags.agentBin }
+            : {}),
         });
       })();
       return judge;
@@ -112,19 +124,24 @@ export async function checkCredentials(
   needs: { judge?: string },
 ): Promise<string> {
   await setup.agent();
-  const how = await agentLogin("claude-code");
+  const how = await agentLogin(flags.agent ?? "claude-code");
   let judge = "";
   if (needs.judge) {
     await setup.judge();
     judge = `; ${needs.judge} (${flags.judge ?? "claude-code"}): ready`;
   }
-  return `credentials: Claude Code logs in with ${how}${judge}`;
+  const who = !flags.agent || flags.agent === "claude-code" ? "Claude Code" : flags.agent;
+  return `credentials: ${who} logs in with ${how}${judge}`;
 }
 
 /** The flags of every command that runs the agent. */
 export function withAgentOptions(command: Command): Command {
   return command
-    .option("--agent-bin <path>", "the Claude Code binary (default: the bundled one, then `claude` on PATH)")
+    .option("--agent <name>", `the agent that runs: ${agentNames.join(", ")}`, agentName, "claude-code")
+    .option(
+      "--agent-bin <path>",
+      "the agent's binary (default: the one installed beside skillgym, then PATH)",
+    )
     .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
     .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)");
 }

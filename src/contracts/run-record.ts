@@ -39,7 +39,14 @@ export const IterationRecord = z.looseObject({
   sim_script: z.string().nullable().optional(),
   model: z.string().optional(),
   /** The agent that ran (absent in iterations written before it was recorded: those were Claude Code's). */
-  agent: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+  agent: z
+    .looseObject({
+      name: z.string(),
+      version: z.string().optional(),
+      /** How its runs were approved or sandboxed (Gemini CLI's tool policy, Codex's sandbox). */
+      mode: z.string().optional(),
+    })
+    .optional(),
   /** The project copied into every workspace (`--project-root`), so a re-grade can rebuild a run's workspace. */
   project_root: z.string().optional(),
   /** The `--evals` path the iteration was run with, if any. */

@@ -132,7 +132,11 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     status: "running",
     started_at: new Date().toISOString(),
     simulated: agent.simulated,
-    agent: { name: agent.name, ...(agent.version ? { version: agent.version } : {}) },
+    agent: {
+      name: agent.name,
+      ...(agent.version ? { version: agent.version } : {}),
+      ...(agent.mode ? { mode: agent.mode } : {}),
+    },
     ...(agent.simScript !== undefined ? { sim_script: agent.simScript } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),

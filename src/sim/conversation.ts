@@ -71,11 +71,14 @@ export function conversationOf(request: {
   messages: readonly TextMessage[];
   hasTools: boolean;
   model: string | undefined;
+  /** The listed skills and working directory, when the wire's own format was already read (else Claude Code's). */
+  skills?: ListedSkill[];
+  cwd?: string;
 }): Conversation {
   const { messages } = request;
   const allTexts = [...request.system, ...messages.flatMap((m) => m.texts)];
-  let skills: ListedSkill[] = [];
-  let cwd: string | undefined;
+  let skills: ListedSkill[] = request.skills ?? [];
+  let cwd: string | undefined = request.cwd;
   for (const text of allTexts) {
     if (skills.length === 0 && text.includes(SKILLS_HEADER)) skills = parseSkillList(text);
     if (cwd === undefined) {

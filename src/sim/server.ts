@@ -4,6 +4,7 @@ import { SimScript } from "../contracts/sim-script.js";
 import { SkillgymError } from "../errors.js";
 import { createSimModel } from "./model.js";
 import { anthropicMessages, countTokens } from "./protocols/anthropic-messages.js";
+import { GEMINI_PATH, gemini } from "./protocols/gemini.js";
 import { openaiChat } from "./protocols/openai-chat.js";
 import { type HttpAnswer, jsonAnswer, type Protocol } from "./protocols/protocol.js";
 
@@ -14,6 +15,8 @@ export interface SimLogEntry {
   turn: number;
   prompt: string;
   skill?: string;
+  /** The skills the request listed to the model. */
+  listed?: string[];
   action: string;
 }
 
@@ -36,6 +39,12 @@ const protocols = new Map<string, Protocol>([
   ["/v1/messages", anthropicMessages],
   ["/v1/chat/completions", openaiChat],
 ]);
+// Wires that carry the model in the path.
+const patternProtocols: [RegExp, Protocol][] = [[GEMINI_PATH, gemini]];
+
+function protocolFor(path: string): Protocol | undefined {
+  return protocols.get(path) ?? patternProtocols.find(([pattern]) => pattern.test(path))?.[1];
+}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -61,7 +70,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
   let answerCount = 0;
 
   async function answer(protocol: Protocol, req: IncomingMessage, res: ServerResponse, body: string) {
-    const wire = protocol.read(body, req.headers);
+    const wire = protocol.read(body, req.headers, req.url ?? "");
     const n = ++answerCount;
     const time = new Date().toISOString();
     const { conversation, session } = wire.request;
@@ -74,6 +83,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
       turn: conversation.turn,
       prompt: conversation.prompt,
       ...(reply.skill ? { skill: reply.skill } : {}),
+      listed: conversation.skills.map((s) => s.name),
       action: reply.kind === "plain" ? protocol.plainAction : reply.action,
     });
     if (reply.fault === "hang") return;
@@ -84,7 +94,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
     readBody(req)
       .then(async (body) => {
         const path = (req.url ?? "/").split("?")[0] ?? "/";
-        const protocol = req.method === "POST" ? protocols.get(path) : undefined;
+        const protocol = req.method === "POST" ? protocolFor(path) : undefined;
         if (req.method === "POST" && path === "/v1/messages/count_tokens") send(res, countTokens(body));
         else if (protocol) await answer(protocol, req, res, body);
         else if (req.method === "HEAD" || req.method === "GET") {

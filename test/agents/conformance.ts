@@ -250,6 +250,9 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         expect(result.init?.skills).toContain("project-skill");
         expect(result.init?.skills).not.toContain("users-own-skill");
         expect(sim?.log.some((e) => e.prompt.includes("users-own-skill"))).toBe(false);
+        // What the model was shown, not only what the agent reports.
+        expect(sim?.log.some((e) => e.listed?.includes("project-skill"))).toBe(true);
+        expect(sim?.log.some((e) => e.listed?.includes("users-own-skill"))).toBe(false);
       } finally {
         process.env.HOME = saved;
       }

@@ -17,6 +17,11 @@ const TOOL_KINDS: Record<string, ToolKind> = {
   Skill: "skill",
 };
 
+/** The normalised kind of a Claude Code tool, or undefined when the name is none of its tools. */
+export function claudeToolKind(name: string): ToolKind | undefined {
+  return Object.hasOwn(TOOL_KINDS, name) ? TOOL_KINDS[name] : undefined;
+}
+
 /** Gives a tool call its normalised kind and follows a call that loads a skill with its `skill_load` event. */
 export function normaliseEvent(event: AgentEvent): AgentEvent[] {
   if (event.kind !== "tool_use") return [event];

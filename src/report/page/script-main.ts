@@ -47,8 +47,11 @@ function startingTab(data, tab) {
 }
 
 async function openIteration(number, tab, runId) {
+  const tabBefore = state.tab;
   await feedback.flush();
   const data = await source.iteration(number);
+  // A tab the user picked while the iteration loaded wins over the one asked for at the start.
+  if (state.tab !== tabBefore) tab = state.tab;
   state.iteration = data;
   state.rendered = {};
   feedback.load(data);

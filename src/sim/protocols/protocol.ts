@@ -19,7 +19,8 @@ export interface HttpAnswer {
 export interface Protocol {
   /** The request log's name for a plain answer on this wire. */
   plainAction: string;
-  read(body: string, headers: IncomingHttpHeaders): WireRequest;
+  /** `url` is the request's path and query, for wires that carry the model or the method there. */
+  read(body: string, headers: IncomingHttpHeaders, url?: string): WireRequest;
   /** The reply as the `n`-th answer the simulator gives. */
   write(reply: SimReply, wire: WireRequest, n: number): HttpAnswer;
   /** A simulated fault (429, 500, 529) in this wire's error shape. */

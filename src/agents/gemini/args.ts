@@ -1,0 +1,16 @@
+export interface GeminiArgsRequest {
+  prompt: string;
+  model: string | undefined;
+  policyFile: string;
+  systemPrompt?: string | undefined;
+}
+
+/** The command line of one headless run; a model named up front also skips Gemini CLI's router request. */
+export function geminiArgs(request: GeminiArgsRequest): string[] {
+  // Gemini CLI has no flag that adds to its system prompt, so a caller's system prompt leads the prompt.
+  const prompt =
+    request.systemPrompt !== undefined ? `${request.systemPrompt}\n\n${request.prompt}` : request.prompt;
+  const args = ["-p", prompt, "--output-format", "stream-json", "--policy", request.policyFile];
+  if (request.model) args.push("-m", request.model);
+  return args;
+}
