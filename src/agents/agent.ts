@@ -49,6 +49,8 @@ export interface Agent {
   readonly name: string;
   /** The agent's version, when it is known without a run. */
   readonly version?: string;
+  /** The permission, sandbox or approval mode of its eval runs, recorded with every run. */
+  readonly mode?: string;
   /** Where the agent looks for project skills, relative to its working directory. */
   readonly skillsFolder: string;
   readonly binary: string;
@@ -57,8 +59,6 @@ export interface Agent {
   readonly simScript?: string | null;
   /** Masks the credentials this agent passes to its child in everything written from a run. */
   readonly redactor: Redactor;
-  /** How eval runs are approved or sandboxed, for the records, when the agent has more than one way. */
-  readonly mode?: string;
   /** What the user should know before runs start (a setting of theirs that hides skills, …). */
   readonly warnings?: readonly string[];
   run(request: AgentRunRequest): Promise<AgentRunResult>;

@@ -16,7 +16,16 @@ export type ToolKind = "shell" | "read" | "write" | "edit" | "search" | "skill" 
 
 // The one event type every agent adapter turns its own stream into.
 export type AgentEvent =
-  | { kind: "init"; model: string; tools: string[]; skills: string[]; sessionId?: string; version?: string }
+  | {
+      kind: "init";
+      model: string;
+      tools: string[];
+      skills: string[];
+      sessionId?: string;
+      version?: string;
+      /** The permission, sandbox or approval mode the agent ran in, when the adapter chose one. */
+      mode?: string;
+    }
   | { kind: "text"; text: string; messageId?: string }
   | {
       kind: "tool_use";

@@ -2,6 +2,9 @@ import type { Agent } from "./agent.js";
 import { createClaudeCodeAgent } from "./claude-code/agent.js";
 import { describeLogin } from "./claude-code/credentials.js";
 import { parseTranscript } from "./claude-code/normalise.js";
+import { createCodexAgent } from "./codex/agent.js";
+import { describeCodexLogin } from "./codex/credentials.js";
+import { parseCodexTranscript } from "./codex/parse-stream.js";
 import type { AgentEvent } from "./events.js";
 import { geminiEntry } from "./gemini/entry.js";
 
@@ -23,6 +26,11 @@ interface AgentEntry {
 
 const agents = {
   "claude-code": { create: createClaudeCodeAgent, parseTranscript, describeLogin: () => describeLogin() },
+  codex: {
+    create: createCodexAgent,
+    parseTranscript: parseCodexTranscript,
+    describeLogin: () => describeCodexLogin(),
+  },
   gemini: geminiEntry,
 } satisfies Record<string, AgentEntry>;
 

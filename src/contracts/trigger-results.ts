@@ -64,5 +64,7 @@ export const TriggerResults = z.looseObject({
   /** True when the agent was the offline simulator, not a real model. */
   simulated: z.boolean().optional(),
   model: z.string().optional(),
+  /** The agent that ran (absent in results written before it was recorded: those were Claude Code's). */
+  agent: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
 });
 export type TriggerResults = z.infer<typeof TriggerResults>;

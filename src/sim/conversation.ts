@@ -4,6 +4,8 @@ import { createHash } from "node:crypto";
 export interface ListedSkill {
   name: string;
   description: string;
+  /** The absolute path of its SKILL.md, when the agent's list gives one (Codex's does). */
+  file?: string;
 }
 
 export interface Conversation {

@@ -187,6 +187,11 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       runs_per_query: options.runs,
       simulated: agent.simulated,
       ...(options.model ? { model: options.model } : {}),
+      agent: {
+        name: agent.name,
+        ...(agent.version ? { version: agent.version } : {}),
+        ...(agent.mode ? { mode: agent.mode } : {}),
+      },
     };
     const resultsFile = join(triggersDir, "trigger-results.json");
     if (!cancelled) await writeJson(resultsFile, results);

@@ -16,6 +16,11 @@ export interface ConformanceTarget {
   name: string;
   createAgent(options: AgentFactoryOptions): Promise<Agent>;
   startSim(script: SimScript): Promise<SimServer>;
+  /**
+   * How the agent loads a skill: by its skill tool (Claude Code's Skill: kind "skill", via "tool"; the default) or by
+   * reading the SKILL.md (Codex's shell command: kind "read", via "read").
+   */
+  skillLoad?: "tool" | "read";
 }
 
 const QUICK_MS = 90_000;
@@ -31,6 +36,14 @@ function processesWith(marker: string): number[] {
     } catch {}
   }
   return found;
+}
+
+function readCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
 }
 
 function toolKinds(events: readonly AgentEvent[]): string[] {
@@ -123,10 +136,11 @@ export function describeAgentConformance(target: ConformanceTarget): void {
           },
         ),
       );
+      const via = target.skillLoad ?? "tool";
       expect(result.outcome).toBe("stopped");
-      expect(toolKinds(result.events)).toEqual(["read", "skill"]);
+      expect(toolKinds(result.events)).toEqual(["read", via === "tool" ? "skill" : "read"]);
       expect(result.events.filter((e) => e.kind === "skill_load")).toEqual([
-        expect.objectContaining({ kind: "skill_load", skill: "haiku", via: "tool" }),
+        expect.objectContaining({ kind: "skill_load", skill: "haiku", via }),
       ]);
       expect(detectTrigger(result.events, "haiku", "haiku").triggered).toBe(true);
       // At most one further model request after the skill loaded.
@@ -216,6 +230,28 @@ export function describeAgentConformance(target: ConformanceTarget): void {
       },
     );
 
+    it.skipIf(process.platform !== "linux")(
+      "leaves no command behind when a run is cancelled while its shell command runs",
+      async () => {
+        const marker = `SKILLGYM_CONFORMANCE_CMD_${process.pid}_${Date.now()}`;
+        const agent = await simAgent(
+          { rules: [{ skill: "none", without_skill: [{ bash: "sleep 45" }, { text: "Slept." }] }] },
+          { ...process.env, [marker]: "1" },
+        );
+        const controller = new AbortController();
+        const running = agent.run(await request(agent, "Wait", {}, { signal: controller.signal }));
+        const until = Date.now() + 30_000;
+        const sleeping = () => processesWith(marker).some((pid) => readCmdline(pid).startsWith("sleep"));
+        while (Date.now() < until && !sleeping()) await new Promise((r) => setTimeout(r, 100));
+        expect(sleeping()).toBe(true);
+        controller.abort();
+        const result = await running;
+        expect(result.outcome).toBe("cancelled");
+        await new Promise((r) => setTimeout(r, 500));
+        expect(processesWith(marker)).toEqual([]);
+      },
+    );
+
     it("never shows a run the user's own skills and settings", async () => {
       const userHome = join(dir, "user-home");
       await writeTree(userHome, {
@@ -226,6 +262,11 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         ),
         ".claude/settings.json": JSON.stringify({ env: { SKILLGYM_USER_SETTING: "leaked" } }),
         ".codex/skills/users-own-skill/SKILL.md": skillMd(
+          "users-own-skill",
+          "The user's private skill.",
+          "x",
+        ),
+        ".agents/skills/users-own-skill/SKILL.md": skillMd(
           "users-own-skill",
           "The user's private skill.",
           "x",

@@ -4,6 +4,7 @@ import { SimScript } from "../../src/contracts/sim-script.js";
 import { createSimModel } from "../../src/sim/model.js";
 import { anthropicMessages } from "../../src/sim/protocols/anthropic-messages.js";
 import { openaiChat } from "../../src/sim/protocols/openai-chat.js";
+import { openaiResponses } from "../../src/sim/protocols/openai-responses.js";
 import type { HttpAnswer, Protocol } from "../../src/sim/protocols/protocol.js";
 
 const graderPrompt = `${judgeMarkers.grader}\nGrade this run.\n${expectationsBlock(["report.md exists", "It cites pages"])}`;
@@ -36,6 +37,19 @@ const wires: {
     text: (answer) =>
       (JSON.parse(answer.body) as { choices: { message: { content: string } }[] }).choices[0]!.message
         .content,
+  },
+  {
+    name: "openai-responses",
+    protocol: openaiResponses,
+    request: (system, user) => ({
+      model: "m",
+      instructions: system,
+      input: [{ type: "message", role: "user", content: [{ type: "input_text", text: user }] }],
+    }),
+    text: (answer) =>
+      (JSON.parse(answer.body) as { output: { content: { text: string }[] }[] }).output
+        .flatMap((item) => item.content.map((c) => c.text))
+        .join(""),
   },
 ];
 

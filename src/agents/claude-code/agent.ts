@@ -2,6 +2,7 @@ import { createWriteStream } from "node:fs";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
+import { endMarkedProcesses, newRunMarker } from "../process/marked-processes.js";
 import { runProcess } from "../process/run-process.js";
 import { createRedactor } from "../redact.js";
 import { claudeArgs, defaultAllowedTools } from "./args.js";
@@ -47,7 +48,11 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareHome(request.home, credentials);
-    const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator });
+    const marker = newRunMarker();
+    const env = {
+      ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
+      [marker.variable]: marker.value,
+    };
     const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
     const events: AgentEvent[] = [];
     let init: InitEvent | undefined;
@@ -84,6 +89,8 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       },
     });
     if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
+    // Claude Code runs Bash commands in a session of their own, which ending its process group does not reach.
+    await endMarkedProcesses(marker.entry);
     const end = classifyEnd(proc, result);
     return {
       outcome: end.outcome,

@@ -1,0 +1,139 @@
+import { createWriteStream } from "node:fs";
+import { SIM_MODEL } from "../../contracts/sim-model.js";
+import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
+import type { AgentEvent } from "../events.js";
+import { endMarkedProcesses, newRunMarker } from "../process/marked-processes.js";
+import { runProcess } from "../process/run-process.js";
+import { createRedactor } from "../redact.js";
+import { codexArgs, sandboxFor } from "./args.js";
+import { codexVersion, locateCodex } from "./binary.js";
+import { classifyCodexEnd } from "./classify.js";
+import { codexCost } from "./cost.js";
+import { type CodexCredentials, codexCredentialSecrets, findCodexCredentials } from "./credentials.js";
+import { codexEnvironment, prepareCodexHome, visibleSkills } from "./environment.js";
+import { missingMountPoints, removeLeftMountPoints } from "./leftovers.js";
+import { createCodexParser } from "./parse-stream.js";
+
+export interface CodexOptions {
+  /** Path of the codex binary; default: the native one npm installed, then `codex` on PATH. */
+  binary?: string;
+  /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
+  simulatorUrl?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The name runs record when no --model was given: Codex then uses its own configured default. */
+export const CODEX_DEFAULT_MODEL = "codex-default";
+
+function writeLine(stream: NodeJS.WritableStream, line: string): void {
+  stream.write(line.endsWith("\n") ? line : `${line}\n`);
+}
+
+/** Locates the binary and the credentials once; fails fast (exit 3) when either is missing. */
+export async function createCodexAgent(options: CodexOptions = {}): Promise<Agent> {
+  const baseEnv = options.env ?? process.env;
+  const binary = await locateCodex(options.binary, baseEnv);
+  const credentials: CodexCredentials = options.simulatorUrl
+    ? { kind: "simulator" }
+    : await findCodexCredentials(baseEnv);
+  const simulator = options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {};
+  const redactor = createRedactor(
+    await codexCredentialSecrets(
+      credentials,
+      codexEnvironment({ base: baseEnv, home: "", credentials, ...simulator }),
+    ),
+  );
+  const version = await codexVersion(binary);
+
+  async function run(request: AgentRunRequest): Promise<AgentRunResult> {
+    await prepareCodexHome(request.home, credentials);
+    const marker = newRunMarker();
+    const env = {
+      ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
+      [marker.variable]: marker.value,
+    };
+    const missingBefore = await missingMountPoints(request.cwd);
+    const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
+    const skills = await visibleSkills(request.cwd, request.home);
+    const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
+    const parse = createCodexParser();
+    const events: AgentEvent[] = [];
+    let init: InitEvent | undefined;
+    let result: ResultEvent | undefined;
+    const proc = await runProcess({
+      command: binary,
+      args: codexArgs({
+        prompt: request.prompt,
+        model,
+        tools: request.tools,
+        systemPrompt: request.systemPrompt,
+        simulatorUrl: options.simulatorUrl,
+      }),
+      cwd: request.cwd,
+      env,
+      timeoutMs: request.timeoutMs,
+      ...(request.signal ? { signal: request.signal } : {}),
+      killGraceMs: 1500,
+      onLine: (raw) => {
+        if (!raw.trim()) return undefined;
+        const line = redactor.text(raw);
+        if (transcript) writeLine(transcript, line);
+        let stop = false;
+        for (const parsed of parse(line)) {
+          // Codex's stream names neither the model nor the skills; the run knows both.
+          const event: AgentEvent =
+            parsed.kind === "init"
+              ? {
+                  ...parsed,
+                  model: model ?? CODEX_DEFAULT_MODEL,
+                  tools: ["exec_command", "apply_patch"],
+                  skills,
+                  ...(version ? { version } : {}),
+                  mode: modeOf(request.tools),
+                }
+              : parsed.kind === "result"
+                ? withCost(parsed, model)
+                : parsed;
+          events.push(event);
+          if (event.kind === "init") init = event;
+          if (event.kind === "result") result = event;
+          if (request.onEvent?.(event) === "stop") stop = true;
+        }
+        return stop ? "stop" : undefined;
+      },
+    });
+    if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
+    await endMarkedProcesses(marker.entry);
+    await removeLeftMountPoints(request.cwd, missingBefore);
+    const end = classifyCodexEnd(proc, result);
+    return {
+      outcome: end.outcome,
+      ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
+      events,
+      ...(init ? { init } : {}),
+      ...(result ? { result } : {}),
+      process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
+    };
+  }
+
+  return {
+    name: "codex",
+    mode: modeOf("eval"),
+    ...(version ? { version } : {}),
+    skillsFolder: ".agents/skills",
+    binary,
+    simulated: Boolean(options.simulatorUrl),
+    redactor,
+    run,
+  };
+}
+
+/** The sandbox and approval policy a run used, as its records say. */
+function modeOf(tools: AgentRunRequest["tools"]): string {
+  return `sandbox ${sandboxFor(tools)}, approval never`;
+}
+
+function withCost(result: ResultEvent, model: string | undefined): ResultEvent {
+  const cost = codexCost(model ?? CODEX_DEFAULT_MODEL, result.usage);
+  return cost === undefined ? result : { ...result, costUsd: cost };
+}

@@ -1,0 +1,73 @@
+import { access, readFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { SkillgymError } from "../../errors.js";
+import { environmentSecrets, type Secret } from "../redact.js";
+
+export type CodexCredentials =
+  | { kind: "env"; variable: string }
+  | { kind: "auth-file"; file: string }
+  | { kind: "simulator" };
+
+const ENV_KEYS = ["OPENAI_API_KEY", "CODEX_API_KEY"];
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The user's own Codex home: where `codex login` stored its auth.json. */
+export function userCodexHome(env: NodeJS.ProcessEnv): string {
+  return env.CODEX_HOME || join(env.HOME ?? homedir(), ".codex");
+}
+
+/** Finds how Codex will authenticate, before any run starts (a missing login fails fast with exit 3). */
+export async function findCodexCredentials(env: NodeJS.ProcessEnv = process.env): Promise<CodexCredentials> {
+  for (const variable of ENV_KEYS) if (env[variable]) return { kind: "env", variable };
+  const file = join(userCodexHome(env), "auth.json");
+  if (await exists(file)) return { kind: "auth-file", file };
+  throw new SkillgymError("NO_CREDENTIALS", "no credentials for Codex CLI were found", {
+    hint: "set OPENAI_API_KEY, or log in with `codex login` (it writes $CODEX_HOME/auth.json); use --simulate for an offline dry run",
+  });
+}
+
+/** Says where Codex's login comes from (a variable or a file), or throws as a run would. */
+export async function describeCodexLogin(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const found = await findCodexCredentials(env);
+  return found.kind === "env" ? found.variable : found.kind === "auth-file" ? found.file : found.kind;
+}
+
+const AUTH_FIELDS: Record<string, string> = {
+  OPENAI_API_KEY: "CODEX_AUTH_API_KEY",
+  access_token: "CODEX_AUTH_ACCESS_TOKEN",
+  refresh_token: "CODEX_AUTH_REFRESH_TOKEN",
+  id_token: "CODEX_AUTH_ID_TOKEN",
+};
+
+function authTokens(value: unknown): Secret[] {
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => {
+    const name = AUTH_FIELDS[key];
+    if (name && typeof inner === "string") return [{ name, value: inner }];
+    return authTokens(inner);
+  });
+}
+
+/** The secret values a child is given: credential variables of its environment and the tokens of a copied auth.json. */
+export async function codexCredentialSecrets(
+  credentials: CodexCredentials,
+  childEnv: NodeJS.ProcessEnv,
+): Promise<Secret[]> {
+  const secrets = environmentSecrets(childEnv);
+  if (credentials.kind !== "auth-file") return secrets;
+  try {
+    secrets.push(...authTokens(JSON.parse(await readFile(credentials.file, "utf8"))));
+  } catch {
+    // An auth.json that is not JSON holds no token we could find; Codex will say so itself.
+  }
+  return secrets;
+}

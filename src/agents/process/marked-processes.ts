@@ -1,0 +1,40 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The variable that marks every process of one agent run, whatever session or group it moved to. */
+export const RUN_MARKER = "SKILLGYM_RUN_MARKER";
+
+/** A fresh marker: set `RUN_MARKER` to its value in the agent's environment, then end what carries it. */
+export function newRunMarker(): { variable: string; value: string; entry: string } {
+  const value = randomUUID();
+  return { variable: RUN_MARKER, value, entry: `${RUN_MARKER}=${value}` };
+}
+
+// Agents start commands in a new session (Claude Code's Bash tool, Codex's bubblewrap sandbox), outside the process
+// group the run ends; their environment still carries the run's marker. Linux only: /proc shows every environment.
+function markedProcesses(entry: string): number[] {
+  if (process.platform !== "linux") return [];
+  const found: number[] = [];
+  for (const pid of readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/environ`, "latin1").split("\0").includes(entry)) found.push(Number(pid));
+    } catch {}
+  }
+  return found;
+}
+
+/** Kills what a run left running in other sessions and waits (up to `waitMs`) until it is gone. */
+export async function endMarkedProcesses(entry: string, waitMs = 2000): Promise<void> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const left = markedProcesses(entry);
+    if (left.length === 0 || Date.now() > until) return;
+    for (const pid of left) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {}
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
