@@ -1,6 +1,6 @@
 // Throughput of `eval` with the real Claude Code against skillgym sim at a fixed latency per model call.
 import { join } from "node:path";
-import { createClaudeCodeAgent, runEvals, startSim } from "../dist/index.js";
+import { createAgent, runEvals, startSim } from "../dist/index.js";
 import { fmt, memorySampler, tempDir, writeTree } from "./lib.mjs";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2500);
@@ -38,7 +38,7 @@ async function measure({ runs, concurrency }) {
       baseline: "none",
       concurrency,
       timeoutSeconds: 120,
-      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createAgent: () => createAgent("claude-code", { simulatorUrl: sim.url }),
     });
     const wallMs = Date.now() - started;
     const harnessCpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;

@@ -1,6 +1,6 @@
 // Trigger evals: 20 queries × 3 runs at concurrency 8 with the real Claude Code against skillgym sim.
 import { join } from "node:path";
-import { createClaudeCodeAgent, runTriggers, startSim } from "../dist/index.js";
+import { createAgent, runTriggers, startSim } from "../dist/index.js";
 import { fmt, memorySampler, tempDir, writeTree } from "./lib.mjs";
 
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2500);
@@ -38,7 +38,7 @@ async function measure(queryCount, concurrency) {
       threshold: 0.5,
       concurrency,
       timeoutSeconds: 120,
-      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createAgent: () => createAgent("claude-code", { simulatorUrl: sim.url }),
     });
     const wallMs = Date.now() - started;
     const harnessCpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;

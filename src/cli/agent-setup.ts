@@ -146,12 +146,25 @@ export function withAgentOptions(command: Command): Command {
     .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)");
 }
 
-/** The flags of every command that grades with a judge. */
-export function withJudgeOptions(command: Command): Command {
+/** How a command's help names its judge: who it is there (a grader, a drafter, …), its model and its API. */
+export interface JudgeWords {
+  role: string;
+  model: string;
+  baseUrl: string;
+}
+
+/** The flags of every command that asks a judge (grades, evaluates, drafts, compares). */
+export function withJudgeOptions(command: Command, words: Partial<JudgeWords> = {}): Command {
+  const w: JudgeWords = {
+    role: "who grades expectations",
+    model: "the judge's model (required for openai)",
+    baseUrl: "the judge API's base URL (anthropic, openai)",
+    ...words,
+  };
   return command
-    .option("--judge <backend>", "who grades expectations: claude-code, anthropic, openai, sim", judgeBackend)
-    .option("--judge-model <model>", "the judge's model (required for openai)")
-    .option("--judge-base-url <url>", "the judge API's base URL (anthropic, openai)");
+    .option("--judge <backend>", `${w.role}: ${judgeBackends.join(", ")}`, judgeBackend)
+    .option("--judge-model <model>", w.model)
+    .option("--judge-base-url <url>", w.baseUrl);
 }
 
 /** What `withEvalOptions` parses. */

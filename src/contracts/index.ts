@@ -3,6 +3,7 @@ export * from "./benchmark.js";
 export * from "./checks.js";
 export * from "./comparison.js";
 export * from "./evals.js";
+export * from "./exit-reasons.js";
 export * from "./feedback.js";
 export * from "./grading.js";
 export * from "./history.js";

@@ -1,3 +1,4 @@
+import { optimizeExitText } from "../contracts/exit-reasons.js";
 import type {
   OptimizeIteration,
   OptimizeResults,
@@ -17,17 +18,6 @@ function esc(text: unknown): string {
 
 const pct = (x: number | null | undefined) =>
   x === null || x === undefined ? "—" : `${Math.round(x * 100)}%`;
-
-const exitReasons: Record<OptimizeResults["exit_reason"], string> = {
-  running: "still running",
-  train_perfect: "every train query passes",
-  max_iterations: "reached --max-iterations",
-  test_plateau: "the test score stopped moving",
-  improver_failed: "the improver gave no usable description twice in a row",
-  budget: "the next iteration would cross --max-cost",
-  cancelled: "cancelled",
-  error: "an error stopped it",
-};
 
 const STYLE = `body{font:14px/1.45 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}
 table{border-collapse:collapse;margin:8px 0 20px}td,th{border:1px solid #ccc;padding:4px 8px;vertical-align:top;text-align:left}
@@ -100,7 +90,7 @@ export function renderOptimizeReport(results: OptimizeResults): string {
 <html lang="en"><head><meta charset="utf-8">${running ? '<meta http-equiv="refresh" content="5">' : ""}
 <title>skillgym optimize: ${esc(results.skill_name)}</title><style>${STYLE}</style></head><body>
 ${banner}<h1>Description optimizer: ${esc(results.skill_name)}</h1>
-<p>Status: <b>${esc(results.status)}</b>${running ? " (this page refreshes every 5 s)" : ""}; stopped because: ${esc(exitReasons[results.exit_reason])}${results.error ? ` (${esc(results.error)})` : ""}.
+<p>Status: <b>${esc(results.status)}</b>${running ? " (this page refreshes every 5 s)" : ""}; stopped because: ${esc(optimizeExitText[results.exit_reason])}${results.error ? ` (${esc(results.error)})` : ""}.
 ${results.resumed_at?.length ? `Resumed ${results.resumed_at.length}× (last ${esc(results.resumed_at.at(-1))}). ` : ""}Cost $${results.cost_usd.toFixed(4)} (estimated at most $${results.estimate.cost_usd.toFixed(2)} for ${results.estimate.trigger_runs} trigger runs).</p>
 <p>Score: ${esc(results.score_metric)}. Best = highest test score, ties to the earliest iteration.
 Train ${results.split.train.length} queries, test ${results.split.test.length} (held out: the improver never sees them).</p>

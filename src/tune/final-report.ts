@@ -1,9 +1,5 @@
-import {
-  type IterationState,
-  rubricDimensions,
-  type TerminationReason,
-  targetSkillsOf,
-} from "../contracts/iteration-state.js";
+import { tuneExitText } from "../contracts/exit-reasons.js";
+import { type IterationState, rubricDimensions, targetSkillsOf } from "../contracts/iteration-state.js";
 import { bestIteration } from "./progress.js";
 
 export interface FinalReportInput {
@@ -15,14 +11,6 @@ export interface FinalReportInput {
   /** Absolute folders of the best version, by skill name. */
   bestDirs: Record<string, string>;
 }
-
-export const terminationText: Record<TerminationReason, string> = {
-  quality_threshold_met: "the quality threshold was met",
-  max_iterations_reached: "the last iteration was run",
-  convergence_detected: "the score converged (at most 2 points gained over two iterations)",
-  error_limit_reached: "too many iterations in a row failed",
-  budget_exhausted: "--max-cost was reached",
-};
 
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max)}\n[… ${text.length - max} more characters in the file]`;
@@ -106,7 +94,7 @@ export function renderFinalReport(input: FinalReportInput): string {
     );
   const status =
     state.status === "completed" && state.termination_reason
-      ? `completed: ${terminationText[state.termination_reason]}`
+      ? `completed: ${tuneExitText[state.termination_reason]}`
       : `${state.status} (continue with \`skillgym tune --resume ${input.tuneDir}\`)`;
   lines.push(
     `- Mode: ${state.execution_mode}${state.execution_mode === "chain" ? ` (${(state.chain_order ?? names).join(" → ")})` : ""}`,

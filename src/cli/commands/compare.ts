@@ -1,15 +1,13 @@
-import { type Command, Option } from "commander";
-import { type WrittenComparison, writeComparison } from "../../compare/index.js";
+import type { Command } from "commander";
+import { writeComparison } from "../../compare/index.js";
 import { ExitCode } from "../../errors.js";
-import { createJudge, judgeBackends } from "../../judge/create.js";
-import { type JudgeBackend, JudgeError } from "../../judge/judge.js";
-import { type SimServer, startSim } from "../../sim/index.js";
+import { JudgeError } from "../../judge/judge.js";
+import { createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { interruptSignal, nonNegativeInt } from "../options.js";
+import { comparisonJson, comparisonText } from "../reporters/comparison.js";
 
-interface CompareFlags {
-  judge: JudgeBackend;
-  judgeModel?: string;
+interface CompareFlags extends JudgeFlags {
   skillA?: string;
   skillB?: string;
   analyze: boolean;
@@ -20,15 +18,14 @@ interface CompareFlags {
 }
 
 export function registerCompare(program: Command, io: Io): void {
-  program
-    .command("compare")
-    .description("blind A/B comparison of two runs by a judge, then an analysis of why the winner won")
-    .argument("<run-dir-a>", "a run folder, e.g. <workspace>/iteration-1/eval-1/with_skill/run-1")
-    .argument("<run-dir-b>", "the run folder to compare it with")
-    .addOption(
-      new Option("--judge <backend>", "who judges").choices([...judgeBackends]).default("claude-code"),
-    )
-    .option("--judge-model <model>", "the judge's model")
+  withJudgeOptions(
+    program
+      .command("compare")
+      .description("blind A/B comparison of two runs by a judge, then an analysis of why the winner won")
+      .argument("<run-dir-a>", "a run folder, e.g. <workspace>/iteration-1/eval-1/with_skill/run-1")
+      .argument("<run-dir-b>", "the run folder to compare it with"),
+    { role: "who judges (default: claude-code)", model: "the judge's model" },
+  )
     .option("--skill-a <path>", "the skill behind <run-dir-a> (default: as recorded in iteration.json)")
     .option("--skill-b <path>", "the skill behind <run-dir-b> (default: as recorded in iteration.json)")
     .option("--no-analyze", "skip the analysis of why the winner won")
@@ -40,16 +37,12 @@ export function registerCompare(program: Command, io: Io): void {
     .option("--seed <n>", "seed for the blind labels, to reproduce them", nonNegativeInt)
     .option("--json", "print the result as JSON")
     .action(async (runDirA: string, runDirB: string, flags: CompareFlags) => {
+      // --judge sim starts its own skillgym sim, as --simulate does; --simulate judges with the sim.
       const simulate = flags.simulate === true || flags.judge === "sim";
-      let sim: SimServer | undefined;
+      const setup = createSetup({ ...flags, simulate, ...(simulate ? { judge: "sim" as const } : {}) });
       const interrupt = interruptSignal(() => io.err("\ncancelling the comparison\n"));
       try {
-        if (simulate) sim = await startSim();
-        const judge = await createJudge({
-          backend: simulate ? "sim" : flags.judge,
-          ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
-          ...(sim ? { simulatorUrl: sim.url } : {}),
-        });
+        const judge = await setup.judge();
         const written = await writeComparison({
           runDirA,
           runDirB,
@@ -63,49 +56,16 @@ export function registerCompare(program: Command, io: Io): void {
           },
           signal: interrupt.signal,
         });
-        io.out(flags.json ? `${JSON.stringify(resultJson(written), null, 2)}\n` : resultText(written));
+        io.out(
+          flags.json ? `${JSON.stringify(comparisonJson(written), null, 2)}\n` : comparisonText(written),
+        );
       } catch (error) {
         if (!(error instanceof JudgeError)) throw error;
         io.err(`skillgym: the judge failed: ${error.message}\n`);
         io.setExitCode(ExitCode.agentUnavailable);
       } finally {
         interrupt.dispose();
-        await sim?.close();
+        await setup.close();
       }
     });
-}
-
-function resultJson(written: WrittenComparison) {
-  return {
-    winner: written.comparison.winner,
-    winner_run_dir: written.winnerRunDir,
-    mapping: { A: written.mapping.A, B: written.mapping.B },
-    reasoning: written.comparison.reasoning,
-    comparison_path: written.comparisonPath,
-    mapping_path: written.mappingPath,
-    analysis_path: written.analysisPath ?? null,
-    ...(written.analysisSkipped ? { analysis_skipped: written.analysisSkipped } : {}),
-    judge_model: written.judgeModel,
-    simulated: written.simulated,
-    cost_usd: Number(written.costUsd.toFixed(6)),
-  };
-}
-
-function resultText(written: WrittenComparison): string {
-  const { comparison, mapping } = written;
-  const verdict =
-    comparison.winner === "TIE" ? "tie" : `${comparison.winner} wins: ${written.winnerRunDir ?? ""}`;
-  const note = written.simulated ? " (simulated: skillgym sim stood in for the judge)" : "";
-  const lines = [
-    `${verdict}${note}`,
-    `  A = ${mapping.A}`,
-    `  B = ${mapping.B}`,
-    `  ${comparison.reasoning}`,
-    `  comparison: ${written.comparisonPath}`,
-    `  labels: ${written.mappingPath}`,
-  ];
-  if (written.analysisPath) lines.push(`  analysis: ${written.analysisPath}`);
-  else if (written.analysisSkipped === "tie") lines.push("  analysis: none (a tie has no winner to explain)");
-  lines.push(`  judge: ${written.judgeModel}, $${written.costUsd.toFixed(4)}`);
-  return `${lines.join("\n")}\n`;
 }

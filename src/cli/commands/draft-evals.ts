@@ -2,7 +2,7 @@ import { access } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { type Command, Option } from "commander";
 import { draftEvals } from "../../create/index.js";
-import { type AgentFlags, createSetup, type JudgeFlags, judgeBackend } from "../agent-setup.js";
+import { type AgentFlags, createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { nonNegativeInt } from "../options.js";
 
@@ -15,18 +15,24 @@ interface DraftEvalsFlags extends AgentFlags, JudgeFlags {
 }
 
 export function registerDraftEvals(program: Command, io: Io): void {
-  program
-    .command("draft-evals")
-    .description("ask a model to draft a skill's trigger queries and evals; writes evals/ (never over files)")
-    .argument("<skill>", "the skill folder (or its SKILL.md)")
-    .option("--triggers <n>", "trigger queries to draft, half of them near misses", nonNegativeInt, 20)
-    .option("--count-evals <n>", "artifact evals to draft", nonNegativeInt, 3)
-    .addOption(
-      new Option("--evals <n>", "deprecated: use --count-evals").argParser(nonNegativeInt).hideHelp(),
-    )
-    .option("--judge <backend>", "who drafts: claude-code, anthropic, openai, sim", judgeBackend)
-    .option("--judge-model <model>", "the model (required for openai)")
-    .option("--judge-base-url <url>", "the API's base URL (anthropic, openai)")
+  withJudgeOptions(
+    program
+      .command("draft-evals")
+      .description(
+        "ask a model to draft a skill's trigger queries and evals; writes evals/ (never over files)",
+      )
+      .argument("<skill>", "the skill folder (or its SKILL.md)")
+      .option("--triggers <n>", "trigger queries to draft, half of them near misses", nonNegativeInt, 20)
+      .option("--count-evals <n>", "artifact evals to draft", nonNegativeInt, 3)
+      .addOption(
+        new Option("--evals <n>", "deprecated: use --count-evals").argParser(nonNegativeInt).hideHelp(),
+      ),
+    {
+      role: "who drafts",
+      model: "the model (required for openai)",
+      baseUrl: "the API's base URL (anthropic, openai)",
+    },
+  )
     .option("--agent-bin <path>", "the Claude Code binary (for the claude-code judge)")
     .option("--simulate", "draft with skillgym sim's deterministic answer (offline, free)")
     .option("--sim-script <file>", "simulator script with a `judge` section")

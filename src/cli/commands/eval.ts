@@ -5,7 +5,6 @@ import { ExitCode } from "../../errors.js";
 import { gradingHooks, judgeGrader } from "../../grade/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
-import { noSimScriptNotice } from "../../sim/index.js";
 import {
   type AgentFlags,
   createSetup,
@@ -17,8 +16,8 @@ import {
 } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
-import { terminalReporter } from "../progress.js";
-import { passRatesLine } from "../result-lines.js";
+import { evalCounts, evalSummaryText } from "../reporters/eval-summary.js";
+import { terminalReporter } from "../reporters/run-progress.js";
 
 interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags {
   grade: boolean;
@@ -31,19 +30,6 @@ interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags {
 function agentNeverRan(records: RunRecord[]): boolean {
   const ran = records.filter((r) => !r.skipped);
   return ran.length > 0 && ran.every((r) => r.outcome === "crash" || r.outcome === "auth_error");
-}
-
-function summarize(records: RunRecord[]) {
-  const count = (pred: (r: RunRecord) => boolean) => records.filter(pred).length;
-  return {
-    runs: records.length,
-    succeeded: count((r) => r.outcome === "success"),
-    errors: count((r) => r.outcome !== "success" && r.outcome !== "cancelled"),
-    cancelled_runs: count((r) => r.outcome === "cancelled"),
-    skipped_as_finished: count((r) => r.skipped),
-    cost_usd: Number(records.reduce((sum, r) => sum + r.costUsd, 0).toFixed(6)),
-    tokens: records.reduce((sum, r) => sum + r.tokens, 0),
-  };
 }
 
 export function registerEval(program: Command, io: Io): void {
@@ -103,7 +89,7 @@ export function registerEval(program: Command, io: Io): void {
           ...(flags.grade ? gradingHooks(grading) : {}),
         });
         reporter.close();
-        const counts = summarize(summary.records);
+        const counts = evalCounts(summary.records);
         // The pass rates of the gradings just written; benchmark.json is left to `skillgym bench`.
         const benchmark: Benchmark | undefined = flags.grade
           ? buildBenchmark(await readIteration(summary.iterationDir))
@@ -113,14 +99,7 @@ export function registerEval(program: Command, io: Io): void {
             `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts, pass_rate: benchmark?.run_summary, statistics: benchmark?.statistics }, null, 2)}\n`,
           );
         } else {
-          const note = summary.simulated ? " (simulated: skillgym sim stood in for the model)" : "";
-          io.out(
-            `${summary.cancelled ? "cancelled" : "done"}: ${counts.succeeded}/${counts.runs} runs finished, ${counts.errors} errors, ` +
-              (counts.cancelled_runs > 0 ? `${counts.cancelled_runs} cancelled, ` : "") +
-              `$${counts.cost_usd.toFixed(4)}${note}\n  ${summary.iterationDir}\n`,
-          );
-          if (summary.simulated && summary.simScript === null) io.out(`${noSimScriptNotice}\n`);
-          if (benchmark) io.out(`${passRatesLine(benchmark)}\n`);
+          io.out(evalSummaryText(summary, counts, benchmark));
         }
         if (summary.cancelled) io.setExitCode(130);
         else if (agentNeverRan(summary.records)) io.setExitCode(ExitCode.agentUnavailable);

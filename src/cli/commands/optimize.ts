@@ -1,14 +1,6 @@
-import { dirname } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import type { OptimizeResults } from "../../contracts/optimize-results.js";
 import type { JudgeBackend } from "../../judge/judge.js";
-import {
-  type OptimizeEstimate,
-  type OptimizeOptions,
-  type OptimizeReporter,
-  planOptimize,
-  runOptimize,
-} from "../../optimize/index.js";
+import { type OptimizeOptions, planOptimize, runOptimize } from "../../optimize/index.js";
 import {
   type AgentFlags,
   checkCredentials,
@@ -18,8 +10,9 @@ import {
 } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, interruptSignal, nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
-import { wallTimeLine } from "../result-lines.js";
-import { triggerReporter } from "../trigger-progress.js";
+import { estimateLine, optimizeProgress, optimizeSummary } from "../reporters/optimize.js";
+import { wallTimeLine } from "../reporters/result-lines.js";
+import { triggerReporter } from "../reporters/trigger-progress.js";
 
 interface OptimizeFlags extends AgentFlags {
   evals?: string;
@@ -54,102 +47,10 @@ const resumedFlags = {
   maxCost: "maxCostUsd",
 } as const;
 
-const pct = (x: number | null | undefined) =>
-  x === null || x === undefined ? "n/a" : `${Math.round(x * 100)}%`;
-const usd = (x: number) => `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
-const clip = (text: string, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
-
 function integer(value: string): number {
   const n = Number(value);
   if (value.trim() === "" || !Number.isInteger(n)) throw new InvalidArgumentError("expected a whole number");
   return n;
-}
-
-function estimateLine(estimate: OptimizeEstimate, maxCost: number | undefined, simulated: boolean): string {
-  const runs =
-    `up to ${estimate.evaluations} evaluations (the original + ${estimate.evaluations - 1} proposals) × ` +
-    `${estimate.queries} queries × ${estimate.runs} runs = ` +
-    `${estimate.triggerRuns} trigger runs, plus up to ${estimate.improverCalls} improver calls (twice that with re-asks)`;
-  const cost = simulated
-    ? "cost $0 (simulated)"
-    : `estimated cost at most about ${usd(estimate.costUsd)} (${usd(estimate.unit.triggerRunUsd)} per trigger run, ` +
-      `${usd(estimate.unit.improverCallUsd)} per improver call: ${estimate.unit.source})`;
-  const limit =
-    maxCost === undefined
-      ? ""
-      : estimate.costUsd > maxCost
-        ? `; --max-cost ${usd(maxCost)} is lower: the loop stops before an iteration would cross it`
-        : `; --max-cost ${usd(maxCost)}`;
-  return `${runs}\n${cost}${limit}`;
-}
-
-function optimizeReporter(io: Io): OptimizeReporter {
-  return {
-    onPlan(info) {
-      const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
-      const resumed = info.resumed
-        ? `resuming ${info.dir}: ${info.resumed.kept} finished iterations kept, finished trigger runs reused${mode}\n`
-        : `optimizing into ${info.dir}${mode}\n`;
-      io.err(
-        resumed +
-          `split: ${info.train} train queries, ${info.test} held-out test queries\n` +
-          `${estimateLine(info.estimate, info.maxCostUsd, info.simulated)}\n` +
-          `live report: ${info.dir}/report.html\n`,
-      );
-    },
-    onIterationStart(info) {
-      io.err(`\niteration ${info.iteration}: ${clip(info.description)}\n`);
-    },
-    onProposal({ iteration, proposal }) {
-      if (proposal.problems.length > 0) io.err(`  improver re-asked: ${proposal.problems.join("; ")}\n`);
-      if (proposal.error) io.err(`  iteration ${iteration}: ${proposal.error}\n`);
-    },
-    onIterationEnd(it) {
-      const repeat = it.repeat_of !== undefined ? ` (same as iteration ${it.repeat_of}; not run again)` : "";
-      if (it.status === "improver_failed") return;
-      io.err(
-        `  iteration ${it.iteration}: train ${pct(it.train?.score)} (${it.train?.summary.passed ?? 0}/${it.train?.summary.total ?? 0} passed), ` +
-          `test ${pct(it.test?.score)} (${it.test?.summary.passed ?? 0}/${it.test?.summary.total ?? 0} passed)${repeat}` +
-          `${it.status === "interrupted" ? " — interrupted" : ""}\n`,
-      );
-    },
-  };
-}
-
-const reasons: Record<OptimizeResults["exit_reason"], string> = {
-  running: "running",
-  train_perfect: "every train query passes",
-  max_iterations: "reached --max-iterations",
-  test_plateau: "the test score stopped moving",
-  improver_failed: "the improver gave no usable description twice in a row",
-  budget: "the next iteration would cross --max-cost",
-  cancelled: "cancelled",
-  error: "an error stopped it",
-};
-
-function summaryText(
-  results: OptimizeResults,
-  files: { results: string; report: string },
-  applyNote?: string,
-) {
-  const original = results.iterations.find((it) => it.iteration === 0);
-  const best = results.iterations.find((it) => it.iteration === results.best_iteration);
-  const lines = [
-    results.simulated
-      ? "SIMULATED: skillgym sim stood in for the agent and the improver; these scores test the harness, not the description."
-      : "",
-    `stopped: ${reasons[results.exit_reason]} after ${results.iterations.length} iterations; cost ${usd(results.cost_usd)}`,
-    `original (test ${pct(original?.test?.score)}): ${results.original_description}`,
-    `best, iteration ${results.best_iteration ?? "—"} (test ${pct(best?.test?.score)}, train ${pct(best?.train?.score)}): ${results.best_description}`,
-    results.test_gain ? `best vs original: ${results.test_gain.note}` : "",
-    applyNote ?? "SKILL.md unchanged (use --apply to write the best description into it)",
-    results.status === "interrupted"
-      ? `continue with: skillgym optimize ${results.skill_path} --resume ${dirname(files.results)}`
-      : "",
-    `results: ${files.results}`,
-    `report:  ${files.report}`,
-  ];
-  return `${lines.filter(Boolean).join("\n")}\n`;
 }
 
 export function registerOptimize(program: Command, io: Io): void {
@@ -230,7 +131,7 @@ export function registerOptimize(program: Command, io: Io): void {
             }
           : {}),
         signal: interrupt.signal,
-        reporter: optimizeReporter(io),
+        reporter: optimizeProgress(io),
         triggerReporter: triggerProgress,
         createAgent: ({ suite }) => setup.agent(suite.dir),
         createImprover: ({ suite }) => setup.judge(suite.dir),
@@ -262,7 +163,7 @@ export function registerOptimize(program: Command, io: Io): void {
         if (flags.json) io.out(`${JSON.stringify(result.results, null, 2)}\n`);
         else
           io.out(
-            summaryText(
+            optimizeSummary(
               result.results,
               { results: result.resultsFile, report: result.reportFile },
               result.applyNote,

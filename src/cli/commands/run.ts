@@ -1,13 +1,7 @@
 import type { Command } from "commander";
 import { ExitCode } from "../../errors.js";
 import { judgeGrader } from "../../grade/index.js";
-import {
-  type PipelineOptions,
-  type PipelineResult,
-  planPipeline,
-  runPipeline,
-} from "../../pipeline/index.js";
-import { noSimScriptNotice } from "../../sim/index.js";
+import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/index.js";
 import {
   type AgentFlags,
   checkCredentials,
@@ -20,9 +14,10 @@ import {
 } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
-import { terminalReporter } from "../progress.js";
-import { passRatesLine, pct, wallTimeLine } from "../result-lines.js";
-import { triggerReporter } from "../trigger-progress.js";
+import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
+import { wallTimeLine } from "../reporters/result-lines.js";
+import { terminalReporter } from "../reporters/run-progress.js";
+import { triggerReporter } from "../reporters/trigger-progress.js";
 
 interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
   triggerRuns: number;
@@ -38,33 +33,6 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
   resume?: boolean;
   keepWorkspaces?: boolean;
   json?: boolean;
-}
-
-function summaryLines(result: PipelineResult): string[] {
-  const lines: string[] = [];
-  if (result.simulated)
-    lines.push(
-      "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
-    );
-  if (result.simulated && result.simScript === null && result.evals) lines.push(noSimScriptNotice);
-  if (result.benchmark) lines.push(passRatesLine(result.benchmark));
-  const records = result.evals?.records ?? [];
-  const cancelled = records.filter((r) => r.outcome === "cancelled").length;
-  const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
-  if (errors > 0) lines.push(`${errors} eval runs errored (left out of the pass rates)`);
-  if (cancelled > 0) lines.push(`${cancelled} eval runs cancelled (run again to finish them)`);
-  const t = result.triggers?.results.summary;
-  if (t) {
-    lines.push(
-      `triggers: ${t.passed}/${t.total} queries passed, accuracy ${pct(t.accuracy)}, precision ${pct(t.precision)}, recall ${pct(t.recall)}`,
-    );
-  }
-  if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
-  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
-  for (const gate of result.gates)
-    lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
-  lines.push(`report: ${result.reportFile}`);
-  return lines;
 }
 
 export function registerRun(program: Command, io: Io): void {
@@ -194,7 +162,7 @@ export function registerRun(program: Command, io: Io): void {
               2,
             )}\n`,
           );
-        } else io.out(`${summaryLines(result).join("\n")}\n`);
+        } else io.out(`${pipelineSummaryLines(result).join("\n")}\n`);
         if (result.cancelled) io.setExitCode(130);
         else if (result.gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
       } finally {

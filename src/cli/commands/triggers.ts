@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import type { TriggerResults } from "../../contracts/trigger-results.js";
 import { runTriggers } from "../../triggers/index.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
-import { triggerReporter } from "../trigger-progress.js";
+import { triggerReporter } from "../reporters/trigger-progress.js";
+import { formatTriggerResults } from "../reporters/trigger-results.js";
 
 interface TriggerFlags extends AgentFlags {
   evals?: string;
@@ -18,29 +18,6 @@ interface TriggerFlags extends AgentFlags {
   withSkills?: string[];
   projectRoot?: string;
   json?: boolean;
-}
-
-const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(0)}%`);
-
-export function formatTriggerResults(results: TriggerResults): string {
-  const lines = results.results.map((r) => {
-    const verdict = r.pass === null ? "ERROR" : r.pass ? "pass " : "FAIL ";
-    const rate = r.trigger_rate === null ? "—" : `${r.triggers}/${r.runs - r.errors}`;
-    const stolen = r.stolen_by
-      ? `  stolen by ${Object.entries(r.stolen_by)
-          .map(([s, n]) => `${s}×${n}`)
-          .join(", ")}`
-      : "";
-    const errors = r.errors > 0 ? `  (${r.errors} errored)` : "";
-    return `  ${verdict} ${r.should_trigger ? "should    " : "should not"} trigger ${rate.padStart(5)}  ${r.query.slice(0, 70)}${errors}${stolen}`;
-  });
-  const s = results.summary;
-  lines.push(
-    `${s.passed}/${s.total} queries passed, ${s.failed} failed, ${s.errors} errored; ` +
-      `precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)}, accuracy ${pct(s.accuracy)}` +
-      (results.simulated ? " (simulated)" : ""),
-  );
-  return `${lines.join("\n")}\n`;
 }
 
 export function registerTriggers(program: Command, io: Io): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, newTally, statusText, timeLeftMs } from "../../src/cli/status-line.js";
+import { formatDuration, newTally, statusText, timeLeftMs } from "../../../src/cli/reporters/status-line.js";
 
 describe("the live status line", () => {
   it("counts runs done, running, grading and queued, with elapsed time, time left and cost against the limit", () => {

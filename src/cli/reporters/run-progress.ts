@@ -1,6 +1,6 @@
-import type { RunReporter } from "../run/reporter.js";
-import type { RunRecord } from "../run/run-record.js";
-import type { Io } from "./io.js";
+import type { RunReporter } from "../../run/reporter.js";
+import type { RunRecord } from "../../run/run-record.js";
+import type { Io } from "../io.js";
 import { newTally, type Spending, statusText, type Tally } from "./status-line.js";
 
 export interface ProgressOptions {

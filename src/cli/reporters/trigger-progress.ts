@@ -1,6 +1,6 @@
-import type { TriggerReporter } from "../triggers/index.js";
-import type { Io } from "./io.js";
-import type { ProgressOptions } from "./progress.js";
+import type { TriggerReporter } from "../../triggers/index.js";
+import type { Io } from "../io.js";
+import type { ProgressOptions } from "./run-progress.js";
 import { newTally, type Spending, statusText, type Tally } from "./status-line.js";
 
 /** Progress of a trigger eval: a line per finished run and, on a terminal, a live status under them. */

@@ -1,4 +1,4 @@
-import type { Benchmark } from "../contracts/benchmark.js";
+import type { Benchmark } from "../../contracts/benchmark.js";
 import { formatDuration } from "./status-line.js";
 
 export const pct = (x: number | null | undefined) =>

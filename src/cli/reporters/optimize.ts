@@ -1,0 +1,93 @@
+import { dirname } from "node:path";
+import { optimizeExitText } from "../../contracts/exit-reasons.js";
+import type { OptimizeResults } from "../../contracts/optimize-results.js";
+import type { OptimizeEstimate, OptimizeReporter } from "../../optimize/index.js";
+import type { Io } from "../io.js";
+
+const pct = (x: number | null | undefined) =>
+  x === null || x === undefined ? "n/a" : `${Math.round(x * 100)}%`;
+const usd = (x: number) => `$${x.toFixed(x > 0 && x < 0.01 ? 4 : 2)}`;
+const clip = (text: string, n = 90) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
+
+/** What the loop may run and cost at most, against --max-cost. */
+export function estimateLine(
+  estimate: OptimizeEstimate,
+  maxCost: number | undefined,
+  simulated: boolean,
+): string {
+  const runs =
+    `up to ${estimate.evaluations} evaluations (the original + ${estimate.evaluations - 1} proposals) × ` +
+    `${estimate.queries} queries × ${estimate.runs} runs = ` +
+    `${estimate.triggerRuns} trigger runs, plus up to ${estimate.improverCalls} improver calls (twice that with re-asks)`;
+  const cost = simulated
+    ? "cost $0 (simulated)"
+    : `estimated cost at most about ${usd(estimate.costUsd)} (${usd(estimate.unit.triggerRunUsd)} per trigger run, ` +
+      `${usd(estimate.unit.improverCallUsd)} per improver call: ${estimate.unit.source})`;
+  const limit =
+    maxCost === undefined
+      ? ""
+      : estimate.costUsd > maxCost
+        ? `; --max-cost ${usd(maxCost)} is lower: the loop stops before an iteration would cross it`
+        : `; --max-cost ${usd(maxCost)}`;
+  return `${runs}\n${cost}${limit}`;
+}
+
+/** The optimization's progress on stderr: the plan, each proposal and each iteration's scores. */
+export function optimizeProgress(io: Io): OptimizeReporter {
+  return {
+    onPlan(info) {
+      const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
+      const resumed = info.resumed
+        ? `resuming ${info.dir}: ${info.resumed.kept} finished iterations kept, finished trigger runs reused${mode}\n`
+        : `optimizing into ${info.dir}${mode}\n`;
+      io.err(
+        resumed +
+          `split: ${info.train} train queries, ${info.test} held-out test queries\n` +
+          `${estimateLine(info.estimate, info.maxCostUsd, info.simulated)}\n` +
+          `live report: ${info.dir}/report.html\n`,
+      );
+    },
+    onIterationStart(info) {
+      io.err(`\niteration ${info.iteration}: ${clip(info.description)}\n`);
+    },
+    onProposal({ iteration, proposal }) {
+      if (proposal.problems.length > 0) io.err(`  improver re-asked: ${proposal.problems.join("; ")}\n`);
+      if (proposal.error) io.err(`  iteration ${iteration}: ${proposal.error}\n`);
+    },
+    onIterationEnd(it) {
+      const repeat = it.repeat_of !== undefined ? ` (same as iteration ${it.repeat_of}; not run again)` : "";
+      if (it.status === "improver_failed") return;
+      io.err(
+        `  iteration ${it.iteration}: train ${pct(it.train?.score)} (${it.train?.summary.passed ?? 0}/${it.train?.summary.total ?? 0} passed), ` +
+          `test ${pct(it.test?.score)} (${it.test?.summary.passed ?? 0}/${it.test?.summary.total ?? 0} passed)${repeat}` +
+          `${it.status === "interrupted" ? " — interrupted" : ""}\n`,
+      );
+    },
+  };
+}
+
+/** The text a finished optimization prints: why it stopped, the original and the best description, the files. */
+export function optimizeSummary(
+  results: OptimizeResults,
+  files: { results: string; report: string },
+  applyNote?: string,
+) {
+  const original = results.iterations.find((it) => it.iteration === 0);
+  const best = results.iterations.find((it) => it.iteration === results.best_iteration);
+  const lines = [
+    results.simulated
+      ? "SIMULATED: skillgym sim stood in for the agent and the improver; these scores test the harness, not the description."
+      : "",
+    `stopped: ${optimizeExitText[results.exit_reason]} after ${results.iterations.length} iterations; cost ${usd(results.cost_usd)}`,
+    `original (test ${pct(original?.test?.score)}): ${results.original_description}`,
+    `best, iteration ${results.best_iteration ?? "—"} (test ${pct(best?.test?.score)}, train ${pct(best?.train?.score)}): ${results.best_description}`,
+    results.test_gain ? `best vs original: ${results.test_gain.note}` : "",
+    applyNote ?? "SKILL.md unchanged (use --apply to write the best description into it)",
+    results.status === "interrupted"
+      ? `continue with: skillgym optimize ${results.skill_path} --resume ${dirname(files.results)}`
+      : "",
+    `results: ${files.results}`,
+    `report:  ${files.report}`,
+  ];
+  return `${lines.filter(Boolean).join("\n")}\n`;
+}

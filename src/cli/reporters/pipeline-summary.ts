@@ -1,0 +1,31 @@
+import type { PipelineResult } from "../../pipeline/index.js";
+import { noSimScriptNotice } from "../../sim/index.js";
+import { passRatesLine, pct } from "./result-lines.js";
+
+/** The text `run` prints: pass rates, errors, trigger scores, cost, gates and the report. */
+export function pipelineSummaryLines(result: PipelineResult): string[] {
+  const lines: string[] = [];
+  if (result.simulated)
+    lines.push(
+      "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
+    );
+  if (result.simulated && result.simScript === null && result.evals) lines.push(noSimScriptNotice);
+  if (result.benchmark) lines.push(passRatesLine(result.benchmark));
+  const records = result.evals?.records ?? [];
+  const cancelled = records.filter((r) => r.outcome === "cancelled").length;
+  const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
+  if (errors > 0) lines.push(`${errors} eval runs errored (left out of the pass rates)`);
+  if (cancelled > 0) lines.push(`${cancelled} eval runs cancelled (run again to finish them)`);
+  const t = result.triggers?.results.summary;
+  if (t) {
+    lines.push(
+      `triggers: ${t.passed}/${t.total} queries passed, accuracy ${pct(t.accuracy)}, precision ${pct(t.precision)}, recall ${pct(t.recall)}`,
+    );
+  }
+  if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
+  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
+  for (const gate of result.gates)
+    lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
+  lines.push(`report: ${result.reportFile}`);
+  return lines;
+}

@@ -1,0 +1,25 @@
+import type { TriggerResults } from "../../contracts/trigger-results.js";
+
+const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(0)}%`);
+
+/** A line per query (verdict, trigger rate, who stole it) and the summary line. */
+export function formatTriggerResults(results: TriggerResults): string {
+  const lines = results.results.map((r) => {
+    const verdict = r.pass === null ? "ERROR" : r.pass ? "pass " : "FAIL ";
+    const rate = r.trigger_rate === null ? "—" : `${r.triggers}/${r.runs - r.errors}`;
+    const stolen = r.stolen_by
+      ? `  stolen by ${Object.entries(r.stolen_by)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(", ")}`
+      : "";
+    const errors = r.errors > 0 ? `  (${r.errors} errored)` : "";
+    return `  ${verdict} ${r.should_trigger ? "should    " : "should not"} trigger ${rate.padStart(5)}  ${r.query.slice(0, 70)}${errors}${stolen}`;
+  });
+  const s = results.summary;
+  lines.push(
+    `${s.passed}/${s.total} queries passed, ${s.failed} failed, ${s.errors} errored; ` +
+      `precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)}, accuracy ${pct(s.accuracy)}` +
+      (results.simulated ? " (simulated)" : ""),
+  );
+  return `${lines.join("\n")}\n`;
+}
