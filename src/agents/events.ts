@@ -1,5 +1,6 @@
-import { claudeToolKind } from "./claude-code/normalise.js";
 import { skillLoadedBy } from "./claude-code/skill-load.js";
+import { claudeToolKind } from "./claude-code/tool-kinds.js";
+import type { ToolKind } from "./tool-kind.js";
 
 /** Token counts of a model's work; every adapter reports its agent's usage under these names. */
 export interface TokenUsage {
@@ -12,7 +13,7 @@ export interface TokenUsage {
 }
 
 /** What a tool call does, whatever the agent calls the tool. */
-export type ToolKind = "shell" | "read" | "write" | "edit" | "search" | "skill" | "other";
+export type { ToolKind } from "./tool-kind.js";
 
 // The one event type every agent adapter turns its own stream into.
 export type AgentEvent =
