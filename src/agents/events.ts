@@ -1,5 +1,3 @@
-import { skillLoadedBy } from "./claude-code/skill-load.js";
-import { claudeToolKind } from "./claude-code/tool-kinds.js";
 import type { ToolKind } from "./tool-kind.js";
 
 /** Token counts of a model's work; every adapter reports its agent's usage under these names. */
@@ -66,22 +64,4 @@ export function totalTokens(usage: TokenUsage | undefined): number {
     usage.cache_creation_input_tokens +
     usage.cache_read_input_tokens
   );
-}
-
-/**
- * The skill an event loads, if it loads one: a `skill_load` event. A tool call without a normalised kind was
- * built before adapters emitted `skill_load` (only Claude Code's existed then), so Claude Code's rule reads it.
- */
-export function skillLoadOf(event: AgentEvent): string | undefined {
-  if (event.kind === "skill_load") return event.skill;
-  if (event.kind === "tool_use" && event.tool === undefined) return skillLoadedBy(event);
-  return undefined;
-}
-
-/** Whether a tool call is the one a check names: by the agent's own tool name or by its normalised kind. */
-export function isToolNamed(event: ToolUseEvent, name: string): boolean {
-  if (event.name === name || event.tool === name) return true;
-  // Suites written for Claude Code name its tools ("Read", "Bash"): another agent's call of that kind is that tool.
-  const kind = claudeToolKind(name);
-  return kind !== undefined && claudeToolKind(event.name) === undefined && event.tool === kind;
 }

@@ -2,10 +2,12 @@ import type { Agent } from "./agent.js";
 import { createClaudeCodeAgent } from "./claude-code/agent.js";
 import { describeLogin } from "./claude-code/credentials.js";
 import { parseTranscript } from "./claude-code/normalise.js";
+import { skillLoadedBy } from "./claude-code/skill-load.js";
+import { claudeToolKind } from "./claude-code/tool-kinds.js";
 import { createCodexAgent } from "./codex/agent.js";
 import { describeCodexLogin } from "./codex/credentials.js";
 import { parseCodexTranscript } from "./codex/parse-stream.js";
-import type { AgentEvent } from "./events.js";
+import type { AgentEvent, ToolUseEvent } from "./events.js";
 import { geminiEntry } from "./gemini/entry.js";
 
 export interface AgentFactoryOptions {
@@ -57,4 +59,22 @@ export function parseStoredTranscript(name: string, text: string): AgentEvent[] 
 /** Where the named agent's login comes from, checked before a run (`--dry-run`). */
 export function agentLogin(name: string): Promise<string> {
   return entry(name).describeLogin();
+}
+
+/**
+ * The skill an event loads, if it loads one: a `skill_load` event. A tool call without a normalised kind was
+ * built before adapters emitted `skill_load` (only Claude Code's existed then), so Claude Code's rule reads it.
+ */
+export function skillLoadOf(event: AgentEvent): string | undefined {
+  if (event.kind === "skill_load") return event.skill;
+  if (event.kind === "tool_use" && event.tool === undefined) return skillLoadedBy(event);
+  return undefined;
+}
+
+/** Whether a tool call is the one a check names: by the agent's own tool name or by its normalised kind. */
+export function isToolNamed(event: ToolUseEvent, name: string): boolean {
+  if (event.name === name || event.tool === name) return true;
+  // Suites written for Claude Code name its tools ("Read", "Bash"): another agent's call of that kind is that tool.
+  const kind = claudeToolKind(name);
+  return kind !== undefined && claudeToolKind(event.name) === undefined && event.tool === kind;
 }

@@ -1,7 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { anthropicPrice, costOf } from "../agents/pricing.js";
 import { SkillgymError } from "../errors.js";
 import { type Judge, type JudgeBackend, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
-import { anthropicPrice, costOf } from "./pricing.js";
 
 export interface AnthropicJudgeOptions {
   model: string;

@@ -1,10 +1,10 @@
+import type { TokenPrice } from "../agents/pricing.js";
 import { SIM_MODEL } from "../contracts/sim-model.js";
 import { SkillgymError } from "../errors.js";
 import { createAnthropicJudge } from "./anthropic.js";
 import { createClaudeCodeJudge } from "./claude-code.js";
 import type { Judge, JudgeBackend } from "./judge.js";
 import { createOpenAiJudge, OPENAI_DEFAULT_BASE_URL } from "./openai.js";
-import type { TokenPrice } from "./pricing.js";
 
 export const DEFAULT_ANTHROPIC_JUDGE_MODEL = "claude-sonnet-4-5";
 export const judgeBackends: readonly JudgeBackend[] = ["claude-code", "anthropic", "openai", "sim"];

@@ -1,3 +1,4 @@
+export { anthropicPrice, costOf, type TokenCounts, type TokenPrice } from "../agents/pricing.js";
 export { type AnthropicJudgeOptions, createAnthropicJudge } from "./anthropic.js";
 export { type ClaudeCodeJudgeOptions, createClaudeCodeJudge } from "./claude-code.js";
 export { createJudge, DEFAULT_ANTHROPIC_JUDGE_MODEL, type JudgeOptions, judgeBackends } from "./create.js";
@@ -20,4 +21,3 @@ export {
   type JudgeResponse,
 } from "./judge.js";
 export { createOpenAiJudge, type OpenAiJudgeOptions } from "./openai.js";
-export { anthropicPrice, costOf, type TokenCounts, type TokenPrice } from "./pricing.js";

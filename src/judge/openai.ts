@@ -1,7 +1,7 @@
+import { costOf, type TokenPrice } from "../agents/pricing.js";
 import { SkillgymError } from "../errors.js";
 import { sleep } from "../run/retry.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
-import { costOf, type TokenPrice } from "./pricing.js";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 

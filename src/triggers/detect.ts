@@ -1,4 +1,5 @@
-import { type AgentEvent, skillLoadOf } from "../agents/events.js";
+import type { AgentEvent } from "../agents/events.js";
+import { skillLoadOf } from "../agents/registry.js";
 
 export interface Detection {
   triggered: boolean;

@@ -1,6 +1,6 @@
 import type { AgentRunResult } from "../agents/agent.js";
+import { anthropicPrice, costOf } from "../agents/pricing.js";
 import { usageFromStream } from "../agents/stream-usage.js";
-import { anthropicPrice, costOf } from "../judge/pricing.js";
 
 export interface TriggerRunCost {
   cost_usd: number;

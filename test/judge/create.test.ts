@@ -2,10 +2,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { anthropicPrice } from "../../src/agents/pricing.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createJudge, type JudgeOptions } from "../../src/judge/create.js";
 import { JudgeError } from "../../src/judge/judge.js";
-import { anthropicPrice } from "../../src/judge/pricing.js";
 
 let home: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { SIM_MODEL } from "../../contracts/sim-model.js";
-import { costOf, type TokenPrice } from "../../judge/pricing.js";
 import type { TokenUsage } from "../events.js";
+import { costOf, type TokenPrice } from "../pricing.js";
 
 // US dollars per million tokens (OpenAI's list prices); cached input costs a tenth. The first pattern that fits wins.
 const openaiPrices: [RegExp, TokenPrice][] = [

@@ -1,4 +1,4 @@
-import { skillLoadOf } from "../../agents/events.js";
+import { skillLoadOf } from "../../agents/registry.js";
 import type { Check } from "../../contracts/checks.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 

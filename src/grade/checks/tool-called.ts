@@ -1,4 +1,4 @@
-import { isToolNamed } from "../../agents/events.js";
+import { isToolNamed } from "../../agents/registry.js";
 import type { Check } from "../../contracts/checks.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isToolNamed } from "../../../src/agents/events.js";
 import { apiErrorStatus, parseGeminiTranscript } from "../../../src/agents/gemini/parse-stream.js";
+import { isToolNamed } from "../../../src/agents/registry.js";
 import { detectTrigger, stolenBy } from "../../../src/triggers/detect.js";
 
 const line = (value: unknown) => JSON.stringify(value);
