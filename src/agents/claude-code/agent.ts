@@ -1,9 +1,7 @@
-import { createWriteStream } from "node:fs";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
-import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
-import type { AgentEvent } from "../events.js";
-import { runProcess } from "../process/run-process.js";
+import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
 import { createRedactor } from "../redact.js";
+import { runAgentStream } from "../stream-run.js";
 import { claudeArgs, defaultAllowedTools } from "./args.js";
 import { bundledVersion, locateClaude } from "./binary.js";
 import { classifyEnd } from "./classify.js";
@@ -21,10 +19,6 @@ export interface ClaudeCodeOptions {
   env?: NodeJS.ProcessEnv;
   /** Tools approved without a prompt in an eval run; works as root, unlike bypass mode. */
   allowedTools?: string[];
-}
-
-function writeLine(stream: NodeJS.WritableStream, line: string): void {
-  stream.write(line.endsWith("\n") ? line : `${line}\n`);
 }
 
 /** Locates the binary and the credentials once; fails fast (exit 3) when either is missing. */
@@ -50,11 +44,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     const env = {
       ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
     };
-    const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
-    const events: AgentEvent[] = [];
-    let init: InitEvent | undefined;
-    let result: ResultEvent | undefined;
-    const proc = await runProcess({
+    return runAgentStream({
       command: binary,
       args: claudeArgs(
         {
@@ -66,35 +56,12 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
         },
         allowedTools,
       ),
-      cwd: request.cwd,
       env,
-      timeoutMs: request.timeoutMs,
-      ...(request.signal ? { signal: request.signal } : {}),
-      killGraceMs: 1500,
-      onLine: (raw) => {
-        if (!raw.trim()) return undefined;
-        const line = redactor.text(raw);
-        if (transcript) writeLine(transcript, line);
-        let stop = false;
-        for (const event of parseEvents(line)) {
-          events.push(event);
-          if (event.kind === "init") init = event;
-          if (event.kind === "result") result = event;
-          if (request.onEvent?.(event) === "stop") stop = true;
-        }
-        return stop ? "stop" : undefined;
-      },
+      request,
+      redactor,
+      parse: parseEvents,
+      classify: classifyEnd,
     });
-    if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
-    const end = classifyEnd(proc, result);
-    return {
-      outcome: end.outcome,
-      ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
-      events,
-      ...(init ? { init } : {}),
-      ...(result ? { result } : {}),
-      process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
-    };
   }
 
   return {

@@ -1,9 +1,7 @@
-import { createWriteStream } from "node:fs";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
-import type { Agent, AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
-import type { AgentEvent } from "../events.js";
-import { runProcess } from "../process/run-process.js";
+import type { Agent, AgentRunRequest, AgentRunResult, ResultEvent } from "../agent.js";
 import { createRedactor } from "../redact.js";
+import { runAgentStream } from "../stream-run.js";
 import { codexArgs, sandboxFor } from "./args.js";
 import { codexVersion, locateCodex } from "./binary.js";
 import { classifyCodexEnd } from "./classify.js";
@@ -23,10 +21,6 @@ export interface CodexOptions {
 
 /** The name runs record when no --model was given: Codex then uses its own configured default. */
 export const CODEX_DEFAULT_MODEL = "codex-default";
-
-function writeLine(stream: NodeJS.WritableStream, line: string): void {
-  stream.write(line.endsWith("\n") ? line : `${line}\n`);
-}
 
 /** Locates the binary and the credentials once; fails fast (exit 3) when either is missing. */
 export async function createCodexAgent(options: CodexOptions = {}): Promise<Agent> {
@@ -52,12 +46,8 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
     const missingBefore = await missingMountPoints(request.cwd);
     const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
     const skills = await visibleSkills(request.cwd, request.home);
-    const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
     const parse = createCodexParser();
-    const events: AgentEvent[] = [];
-    let init: InitEvent | undefined;
-    let result: ResultEvent | undefined;
-    const proc = await runProcess({
+    const ran = await runAgentStream({
       command: binary,
       args: codexArgs({
         prompt: request.prompt,
@@ -66,50 +56,29 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
         systemPrompt: request.systemPrompt,
         simulatorUrl: options.simulatorUrl,
       }),
-      cwd: request.cwd,
       env,
-      timeoutMs: request.timeoutMs,
-      ...(request.signal ? { signal: request.signal } : {}),
-      killGraceMs: 1500,
-      onLine: (raw) => {
-        if (!raw.trim()) return undefined;
-        const line = redactor.text(raw);
-        if (transcript) writeLine(transcript, line);
-        let stop = false;
-        for (const parsed of parse(line)) {
-          // Codex's stream names neither the model nor the skills; the run knows both.
-          const event: AgentEvent =
-            parsed.kind === "init"
-              ? {
-                  ...parsed,
-                  model: model ?? CODEX_DEFAULT_MODEL,
-                  tools: ["exec_command", "apply_patch"],
-                  skills,
-                  ...(version ? { version } : {}),
-                  mode: modeOf(request.tools),
-                }
-              : parsed.kind === "result"
-                ? withCost(parsed, model)
-                : parsed;
-          events.push(event);
-          if (event.kind === "init") init = event;
-          if (event.kind === "result") result = event;
-          if (request.onEvent?.(event) === "stop") stop = true;
-        }
-        return stop ? "stop" : undefined;
-      },
+      request,
+      redactor,
+      // Codex's stream names neither the model nor the skills; the run knows both.
+      parse: (line) =>
+        parse(line).map((parsed) =>
+          parsed.kind === "init"
+            ? {
+                ...parsed,
+                model: model ?? CODEX_DEFAULT_MODEL,
+                tools: ["exec_command", "apply_patch"],
+                skills,
+                ...(version ? { version } : {}),
+                mode: modeOf(request.tools),
+              }
+            : parsed.kind === "result"
+              ? withCost(parsed, model)
+              : parsed,
+        ),
+      classify: classifyCodexEnd,
     });
-    if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
     await removeLeftMountPoints(request.cwd, missingBefore);
-    const end = classifyCodexEnd(proc, result);
-    return {
-      outcome: end.outcome,
-      ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
-      events,
-      ...(init ? { init } : {}),
-      ...(result ? { result } : {}),
-      process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
-    };
+    return ran;
   }
 
   return {

@@ -1,0 +1,62 @@
+import { createWriteStream } from "node:fs";
+import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "./agent.js";
+import type { AgentEvent } from "./events.js";
+import { type ProcessResult, runProcess } from "./process/run-process.js";
+import type { Redactor } from "./redact.js";
+
+export interface StreamRun {
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  request: AgentRunRequest;
+  redactor: Redactor;
+  /** The agent's events in one stdout line (already masked). */
+  parse(line: string): AgentEvent[];
+  /** How the run ended, from the process and the agent's final result. */
+  classify(proc: ProcessResult, result: ResultEvent | undefined): Pick<AgentRunResult, "outcome" | "message">;
+}
+
+function writeLine(stream: NodeJS.WritableStream, line: string): void {
+  stream.write(line.endsWith("\n") ? line : `${line}\n`);
+}
+
+/** What every adapter does with its agent's stream: mask each line, keep it raw, parse it, stop on request, classify. */
+export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
+  const { request, redactor } = run;
+  const transcript = request.transcriptPath ? createWriteStream(request.transcriptPath) : undefined;
+  const events: AgentEvent[] = [];
+  let init: InitEvent | undefined;
+  let result: ResultEvent | undefined;
+  const proc = await runProcess({
+    command: run.command,
+    args: run.args,
+    cwd: request.cwd,
+    env: run.env,
+    timeoutMs: request.timeoutMs,
+    ...(request.signal ? { signal: request.signal } : {}),
+    killGraceMs: 1500,
+    onLine: (raw) => {
+      if (!raw.trim()) return undefined;
+      const line = redactor.text(raw);
+      if (transcript) writeLine(transcript, line);
+      let stop = false;
+      for (const event of run.parse(line)) {
+        events.push(event);
+        if (event.kind === "init") init = event;
+        if (event.kind === "result") result = event;
+        if (request.onEvent?.(event) === "stop") stop = true;
+      }
+      return stop ? "stop" : undefined;
+    },
+  });
+  if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
+  const end = run.classify(proc, result);
+  return {
+    outcome: end.outcome,
+    ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
+    events,
+    ...(init ? { init } : {}),
+    ...(result ? { result } : {}),
+    process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
+  };
+}
