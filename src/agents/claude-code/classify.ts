@@ -1,4 +1,5 @@
 import type { AgentRunResult, ResultEvent, RunOutcome } from "../agent.js";
+import { classifyAgentEnd } from "../classify-end.js";
 import type { ProcessResult } from "../process/run-process.js";
 
 const AUTH_PATTERN =
@@ -27,14 +28,5 @@ export function classifyEnd(
   proc: ProcessResult,
   result: ResultEvent | undefined,
 ): Pick<AgentRunResult, "outcome" | "message"> {
-  if (proc.cancelled) return { outcome: "cancelled", message: "cancelled by the user" };
-  if (proc.stopped) return { outcome: "stopped" };
-  if (proc.timedOut)
-    return { outcome: "timeout", message: `timed out after ${Math.round(proc.durationMs / 1000)} s` };
-  if (proc.spawnError) return { outcome: "crash", message: `could not start the agent: ${proc.spawnError}` };
-  if (result) return fromResult(result);
-  const tail = proc.stderrTail.trim().split("\n").slice(-3).join(" | ");
-  if (AUTH_PATTERN.test(proc.stderrTail)) return { outcome: "auth_error", message: tail };
-  const how = proc.signal ? `was killed by ${proc.signal}` : `exited with code ${proc.exitCode}`;
-  return { outcome: "crash", message: `the agent ${how} without a result${tail ? `: ${tail}` : ""}` };
+  return classifyAgentEnd(proc, result, { fromResult, authPattern: AUTH_PATTERN });
 }
