@@ -1,0 +1,82 @@
+import { constants } from "node:fs";
+import { access, readFile, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { delimiter, dirname, join } from "node:path";
+import { SkillgymError } from "../errors.js";
+
+// The steps every adapter takes to find its agent's binary; each adapter keeps only its own candidates.
+
+const require = createRequire(import.meta.url);
+
+/** The folder of an installed npm package, found from skillgym's own node_modules. */
+export function packageDir(name: string): string | undefined {
+  try {
+    return dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A regular file this process may run (on Windows: one that exists), at least `minBytes` long. */
+export async function isRunnable(path: string, minBytes = 0, mode = constants.X_OK): Promise<boolean> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile() || info.size < minBytes) return false;
+    await access(path, process.platform === "win32" ? constants.F_OK : mode);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where a command of this name would be on PATH: `<name>` on POSIX, `<name>.exe` / `<name>.cmd` on Windows. */
+export function pathCandidates(name: string, env: NodeJS.ProcessEnv): string[] {
+  const names = process.platform === "win32" ? [`${name}.exe`, `${name}.cmd`] : [name];
+  return (env.PATH ?? "")
+    .split(delimiter)
+    .filter(Boolean)
+    .flatMap((dir) => names.map((file) => join(dir, file)));
+}
+
+/** An `--agent-bin` path as given, or the error a run would stop on (exit 3). */
+export async function explicitBinary(path: string, hint: string): Promise<string> {
+  try {
+    await access(path, constants.F_OK);
+    return path;
+  } catch {
+    throw new SkillgymError("AGENT_UNAVAILABLE", `the agent binary ${path} does not exist`, { hint });
+  }
+}
+
+/** The first candidate that is runnable. */
+export async function firstRunnable(candidates: string[], minBytes = 0): Promise<string | undefined> {
+  for (const candidate of candidates) if (await isRunnable(candidate, minBytes)) return candidate;
+  return undefined;
+}
+
+interface PackageFile {
+  name?: unknown;
+  version?: unknown;
+  variant?: unknown;
+}
+
+/**
+ * The version recorded beside a binary npm installed: the first of `files` in its folder or up to `levels`
+ * folders above whose contents `isOurs` accepts; undefined for any other binary.
+ */
+export async function installedVersion(
+  binary: string,
+  levels: number,
+  isOurs: (pkg: PackageFile) => boolean,
+  files: string[] = ["package.json"],
+): Promise<string | undefined> {
+  for (let dir = dirname(binary), up = 0; up < levels; dir = dirname(dir), up++) {
+    for (const file of files) {
+      try {
+        const pkg = JSON.parse(await readFile(join(dir, file), "utf8")) as PackageFile;
+        if (isOurs(pkg)) return typeof pkg.version === "string" ? pkg.version : undefined;
+      } catch {}
+    }
+  }
+  return undefined;
+}
