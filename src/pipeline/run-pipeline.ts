@@ -25,6 +25,8 @@ export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgen
   triggerTimeoutSeconds: number;
   description?: string;
   withSkills?: string[];
+  /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
+  allRuns?: boolean;
   grade: boolean;
   gates: Gates;
   maxCostUsd?: number;
@@ -168,6 +170,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       timeoutSeconds: options.triggerTimeoutSeconds,
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
+      ...(options.allRuns ? { allRuns: true } : {}),
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });
   }

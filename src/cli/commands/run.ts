@@ -25,6 +25,7 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
   triggerTimeout: number;
   description?: string;
   withSkills?: string[];
+  allRuns?: boolean;
   grade: boolean;
   minPassRate?: number;
   minTriggerAccuracy?: number;
@@ -61,6 +62,7 @@ export function registerRun(program: Command, io: Io): void {
       "comma-separated skill folders installed beside it in trigger runs",
       idList,
     )
+    .option("--all-runs", "give every trigger query all its runs, even once its verdict is settled")
     .option("--no-grade", "record the runs without grading them")
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
     .option("--min-trigger-accuracy <x>", "gate: trigger accuracy at least x (0..1)", fraction)
@@ -96,6 +98,7 @@ export function registerRun(program: Command, io: Io): void {
         triggerTimeoutSeconds: flags.triggerTimeout,
         ...(flags.description !== undefined ? { description: flags.description } : {}),
         ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+        ...(flags.allRuns ? { allRuns: true } : {}),
         grade: flags.grade,
         gates: {
           ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),

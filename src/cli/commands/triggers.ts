@@ -16,6 +16,7 @@ interface TriggerFlags extends AgentFlags {
   model?: string;
   description?: string;
   withSkills?: string[];
+  allRuns?: boolean;
   projectRoot?: string;
   json?: boolean;
 }
@@ -28,7 +29,13 @@ export function registerTriggers(program: Command, io: Io): void {
       .argument("<skill>", "the skill folder"),
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
-    .option("--runs <n>", "runs per query", positiveInt, 3)
+    .option(
+      "--runs <n>",
+      "the most runs per query (a query stops once its verdict is settled)",
+      positiveInt,
+      3,
+    )
+    .option("--all-runs", "give every query all its runs, even once its verdict is settled")
     .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
     .option("--concurrency <n>", "runs at once", positiveInt, 8)
     .option("--timeout <seconds>", "per-run limit", positiveInt, 180)
@@ -64,6 +71,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.model ? { model: flags.model } : {}),
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+          ...(flags.allRuns ? { allRuns: true } : {}),
           signal: interrupt.signal,
           reporter: progress,
           createAgent: ({ suite }) => setup.agent(suite.dir),
