@@ -5,17 +5,19 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
-import { type RunOptions, runInputs } from "../run/options.js";
+import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
 import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
+import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { skillWithDescription } from "./description.js";
 import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
+import { triggerHooksWithStore } from "./reuse-trigger.js";
 import {
   executeTriggerRun,
   resumeFinishedTriggerRun,
@@ -140,6 +142,16 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(options.signal ? { signal: options.signal } : {}),
       onRetry: (spec, info) => options.reporter?.onRunRetry?.(spec, info),
     };
+    const hooks = options.store
+      ? triggerHooksWithStore(context, {
+          store: openStore(storeSettings(options.store, workspace)),
+          iterationDir: chosen.dir,
+          description,
+        })
+      : {
+          finishedEarlier: resumeFinishedTriggerRun,
+          run: (spec: TriggerRunSpec) => executeTriggerRun(spec, context),
+        };
     const tracker = createSettleTracker(
       suite.triggers.map((t) => ({
         shouldTrigger: t.should_trigger,
@@ -158,7 +170,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
           options.reporter?.onRunEnd?.(record);
         },
       },
-      finishedEarlier: resumeFinishedTriggerRun,
+      finishedEarlier: hooks.finishedEarlier,
       ...(options.allRuns
         ? {}
         : {
@@ -168,7 +180,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
               return settled;
             },
           }),
-      run: (spec) => executeTriggerRun(spec, context),
+      run: hooks.run,
       costOf: (record) => record.record.cost_usd ?? 0,
     });
     const cancelled =

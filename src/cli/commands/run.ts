@@ -18,8 +18,9 @@ import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
+interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
   triggerRuns: number;
   threshold: number;
   triggerTimeout: number;
@@ -37,16 +38,18 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
 }
 
 export function registerRun(program: Command, io: Io): void {
-  withAgentOptions(
-    withJudgeOptions(
-      withEvalOptions(
-        program
-          .command("run")
-          .description(
-            "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
-          )
-          .argument("<skill>", "the skill folder"),
-        3,
+  withStoreOptions(
+    withAgentOptions(
+      withJudgeOptions(
+        withEvalOptions(
+          program
+            .command("run")
+            .description(
+              "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
+            )
+            .argument("<skill>", "the skill folder"),
+          3,
+        ),
       ),
     ),
   )
@@ -107,6 +110,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
         ...(flags.resume ? { resume: true } : {}),
         ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
+        store: storeRequest(flags),
         signal: interrupt.signal,
         reporter,
         triggerReporter: triggerProgress,

@@ -5,8 +5,9 @@ import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults } from "../reporters/trigger-results.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface TriggerFlags extends AgentFlags {
+interface TriggerFlags extends AgentFlags, StoreFlags {
   evals?: string;
   workspace?: string;
   runs: number;
@@ -22,11 +23,13 @@ interface TriggerFlags extends AgentFlags {
 }
 
 export function registerTriggers(program: Command, io: Io): void {
-  withAgentOptions(
-    program
-      .command("triggers")
-      .description("check that the agent picks the skill for the queries it should, and only those")
-      .argument("<skill>", "the skill folder"),
+  withStoreOptions(
+    withAgentOptions(
+      program
+        .command("triggers")
+        .description("check that the agent picks the skill for the queries it should, and only those")
+        .argument("<skill>", "the skill folder"),
+    ),
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
     .option(
@@ -72,6 +75,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
+          store: storeRequest(flags),
           signal: interrupt.signal,
           reporter: progress,
           createAgent: ({ suite }) => setup.agent(suite.dir),

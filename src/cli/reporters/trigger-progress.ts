@@ -44,6 +44,10 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
       else if (record.error !== undefined) tally.errors++;
       else if (record.triggered) triggered++;
       redraw();
+      if (record.reusedFrom)
+        io.err(
+          `[${tally.done}/${tally.total}] query ${record.spec.queryIndex + 1} run-${record.spec.runNumber}: ${record.triggered ? "triggered" : "not triggered"}, reused from ${record.reusedFrom.iteration}/${record.reusedFrom.run}\n`,
+        );
       if (record.skipped) return;
       tally.ran++;
       const what = cancelled
