@@ -13,5 +13,6 @@ export * from "./optimize-results.js";
 export * from "./registry.js";
 export * from "./run-record.js";
 export * from "./sim-script.js";
+export * from "./store-entry.js";
 export * from "./timing.js";
 export * from "./trigger-results.js";

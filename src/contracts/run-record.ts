@@ -89,6 +89,8 @@ export const TriggerPlan = z.looseObject({
   queries: z.array(z.string()),
   runs_per_query: z.number().int().positive(),
   with_skills: z.array(z.string()),
+  /** Every query got all its runs (`--all-runs`); absent or false: a query stopped once its verdict was settled. */
+  all_runs: z.boolean().optional(),
   status: z.enum(["running", "complete", "interrupted"]),
 });
 export type TriggerPlan = z.infer<typeof TriggerPlan>;

@@ -8,7 +8,7 @@ export const TriggerQueryResult = z
     /** triggers / (runs - errors); null when every run errored. */
     trigger_rate: Rate.nullable(),
     triggers: Count,
-    /** Runs attempted, errored ones included. */
+    /** Runs attempted, errored ones included (fewer than runs_per_query when the verdict settled early). */
     runs: Count,
     /** Ours: runs that failed to run (absent in skill-creator's files). */
     errors: Count.default(0),
@@ -60,7 +60,10 @@ export const TriggerResults = z.looseObject({
   results: z.array(TriggerQueryResult),
   summary: TriggerSummary,
   threshold: Rate.optional(),
+  /** Ours: the most runs a query got (`--runs`); a query whose verdict settled sooner has fewer `runs`. */
   runs_per_query: z.number().int().positive().optional(),
+  /** Ours: true when every query got `runs_per_query` runs (`--all-runs`); false when settled queries stopped early. */
+  all_runs: z.boolean().optional(),
   /** True when the agent was the offline simulator, not a real model. */
   simulated: z.boolean().optional(),
   model: z.string().optional(),

@@ -15,3 +15,4 @@ export {
   planPipeline,
   runPipeline,
 } from "./run-pipeline.js";
+export { type Savings, savingsOf } from "./savings.js";

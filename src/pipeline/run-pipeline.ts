@@ -16,6 +16,7 @@ import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import { estimatePlan, estimateWallSeconds, type RunPlanEstimate, type UnitSeconds } from "./estimate.js";
 import { evaluateGates, type GateResult, type Gates } from "./gates.js";
+import { type Savings, savingsOf } from "./savings.js";
 
 export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgent" | "budget"> {
   baseline: string;
@@ -25,6 +26,8 @@ export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgen
   triggerTimeoutSeconds: number;
   description?: string;
   withSkills?: string[];
+  /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
+  allRuns?: boolean;
   grade: boolean;
   gates: Gates;
   maxCostUsd?: number;
@@ -49,6 +52,8 @@ export interface PipelineResult {
   reportFile: string;
   gates: GateResult[];
   costUsd: number;
+  /** Runs served by the result store, runs made, and what the served ones saved. */
+  savings: Savings;
   budgetExhausted: boolean;
   cancelled: boolean;
   simulated: boolean;
@@ -132,6 +137,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     ...(options.retry ? { retry: options.retry } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(budget ? { budget } : {}),
+    ...(options.store ? { store: options.store } : {}),
     createAgent,
   };
 
@@ -168,6 +174,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       timeoutSeconds: options.triggerTimeoutSeconds,
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
+      ...(options.allRuns ? { allRuns: true } : {}),
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });
   }
@@ -188,6 +195,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     reportFile,
     gates: evaluateGates(options.gates, benchmark, triggerResults),
     costUsd,
+    savings: savingsOf([...(evals?.records ?? []), ...(triggers?.records ?? [])]),
     budgetExhausted: budget?.exhausted === true,
     cancelled: options.signal?.aborted === true,
     simulated: ran?.simulated ?? false,

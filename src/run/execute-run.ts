@@ -67,7 +67,7 @@ export async function finishedEarlier(spec: RunSpec): Promise<RunOutcome | undef
   return parsed.success && isFinishedOutcome(parsed.data.outcome) ? parsed.data.outcome : undefined;
 }
 
-function workspaceInput(spec: RunSpec, ctx: RunContext, dir: string): RunWorkspaceInput {
+export function workspaceInput(spec: RunSpec, ctx: RunContext, dir: string): RunWorkspaceInput {
   return {
     dir,
     configuration: spec.configuration,

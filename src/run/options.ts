@@ -1,5 +1,7 @@
+import { join, resolve } from "node:path";
 import type { Agent } from "../agents/agent.js";
 import type { Skill } from "../skill/index.js";
+import type { StoreSettings } from "../store/index.js";
 import type { Suite } from "../suite/index.js";
 import type { Budget } from "./budget.js";
 import { type LoadedInputs, loadInputs } from "./load-inputs.js";
@@ -25,6 +27,26 @@ export interface RunOptions {
   createAgent: (inputs: { skill: Skill; suite: Suite }) => Promise<Agent>;
   /** Stops scheduling new runs before this spending limit would be crossed. */
   budget?: Budget;
+  /** Reuse stored runs whose inputs are unchanged, and store new ones (absent: no store). */
+  store?: StoreRequest;
+}
+
+/** The result store a command uses: `--cache DIR` (default `<workspace>/.skillgym-cache/`), `--fresh`. */
+export interface StoreRequest {
+  dir?: string;
+  /** Read nothing from the store (what runs is still stored). */
+  fresh?: boolean;
+  /** Names the judge, so stored gradings are reused only with the same one. */
+  judge?: string;
+}
+
+export const STORE_DIR = ".skillgym-cache";
+
+export function storeSettings(request: StoreRequest, workspace: string): StoreSettings {
+  return {
+    dir: resolve(request.dir ?? join(workspace, STORE_DIR)),
+    ...(request.fresh ? { fresh: true } : {}),
+  };
 }
 
 /** The inputs the caller loaded, or loads and checks them from the options' paths. */

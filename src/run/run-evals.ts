@@ -7,13 +7,15 @@ import { errorsOf, formatFinding } from "../findings.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
+import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace } from "./iteration.js";
-import { type RunOptions, runInputs } from "./options.js";
-import { planRuns, selectEvals, selects } from "./plan.js";
+import { type RunOptions, runInputs, storeSettings } from "./options.js";
+import { planRuns, type RunSpec, selectEvals, selects } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
 import { defaultRetry } from "./retry.js";
+import { withStore } from "./reuse.js";
 import type { RunRecord } from "./run-record.js";
 import { scheduleRuns } from "./scheduler.js";
 
@@ -164,6 +166,21 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     resumed: iteration.resumed,
     simulated: agent.simulated,
   });
+  const hooks = {
+    finishedEarlier: (spec: RunSpec) => resumeFinishedRun(spec, context),
+    run: (spec: RunSpec) => executeRun(spec, context),
+  };
+  const scheduled = options.store
+    ? withStore(
+        context,
+        {
+          store: openStore(storeSettings(options.store, workspace)),
+          iterationDir: iteration.dir,
+          judge: options.store.judge ?? "default",
+        },
+        hooks,
+      )
+    : hooks;
   let records: RunRecord[];
   try {
     records = await scheduleRuns(specs, {
@@ -171,8 +188,8 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),
-      finishedEarlier: (spec) => resumeFinishedRun(spec, context),
-      run: (spec) => executeRun(spec, context),
+      finishedEarlier: scheduled.finishedEarlier,
+      run: scheduled.run,
       costOf: (record) => record.costUsd + (record.judgeCostUsd ?? 0),
     });
   } finally {

@@ -1,4 +1,5 @@
 import type { RunOutcome } from "../agents/agent.js";
+import type { ReusedFrom } from "../contracts/store-entry.js";
 import type { RunSpec } from "./plan.js";
 
 /** What the executor tells about one finished run; the files in its run folder are the durable record. */
@@ -15,6 +16,8 @@ export interface RunRecord {
   overheadMs: number;
   /** What grading this run with a judge cost, when it was graded as it finished. */
   judgeCostUsd?: number;
+  /** Copied from the result store instead of run: where it came from (its cost then is what it saved). */
+  reusedFrom?: ReusedFrom;
 }
 
 export function isFinishedOutcome(outcome: RunOutcome): boolean {

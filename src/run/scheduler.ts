@@ -20,16 +20,22 @@ export interface ScheduleOptions<S, R> {
   run: (spec: S) => Promise<R>;
   /** What a run spent, settled against the budget once it ends. */
   costOf: (record: R) => number;
+  /** Asked just before a queued run would start: true drops it (its verdict is already settled). */
+  skip?: (spec: S) => boolean;
 }
 
 /** Runs the planned specs `concurrency` at a time, until all ran, the user cancelled, or the budget would run out. */
-export function scheduleRuns<S, R>(specs: readonly S[], options: ScheduleOptions<S, R>): Promise<R[]> {
-  return runPool(
+export async function scheduleRuns<S, R>(specs: readonly S[], options: ScheduleOptions<S, R>): Promise<R[]> {
+  const records = await runPool(
     specs,
     options.concurrency,
-    async (spec) => {
+    async (spec): Promise<R | undefined> => {
       let record = await options.finishedEarlier(spec);
       if (!record) {
+        if (options.skip?.(spec)) {
+          settleRun(options.budget, 0);
+          return undefined;
+        }
         options.reporter?.onRunStart?.(spec);
         record = await options.run(spec);
       }
@@ -40,4 +46,5 @@ export function scheduleRuns<S, R>(specs: readonly S[], options: ScheduleOptions
     options.signal,
     () => reserveRun(options.budget),
   );
+  return records.filter((r): r is Awaited<R> => r !== undefined);
 }

@@ -7,6 +7,8 @@ export interface TriggerReporter {
   /** Not for a run finished in an earlier attempt: that one only ends. */
   onRunStart?(spec: TriggerRunSpec): void;
   onRunRetry?(spec: TriggerRunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;
+  /** A queued run not started because its query's verdict was already settled; it never ends. */
+  onRunDropped?(spec: TriggerRunSpec): void;
   /** Every planned run ends here once, a run finished in an earlier attempt too (`record.skipped`). */
   onRunEnd?(record: TriggerRunRecord): void;
 }

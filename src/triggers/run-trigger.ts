@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { TriggerRun } from "../contracts/run-record.js";
+import type { ReusedFrom } from "../contracts/store-entry.js";
 import { type AttemptEnv, type AttemptPlan, runAttempt } from "../run/attempt.js";
 import type { RetryInfo, RetryPolicy } from "../run/retry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
@@ -31,6 +32,8 @@ export interface TriggerRunRecord extends TriggerRunResult {
   durationMs: number;
   skipped: boolean;
   record: TriggerRun;
+  /** Copied from the result store instead of run: where it came from. */
+  reusedFrom?: ReusedFrom;
 }
 
 // Outcomes that produce a trustworthy answer; anything else (timeouts, crashes, exhausted retries) is an error.

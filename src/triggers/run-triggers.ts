@@ -5,17 +5,19 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
-import { type RunOptions, runInputs } from "../run/options.js";
+import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
 import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
+import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { skillWithDescription } from "./description.js";
-import { planTriggerRuns } from "./plan.js";
+import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
+import { triggerHooksWithStore } from "./reuse-trigger.js";
 import {
   executeTriggerRun,
   resumeFinishedTriggerRun,
@@ -23,6 +25,7 @@ import {
   type TriggerRunRecord,
 } from "./run-trigger.js";
 import { scoreQuery, summarize } from "./score.js";
+import { createSettleTracker } from "./settle.js";
 
 export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
@@ -32,6 +35,8 @@ export interface TriggerOptions extends RunOptions {
   description?: string;
   /** Other skills installed beside the one under test, to see which of them takes a query. */
   withSkills?: string[];
+  /** Every query gets all `runs` (`--all-runs`); otherwise a query stops once its verdict is settled. */
+  allRuns?: boolean;
   reporter?: TriggerReporter;
 }
 
@@ -101,6 +106,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       queries: suite.triggers.map((t) => t.query),
       runs_per_query: options.runs,
       with_skills: companions.map((c) => c.sourceDir),
+      all_runs: options.allRuns === true,
       status: "running",
     };
     const agent = await options.createAgent({ skill, suite });
@@ -136,13 +142,45 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(options.signal ? { signal: options.signal } : {}),
       onRetry: (spec, info) => options.reporter?.onRunRetry?.(spec, info),
     };
+    const hooks = options.store
+      ? triggerHooksWithStore(context, {
+          store: openStore(storeSettings(options.store, workspace)),
+          iterationDir: chosen.dir,
+          description,
+        })
+      : {
+          finishedEarlier: resumeFinishedTriggerRun,
+          run: (spec: TriggerRunSpec) => executeTriggerRun(spec, context),
+        };
+    const tracker = createSettleTracker(
+      suite.triggers.map((t) => ({
+        shouldTrigger: t.should_trigger,
+        threshold: options.threshold,
+        maxRuns: options.runs,
+      })),
+    );
     const records = await scheduleRuns(specs, {
       concurrency: options.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
-      ...(options.reporter ? { reporter: options.reporter } : {}),
-      finishedEarlier: resumeFinishedTriggerRun,
-      run: (spec) => executeTriggerRun(spec, context),
+      reporter: {
+        ...(options.reporter?.onRunStart ? { onRunStart: options.reporter.onRunStart } : {}),
+        onRunEnd: (record) => {
+          if (record.outcome !== "cancelled") tracker.record(record);
+          options.reporter?.onRunEnd?.(record);
+        },
+      },
+      finishedEarlier: hooks.finishedEarlier,
+      ...(options.allRuns
+        ? {}
+        : {
+            skip: (spec: TriggerRunSpec) => {
+              const settled = tracker.settled(spec.queryIndex);
+              if (settled) options.reporter?.onRunDropped?.(spec);
+              return settled;
+            },
+          }),
+      run: hooks.run,
       costOf: (record) => record.record.cost_usd ?? 0,
     });
     const cancelled =
@@ -164,6 +202,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       summary: summarize(queryResults),
       threshold: options.threshold,
       runs_per_query: options.runs,
+      all_runs: options.allRuns === true,
       simulated: agent.simulated,
       ...(options.model ? { model: options.model } : {}),
       agent: {

@@ -116,6 +116,7 @@ describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
         skillPath: join(dir, "project", "skills", "haiku"),
         workspace: join(dir, "ws"),
         runs: 3,
+        allRuns: true,
         threshold: 0.5,
         concurrency: 4,
         timeoutSeconds: 60,

@@ -85,7 +85,7 @@ describe("trigger evals with the real Claude Code against skillgym sim", () => {
         trigger_pattern: g.pattern,
       })),
     });
-    const { summary, sim } = await runWithSim(script, {});
+    const { summary, sim } = await runWithSim(script, { allRuns: true });
     const expectedRates = [1, 1 / 3, 2 / 3, 0];
     summary.results.results.forEach((r, i) => {
       const group = Math.floor(i / 5);

@@ -66,4 +66,22 @@ describe("scheduleRuns", () => {
     expect(records.length).toBeLessThanOrEqual(2);
     expect(records.length).toBeGreaterThan(0);
   });
+
+  it("drops a queued run the skip rule refuses, without starting or ending it, and frees its budget place", async () => {
+    const { events, reporter } = recorder();
+    const budget = createBudget(10, 1);
+    const records = await scheduleRuns([1, 2, 3, 4], {
+      concurrency: 1,
+      budget,
+      reporter,
+      skip: (spec) => spec % 2 === 0,
+      finishedEarlier: async () => undefined,
+      run: async (spec) => ({ spec, earlier: false, costUsd: 1 }),
+      costOf: (record) => record.costUsd,
+    });
+    expect(records.map((r) => r.spec)).toEqual([1, 3]);
+    expect(events).toEqual(["start 1", "end 1", "start 3", "end 3"]);
+    expect(budget.inFlight).toBe(0);
+    expect(budget.spentUsd).toBe(2);
+  });
 });

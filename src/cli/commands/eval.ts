@@ -18,8 +18,9 @@ import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
 import { evalCounts, evalSummaryText } from "../reporters/eval-summary.js";
 import { terminalReporter } from "../reporters/run-progress.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags {
+interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
   grade: boolean;
   resume?: boolean;
   keepWorkspaces?: boolean;
@@ -33,14 +34,18 @@ function agentNeverRan(records: RunRecord[]): boolean {
 }
 
 export function registerEval(program: Command, io: Io): void {
-  withAgentOptions(
-    withJudgeOptions(
-      withEvalOptions(
-        program
-          .command("eval")
-          .description("run the skill's artifact evals with the skill and a baseline, in isolated workspaces")
-          .argument("<skill>", "the skill folder"),
-        1,
+  withStoreOptions(
+    withAgentOptions(
+      withJudgeOptions(
+        withEvalOptions(
+          program
+            .command("eval")
+            .description(
+              "run the skill's artifact evals with the skill and a baseline, in isolated workspaces",
+            )
+            .argument("<skill>", "the skill folder"),
+          1,
+        ),
       ),
     ),
   )
@@ -78,6 +83,7 @@ export function registerEval(program: Command, io: Io): void {
           ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
           ...(flags.resume ? { resume: true } : {}),
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
+          store: storeRequest(flags),
           signal: interrupt.signal,
           reporter,
           createAgent: async ({ suite }) => {

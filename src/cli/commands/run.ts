@@ -18,13 +18,15 @@ import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
+interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
   triggerRuns: number;
   threshold: number;
   triggerTimeout: number;
   description?: string;
   withSkills?: string[];
+  allRuns?: boolean;
   grade: boolean;
   minPassRate?: number;
   minTriggerAccuracy?: number;
@@ -36,16 +38,18 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags {
 }
 
 export function registerRun(program: Command, io: Io): void {
-  withAgentOptions(
-    withJudgeOptions(
-      withEvalOptions(
-        program
-          .command("run")
-          .description(
-            "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
-          )
-          .argument("<skill>", "the skill folder"),
-        3,
+  withStoreOptions(
+    withAgentOptions(
+      withJudgeOptions(
+        withEvalOptions(
+          program
+            .command("run")
+            .description(
+              "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
+            )
+            .argument("<skill>", "the skill folder"),
+          3,
+        ),
       ),
     ),
   )
@@ -61,6 +65,7 @@ export function registerRun(program: Command, io: Io): void {
       "comma-separated skill folders installed beside it in trigger runs",
       idList,
     )
+    .option("--all-runs", "give every trigger query all its runs, even once its verdict is settled")
     .option("--no-grade", "record the runs without grading them")
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
     .option("--min-trigger-accuracy <x>", "gate: trigger accuracy at least x (0..1)", fraction)
@@ -96,6 +101,7 @@ export function registerRun(program: Command, io: Io): void {
         triggerTimeoutSeconds: flags.triggerTimeout,
         ...(flags.description !== undefined ? { description: flags.description } : {}),
         ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+        ...(flags.allRuns ? { allRuns: true } : {}),
         grade: flags.grade,
         gates: {
           ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
@@ -104,6 +110,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
         ...(flags.resume ? { resume: true } : {}),
         ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
+        store: storeRequest(flags),
         signal: interrupt.signal,
         reporter,
         triggerReporter: triggerProgress,

@@ -5,8 +5,9 @@ import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults } from "../reporters/trigger-results.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface TriggerFlags extends AgentFlags {
+interface TriggerFlags extends AgentFlags, StoreFlags {
   evals?: string;
   workspace?: string;
   runs: number;
@@ -16,19 +17,28 @@ interface TriggerFlags extends AgentFlags {
   model?: string;
   description?: string;
   withSkills?: string[];
+  allRuns?: boolean;
   projectRoot?: string;
   json?: boolean;
 }
 
 export function registerTriggers(program: Command, io: Io): void {
-  withAgentOptions(
-    program
-      .command("triggers")
-      .description("check that the agent picks the skill for the queries it should, and only those")
-      .argument("<skill>", "the skill folder"),
+  withStoreOptions(
+    withAgentOptions(
+      program
+        .command("triggers")
+        .description("check that the agent picks the skill for the queries it should, and only those")
+        .argument("<skill>", "the skill folder"),
+    ),
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
-    .option("--runs <n>", "runs per query", positiveInt, 3)
+    .option(
+      "--runs <n>",
+      "the most runs per query (a query stops once its verdict is settled)",
+      positiveInt,
+      3,
+    )
+    .option("--all-runs", "give every query all its runs, even once its verdict is settled")
     .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
     .option("--concurrency <n>", "runs at once", positiveInt, 8)
     .option("--timeout <seconds>", "per-run limit", positiveInt, 180)
@@ -64,6 +74,8 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.model ? { model: flags.model } : {}),
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+          ...(flags.allRuns ? { allRuns: true } : {}),
+          store: storeRequest(flags),
           signal: interrupt.signal,
           reporter: progress,
           createAgent: ({ suite }) => setup.agent(suite.dir),

@@ -23,7 +23,12 @@ export function pipelineSummaryLines(result: PipelineResult): string[] {
     );
   }
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
-  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
+  const { reused, ran, savedUsd } = result.savings;
+  lines.push(
+    reused > 0
+      ? `cost: $${result.costUsd.toFixed(4)} spent on ${ran} runs; ${reused} runs reused from the result store saved $${savedUsd.toFixed(4)}`
+      : `cost: $${result.costUsd.toFixed(4)}`,
+  );
   for (const gate of result.gates)
     lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
   lines.push(`report: ${result.reportFile}`);

@@ -58,6 +58,12 @@ export function terminalReporter(
       spending.usd += record.costUsd + (record.judgeCostUsd ?? 0);
       // A run finished in an earlier attempt is counted, not listed again.
       redraw();
+      if (record.reusedFrom) {
+        const from = record.reusedFrom;
+        io.err(
+          `[${tally.done}/${tally.total}] ${record.spec.evalName} ${record.spec.configuration} run-${record.spec.runNumber}: reused from ${from.iteration}/${from.run} ($0; saved $${from.cost_usd.toFixed(4)})\n`,
+        );
+      }
       if (record.skipped) return;
       tally.ran++;
       // A run cancelled by Ctrl-C is not an error of the run: it is reported as cancelled.

@@ -29,6 +29,11 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
         `  retry query ${spec.queryIndex + 1} run-${spec.runNumber}: ${info.outcome}, in ${(info.delayMs / 1000).toFixed(1)} s\n`,
       );
     },
+    onRunDropped() {
+      // The query's verdict settled: this run is no longer part of the work.
+      tally.total = Math.max(tally.done, tally.total - 1);
+      redraw();
+    },
     onRunEnd(record) {
       // A run finished in an earlier attempt ends without having started.
       if (!record.skipped) tally.running = Math.max(0, tally.running - 1);
@@ -39,6 +44,10 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
       else if (record.error !== undefined) tally.errors++;
       else if (record.triggered) triggered++;
       redraw();
+      if (record.reusedFrom)
+        io.err(
+          `[${tally.done}/${tally.total}] query ${record.spec.queryIndex + 1} run-${record.spec.runNumber}: ${record.triggered ? "triggered" : "not triggered"}, reused from ${record.reusedFrom.iteration}/${record.reusedFrom.run}\n`,
+        );
       if (record.skipped) return;
       tally.ran++;
       const what = cancelled

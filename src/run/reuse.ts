@@ -1,0 +1,124 @@
+import { rm } from "node:fs/promises";
+import { basename, dirname, join, relative } from "node:path";
+import { ReusedFrom } from "../contracts/store-entry.js";
+import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { runPaths } from "../runlog/layout.js";
+import { copyStoredRun, hashFileIfAny, hashTree, type ResultStore, storeKey } from "../store/index.js";
+import { stageWorkspace } from "../workspace/index.js";
+import { type RunContext, workspaceInput } from "./execute-run.js";
+import type { RunSpec } from "./plan.js";
+import type { RunRecord } from "./run-record.js";
+import { runWorkspacePlan } from "./workspace-plan.js";
+
+/** What reusing stored runs needs beyond the run context: the store, the iteration, and who grades. */
+export interface EvalReuse {
+  store: ResultStore;
+  iterationDir: string;
+  /** Names the judge, so a grading made by another judge is not reused. */
+  judge: string;
+}
+
+// Everything about the agent that can change an outcome, the same for every run of one command.
+export async function agentKeyParts(ctx: Pick<RunContext, "agent" | "model">) {
+  return {
+    agent: ctx.agent.name,
+    version: ctx.agent.version ?? null,
+    mode: ctx.agent.mode ?? null,
+    model: ctx.model ?? null,
+    simulated: ctx.agent.simulated,
+    sim_script: ctx.agent.simulated ? await hashFileIfAny(ctx.agent.simScript) : null,
+  };
+}
+
+// The staged workspace is hashed rather than its sources, so whatever staging would put before the agent (project
+// root, overlays, fixtures, the skill for the configurations that install one) is in the key, and nothing else.
+async function evalRunKey(spec: RunSpec, ctx: RunContext): Promise<string> {
+  const dir = join(
+    ctx.tempRoot,
+    `key-${basename(dirname(dirname(spec.runDir)))}-${spec.configuration}-${spec.runNumber}`,
+  );
+  try {
+    await stageWorkspace(runWorkspacePlan(workspaceInput(spec, ctx, dir)));
+    return storeKey({
+      kind: "eval-run",
+      ...(await agentKeyParts(ctx)),
+      configuration: spec.configuration,
+      prompt: spec.eval.prompt,
+      timeout_ms: spec.timeoutMs,
+      run: spec.runNumber,
+      workspace: await hashTree(dir),
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const gradingKey = (spec: RunSpec, judge: string) =>
+  storeKey({ expectations: spec.eval.expectations, checks: spec.eval.checks, judge });
+
+async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {
+  const timing = (await readJsonIfPresent(runPaths(runDir).timing)) as { reused_from?: unknown } | undefined;
+  const parsed = ReusedFrom.safeParse(timing?.reused_from);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * The scheduler's hooks with a result store: a run finished earlier in this iteration is kept; else a stored run with
+ * the same key is copied in, marked `reused_from` and costing nothing (graded again unless its expectations and
+ * judge are the same); else the run is made and stored.
+ */
+export function withStore(
+  ctx: RunContext,
+  reuse: EvalReuse,
+  base: {
+    finishedEarlier: (spec: RunSpec) => Promise<RunRecord | undefined>;
+    run: (spec: RunSpec) => Promise<RunRecord>;
+  },
+) {
+  const keys = new Map<string, Promise<string>>();
+  const keyOf = (spec: RunSpec) => {
+    const known = keys.get(spec.runDir);
+    if (known) return known;
+    const key = evalRunKey(spec, ctx);
+    keys.set(spec.runDir, key);
+    return key;
+  };
+  return {
+    async finishedEarlier(spec: RunSpec): Promise<RunRecord | undefined> {
+      const earlier = await base.finishedEarlier(spec);
+      if (earlier) {
+        const mark = await reusedMark(spec.runDir);
+        return mark ? { ...earlier, reusedFrom: mark } : earlier;
+      }
+      if (!reuse.store.reads) return undefined;
+      const stored = await reuse.store.get("eval-run", await keyOf(spec));
+      if (!stored) return undefined;
+      const keepGrading = stored.entry.grading_key === gradingKey(spec, reuse.judge);
+      await copyStoredRun(stored, spec.runDir, (path) => !keepGrading && path === "grading.json");
+      const timing = (await readJsonIfPresent(runPaths(spec.runDir).timing)) as Record<string, unknown>;
+      await writeJson(runPaths(spec.runDir).timing, {
+        ...timing,
+        cost_usd: 0,
+        reused_from: stored.entry.source,
+      });
+      const record = await base.finishedEarlier(spec);
+      return record ? { ...record, reusedFrom: stored.entry.source } : undefined;
+    },
+    async run(spec: RunSpec): Promise<RunRecord> {
+      const record = await base.run(spec);
+      if (record.outcome !== "success" || ctx.signal?.aborted) return record;
+      const graded = (await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined;
+      await reuse.store.put("eval-run", await keyOf(spec), {
+        runDir: spec.runDir,
+        source: {
+          iteration: basename(reuse.iterationDir),
+          run: relative(reuse.iterationDir, spec.runDir).replaceAll("\\", "/"),
+          workspace: dirname(reuse.iterationDir),
+          cost_usd: record.costUsd,
+        },
+        ...(graded ? { gradingKey: gradingKey(spec, reuse.judge) } : {}),
+      });
+      return record;
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile, readlink } from "node:fs/promises";
+import { join } from "node:path";
+
+// Object keys sorted at every level, so the same parts always give the same text.
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+/** The store key of everything that can change a run's outcome. */
+export function storeKey(parts: Record<string, unknown>): string {
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(parts)))
+    .digest("hex");
+}
+
+export function hashBytes(bytes: Buffer | string): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+/** A folder's content: each file's path, length and bytes, each link's target, in a fixed order. */
+export async function hashTree(dir: string): Promise<string> {
+  const hash = createHash("sha256");
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const items = entries
+    .map((e) => ({
+      e,
+      rel: join(e.parentPath, e.name)
+        .slice(dir.length + 1)
+        .replaceAll("\\", "/"),
+    }))
+    .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+  for (const { e, rel } of items) {
+    const full = join(e.parentPath, e.name);
+    if (e.isFile()) {
+      const bytes = await readFile(full);
+      hash.update(`f\0${rel}\0${bytes.length}\0`);
+      hash.update(bytes);
+    } else if (e.isSymbolicLink()) hash.update(`l\0${rel}\0${await readlink(full)}\0`);
+    else if (e.isDirectory()) hash.update(`d\0${rel}\0`);
+  }
+  return hash.digest("hex");
+}
+
+/** The content of a file that may be absent (a sim script), as a hash; null when there is none. */
+export async function hashFileIfAny(file: string | null | undefined): Promise<string | null> {
+  if (!file) return null;
+  try {
+    return hashBytes(await readFile(file));
+  } catch {
+    return null;
+  }
+}

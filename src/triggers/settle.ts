@@ -1,0 +1,53 @@
+import type { TriggerRunResult } from "./score.js";
+
+/** What a query has so far: runs done (errored ones included) and, of the scored ones, how many triggered. */
+export interface QueryTally {
+  done: number;
+  scored: number;
+  triggers: number;
+}
+
+export interface SettleRule {
+  shouldTrigger: boolean;
+  threshold: number;
+  /** `--runs`: the most runs the query gets. */
+  maxRuns: number;
+}
+
+const passes = (rate: number, rule: SettleRule): boolean =>
+  rule.shouldTrigger ? rate >= rule.threshold : rate < rule.threshold;
+
+/**
+ * True when no outcome of the remaining runs can change the query's pass/fail. Whatever they bring (trigger, no
+ * trigger or error), the final rate lies between all-not-triggering and all-triggering, so the verdict is settled
+ * when both ends agree. A query with no scored run yet is never settled: its verdict could still be "no verdict".
+ */
+export function isSettled(tally: QueryTally, rule: SettleRule): boolean {
+  const remaining = Math.max(0, rule.maxRuns - tally.done);
+  if (remaining === 0) return true;
+  if (tally.scored === 0) return false;
+  const total = tally.scored + remaining;
+  return passes(tally.triggers / total, rule) === passes((tally.triggers + remaining) / total, rule);
+}
+
+export function tallyOf(runs: readonly TriggerRunResult[]): QueryTally {
+  const scored = runs.filter((r) => r.error === undefined);
+  return { done: runs.length, scored: scored.length, triggers: scored.filter((r) => r.triggered).length };
+}
+
+/** Follows each query's runs as they end, and says which queries need no more. */
+export interface SettleTracker {
+  record(run: TriggerRunResult): void;
+  settled(queryIndex: number): boolean;
+}
+
+export function createSettleTracker(rules: readonly SettleRule[]): SettleTracker {
+  const runs = rules.map((): TriggerRunResult[] => []);
+  return {
+    record: (run) => runs[run.queryIndex]?.push(run),
+    settled: (queryIndex) => {
+      const rule = rules[queryIndex];
+      return rule !== undefined && isSettled(tallyOf(runs[queryIndex] ?? []), rule);
+    },
+  };
+}
