@@ -133,7 +133,7 @@ describe("the openai backend against the sim's /v1/chat/completions", () => {
       backend: "openai",
       model: "llama",
       baseUrl: `${url}/v1`,
-      price: { inputPerMTok: 1, outputPerMTok: 2 },
+      price: { input: 1, output: 2 },
       env: {},
     });
     const { response } = await gradeWithJudge(judge, input);

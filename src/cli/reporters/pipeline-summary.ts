@@ -1,6 +1,7 @@
 import type { PipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
 import { passRatesLine, pct } from "./result-lines.js";
+import { spentText } from "./status-line.js";
 
 /** The text `run` prints: pass rates, errors, trigger scores, cost, gates and the report. */
 export function pipelineSummaryLines(result: PipelineResult): string[] {
@@ -23,7 +24,12 @@ export function pipelineSummaryLines(result: PipelineResult): string[] {
     );
   }
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
-  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
+  const unpriced =
+    records.filter((r) => r.costUnknown).length +
+    (result.triggers?.records.filter((r) => r.record.cost_source === "unknown").length ?? 0);
+  lines.push(
+    `cost: ${spentText(result.costUsd, unpriced, 4)}${unpriced ? " (no price known for the model)" : ""}`,
+  );
   for (const gate of result.gates)
     lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
   lines.push(`report: ${result.reportFile}`);
