@@ -99,6 +99,7 @@ function modeOf(tools: AgentRunRequest["tools"]): string {
 }
 
 function withCost(result: ResultEvent, model: string | undefined): ResultEvent {
-  const cost = costOf(model ?? CODEX_DEFAULT_MODEL, result.usage);
+  // Without --model Codex uses the user's configured default, which its stream never names: the price is unknown.
+  const cost = model ? costOf(model, result.usage) : undefined;
   return cost === undefined ? result : { ...result, costUsd: cost };
 }
