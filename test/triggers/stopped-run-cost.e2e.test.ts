@@ -56,7 +56,9 @@ describe("Gemini CLI trigger runs under a priced model (not --simulate: the sim 
           env: { ...process.env, GOOGLE_GEMINI_BASE_URL: sim.url, GEMINI_API_KEY: "test-key" },
         }),
     });
-    const [stopped, finished] = summary.records;
+    // Records come in the order the runs finished.
+    const stopped = summary.records.find((r) => r.spec.queryIndex === 0);
+    const finished = summary.records.find((r) => r.spec.queryIndex === 1);
     expect(stopped).toMatchObject({ outcome: "stopped", triggered: true });
     expect(finished).toMatchObject({ outcome: "success", triggered: false });
 
