@@ -17,7 +17,7 @@ import {
   runDirName,
 } from "../runlog/layout.js";
 import { configurationFolders, evalFolders, runFolders } from "../runlog/list-runs.js";
-import { readJsonFile } from "../suite/json-file.js";
+import { brokenRecordText, readRecord } from "../runlog/read-record.js";
 import type { EvalData, IterationData, RunData, RunExclusion } from "./model.js";
 
 type FileRead<T> = { state: "ok"; value: T } | { state: "missing" } | { state: "broken"; problem: string };
@@ -27,12 +27,9 @@ async function readFileAs<S extends z.ZodType>(
   relative: string,
   schema: S,
 ): Promise<FileRead<z.output<S>>> {
-  const result = await readJsonFile(join(root, relative), schema);
-  if (result.value !== undefined) return { state: "ok", value: result.value };
-  const finding = result.findings[0];
-  if (finding?.code === "file-missing") return { state: "missing" };
-  const where = finding?.location ? ` at ${finding.location}` : "";
-  return { state: "broken", problem: `${relative}${where}: ${finding?.message ?? "unreadable"}` };
+  const read = await readRecord(join(root, relative), schema);
+  if (read.state !== "broken") return read;
+  return { state: "broken", problem: brokenRecordText(relative, read.finding) };
 }
 
 export function compareEvalIds(a: EvalId, b: EvalId): number {
@@ -44,7 +41,7 @@ function isConfiguration(name: string): name is Configuration {
   return (configurations as readonly string[]).includes(name);
 }
 
-async function readRecord(root: string, problems: string[]): Promise<IterationRecord | undefined> {
+async function readIterationFile(root: string, problems: string[]): Promise<IterationRecord | undefined> {
   const read = await readFileAs(root, ITERATION_FILE, IterationRecord);
   if (read.state === "ok") return read.value;
   if (read.state === "broken") problems.push(`${read.problem}; the plan was read from the folders instead`);
@@ -199,7 +196,7 @@ export async function readIteration(dir: string): Promise<IterationData> {
     });
   }
   const problems: string[] = [];
-  const record = await readRecord(root, problems);
+  const record = await readIterationFile(root, problems);
   if (!record && folders.length === 0) throw notAnIteration(root, problems);
 
   const plannedOrFound = new Map<string, string | undefined>(folders.map((f) => [f, f]));

@@ -64,10 +64,8 @@ export async function createClaudeCodeJudge(options: ClaudeCodeJudgeOptions = {}
       return {
         text: result.text,
         model: run.init?.model || model || "claude-code",
-        inputTokens: usage
-          ? usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
-          : 0,
-        outputTokens: usage?.output_tokens ?? 0,
+        inputTokens: usage ? usage.inputTokens + usage.cacheWriteTokens + usage.cacheReadTokens : 0,
+        outputTokens: usage?.outputTokens ?? 0,
         costUsd: options.simulatorUrl ? 0 : (result.costUsd ?? 0),
         durationMs: run.process.durationMs,
         ...(result.costUsd === undefined && !options.simulatorUrl

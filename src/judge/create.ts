@@ -20,7 +20,7 @@ export interface JudgeOptions {
   /** The claude binary (claude-code). */
   binary?: string;
   env?: NodeJS.ProcessEnv;
-  /** Price of the openai backend's model; without it its cost is 0. */
+  /** Price of the openai backend's model; default: the price table's, else its cost is counted as 0. */
   price?: TokenPrice;
   timeoutMs?: number;
 }

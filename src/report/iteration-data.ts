@@ -13,9 +13,9 @@ import { IterationRecord, RunStatus } from "../contracts/run-record.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
 import { EVAL_METADATA_FILE, ITERATION_FILE, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
 import { listRuns, type RunRef, runIdOf } from "../runlog/list-runs.js";
+import type { JsonCache } from "../runlog/record-cache.js";
 import { summariseBenchmark } from "./benchmark-view.js";
 import { readFeedbackView } from "./feedback-store.js";
-import type { JsonCache } from "./json-cache.js";
 import type { IterationRef, ViewTarget } from "./target.js";
 import type {
   BenchmarkView,

@@ -41,3 +41,10 @@ export {
   readHead,
   readOutputFiles,
 } from "./output-files.js";
+export {
+  brokenRecordText,
+  type RecordRead,
+  readRecord,
+  readRecordIfValid,
+} from "./read-record.js";
+export { createJsonCache, type JsonCache, type JsonRead } from "./record-cache.js";

@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anthropicPrice } from "../../src/agents/pricing.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createJudge, type JudgeOptions } from "../../src/judge/create.js";
 import { JudgeError } from "../../src/judge/judge.js";
@@ -95,17 +94,5 @@ describe("createJudge", () => {
     const error = await judge.complete({ system: "s", prompt: "x".repeat(200_000) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JudgeError);
     expect((error as JudgeError).message).toContain("more than a command line takes");
-  });
-});
-
-describe("anthropicPrice", () => {
-  it("prices by family and generation, unknown models not at all", () => {
-    expect(anthropicPrice("claude-sonnet-4-5-20250929")).toEqual({ inputPerMTok: 3, outputPerMTok: 15 });
-    expect(anthropicPrice("claude-opus-4-5")).toEqual({ inputPerMTok: 5, outputPerMTok: 25 });
-    expect(anthropicPrice("claude-opus-4-1-20250805")).toEqual({ inputPerMTok: 15, outputPerMTok: 75 });
-    expect(anthropicPrice("claude-haiku-4-5")).toEqual({ inputPerMTok: 1, outputPerMTok: 5 });
-    expect(anthropicPrice("claude-3-5-haiku-latest")).toEqual({ inputPerMTok: 0.8, outputPerMTok: 4 });
-    expect(anthropicPrice("claude-3-haiku-20240307")).toEqual({ inputPerMTok: 0.25, outputPerMTok: 1.25 });
-    expect(anthropicPrice("skillgym-sim")).toBeUndefined();
   });
 });
