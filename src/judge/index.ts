@@ -1,4 +1,5 @@
 export { anthropicPrice, costOf, type TokenCounts, type TokenPrice } from "../agents/pricing.js";
+export { type AgentJudgeOptions, createAgentJudge } from "./agent-judge.js";
 export { type AnthropicJudgeOptions, createAnthropicJudge } from "./anthropic.js";
 export { type ClaudeCodeJudgeOptions, createClaudeCodeJudge } from "./claude-code.js";
 export { createJudge, DEFAULT_ANTHROPIC_JUDGE_MODEL, type JudgeOptions, judgeBackends } from "./create.js";

@@ -1,0 +1,116 @@
+import { rm } from "node:fs/promises";
+import { type AgentRunResult, retryableOutcomes } from "../agents/agent.js";
+import { totalTokens } from "../agents/events.js";
+import { type AgentName, createAgent } from "../agents/registry.js";
+import { SIM_MODEL } from "../contracts/sim-model.js";
+import { SkillgymError } from "../errors.js";
+import { createTempRoot } from "../workspace/temp-root.js";
+import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
+
+/** The agents that can judge: each runs read-only, with the judge's instructions as its system prompt. */
+export type AgentJudgeName = Extract<AgentName, "claude-code" | "codex" | "gemini">;
+
+export const agentJudgeNames: readonly AgentJudgeName[] = ["claude-code", "codex", "gemini"];
+
+export interface AgentJudgeOptions {
+  /** Path of the agent's binary; default: the one installed beside skillgym, then PATH. */
+  binary?: string;
+  /** Base URL of `skillgym sim`; then no credentials are needed. */
+  simulatorUrl?: string;
+  model?: string;
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+// How messages name each agent.
+const displayNames: Record<AgentJudgeName, string> = {
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};
+
+const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+// Windows caps a whole command line at 32,767 characters; Linux caps one argument at 128 KiB.
+const MAX_ARGUMENT_CHARS = process.platform === "win32" ? 30_000 : 120_000;
+
+export function isAgentJudge(backend: string): backend is AgentJudgeName {
+  return (agentJudgeNames as readonly string[]).includes(backend);
+}
+
+function failure(who: string, result: AgentRunResult): Error {
+  if (result.outcome === "cancelled") return new SkillgymError("CANCELLED", "the judge was cancelled");
+  const why = result.message ?? result.outcome;
+  if (result.outcome === "auth_error")
+    return new JudgeError(`${who} (the judge) could not authenticate: ${why}`, false);
+  return new JudgeError(`${who} (the judge) failed: ${why}`, retryableOutcomes.includes(result.outcome));
+}
+
+// Claude Code reports dollars itself; Codex and Gemini CLI are priced from their tokens by their adapters.
+function missingCostNote(name: AgentJudgeName, model: string): string {
+  return name === "claude-code"
+    ? "Claude Code reported no total_cost_usd: the cost is counted as 0"
+    : `no price is known for ${name}'s model ${model}: its cost is counted as 0`;
+}
+
+/** An agent itself as the judge: read-only tools, working in the run's folder, each call in a fresh home. */
+export async function createAgentJudge(
+  name: AgentJudgeName,
+  options: AgentJudgeOptions = {},
+): Promise<Judge> {
+  const who = displayNames[name];
+  const agent = await createAgent(name, {
+    ...(options.binary ? { binary: options.binary } : {}),
+    ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+    ...(options.env ? { env: options.env } : {}),
+  });
+  const model = options.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
+
+  async function complete(request: JudgeRequest): Promise<JudgeResponse> {
+    const size = request.prompt.length + request.system.length;
+    if (size > MAX_ARGUMENT_CHARS) {
+      throw new JudgeError(
+        `the judge prompt has ${size} characters, more than a command line takes (${MAX_ARGUMENT_CHARS}); ` +
+          `let ${who} read the run's files from its working folder instead of inlining them`,
+        false,
+      );
+    }
+    const home = await createTempRoot("judge");
+    try {
+      const run = await agent.run({
+        prompt: request.prompt,
+        tools: "read-only",
+        systemPrompt: request.system,
+        cwd: request.workspaceDir ?? home,
+        home,
+        ...(model ? { model } : {}),
+        timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+      const result = run.result;
+      if (run.outcome !== "success" || !result) throw failure(who, run);
+      const usage = result.usage;
+      const answeredBy = run.init?.model || model || name;
+      return {
+        text: result.text,
+        model: answeredBy,
+        inputTokens: usage ? totalTokens(usage) - usage.output_tokens : 0,
+        outputTokens: usage?.output_tokens ?? 0,
+        costUsd: options.simulatorUrl ? 0 : (result.costUsd ?? 0),
+        durationMs: run.process.durationMs,
+        ...(result.costUsd === undefined && !options.simulatorUrl
+          ? { costNote: missingCostNote(name, answeredBy) }
+          : {}),
+      };
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  }
+
+  return {
+    backend: name,
+    model: model ?? `${name}-default`,
+    simulated: Boolean(options.simulatorUrl),
+    readsWorkspace: true,
+    complete,
+  };
+}
