@@ -158,7 +158,11 @@ export function registerTune(program: Command, io: Io): void {
           signal: interrupt.signal,
           reporter: tuneProgress(io),
           runReporter: runProgress,
-          createAgent: (suiteDir) => setup.agent(suiteDir),
+          createAgent: async (suiteDir) => {
+            // An evaluator that cannot be had stops the tune before any run starts.
+            if (flags.evaluator) await setup.judge(suiteDir, flags.evaluator);
+            return setup.agent(suiteDir);
+          },
           createJudge: (suiteDir) => setup.judge(suiteDir),
           ...(flags.evaluator
             ? { createEvaluator: (suiteDir: string) => setup.judge(suiteDir, flags.evaluator) }
