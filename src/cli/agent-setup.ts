@@ -50,14 +50,15 @@ async function firstExisting(paths: string[]): Promise<string | undefined> {
 export interface Setup {
   /** `suiteDir` is where --simulate looks for the suite's sim-script.json. */
   agent(suiteDir?: string): Promise<Agent>;
-  judge(suiteDir?: string): Promise<Judge>;
+  /** The judge of `--judge`, or another backend asked for by name (tune's `--evaluator`). */
+  judge(suiteDir?: string, backend?: JudgeBackend): Promise<Judge>;
   close(): Promise<void>;
 }
 
 export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   let simulatorUrl: Promise<{ url: string; script: string | null } | undefined> | undefined;
   const cleanups: (() => Promise<void>)[] = [];
-  let judge: Promise<Judge> | undefined;
+  const judges = new Map<JudgeBackend | undefined, Promise<Judge>>();
 
   // The simulator script: --sim-script, else sim-script.json|yaml in the suite folder.
   const simulator = (suiteDir: string | undefined) => {
@@ -91,21 +92,22 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
     },
-    judge(suiteDir) {
-      judge ??= (async () => {
+    judge(suiteDir, chosen) {
+      const cached = judges.get(chosen);
+      if (cached) return cached;
+      const judge = (async () => {
         const url = (await simulator(suiteDir))?.url;
-        const backend = flags.judge ?? (url ? "sim" : "claude-code");
+        const backend = chosen ?? flags.judge ?? (url ? "sim" : "claude-code");
         return createJudge({
           backend,
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
-          // --agent-bin names the agent's binary, which is the claude-code judge's only when that is the agent.
-          ...(flags.agentBin && (flags.agent ?? "claude-code") === "claude-code"
-            ? { binary: flags.agentBin }
-            : {}),
+          // --agent-bin names the agent's binary, which is an agent judge's only when that judge is the agent.
+          ...(flags.agentBin && backend === (flags.agent ?? "claude-code") ? { binary: flags.agentBin } : {}),
         });
       })();
+      judges.set(chosen, judge);
       return judge;
     },
     async close() {

@@ -35,6 +35,8 @@ export interface JudgeVerdicts {
   user_notes_summary?: UserNotesSummary;
   eval_feedback?: EvalFeedback;
   model: string;
+  /** The judge backend that answered, when the grader knows it. */
+  backend?: string;
   costUsd: number;
 }
 
@@ -90,7 +92,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
   if (input.eval.expectations.length > 0) {
     if (!input.grader) {
       throw new SkillgymError("USAGE", `${input.runDir}: expectations need a judge to grade them`, {
-        hint: "choose one with --judge (claude-code, anthropic, openai, sim)",
+        hint: "choose one with --judge (claude-code, codex, gemini, anthropic, openai, sim)",
       });
     }
     verdicts = await input.grader({
@@ -135,7 +137,13 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
       workarounds: [],
     },
     ...(verdicts?.eval_feedback ? { eval_feedback: verdicts.eval_feedback } : {}),
-    ...(verdicts ? { judge_model: verdicts.model, judge_cost_usd: verdicts.costUsd } : {}),
+    ...(verdicts
+      ? {
+          judge_model: verdicts.model,
+          ...(verdicts.backend ? { judge_backend: verdicts.backend } : {}),
+          judge_cost_usd: verdicts.costUsd,
+        }
+      : {}),
   };
   const grading = input.redactor ? redactJson(input.redactor, raw) : raw;
   await writeJson(runPaths(input.runDir).grading, grading);
