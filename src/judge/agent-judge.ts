@@ -1,6 +1,5 @@
 import { rm } from "node:fs/promises";
 import { type AgentRunResult, retryableOutcomes } from "../agents/agent.js";
-import { totalTokens } from "../agents/events.js";
 import { type AgentName, createAgent } from "../agents/registry.js";
 import { SIM_MODEL } from "../contracts/sim-model.js";
 import { SkillgymError } from "../errors.js";
