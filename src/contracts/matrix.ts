@@ -3,6 +3,9 @@ import { BaselineConfiguration, DeltaEstimate } from "./benchmark.js";
 import { EvalId } from "./evals.js";
 import { Count, NonNegative, Rate, Timestamp } from "./primitives.js";
 
+/** An agent's name, which is also its folder's: no separators, no dots in front. */
+export const AgentName = z.string().regex(/^[a-z0-9][a-z0-9._-]*$/i, "an agent name such as codex");
+
 // iteration.json at the root of an iteration that ran several agents: each agent's own iteration lives in
 // `iteration-<N>/<agent>/` (an ordinary iteration folder); this file names them and what they were asked to run.
 // It has no `plan`, so tools that read one agent's iteration.json never mistake the root for one.
@@ -15,7 +18,7 @@ export const AgentsIterationRecord = z.looseObject({
   finished_at: Timestamp.optional(),
   simulated: z.boolean().optional(),
   /** In the order they ran; each is a sub-folder of the iteration. */
-  agents: z.array(z.string().min(1)).min(2),
+  agents: z.array(AgentName).min(2),
   /** What every agent was asked to run; an interrupted iteration resumes only with the same request. */
   request: z.looseObject({
     evals: z.array(EvalId),
@@ -39,7 +42,7 @@ export type AgentTriggerScores = z.infer<typeof AgentTriggerScores>;
 
 // One agent's line of the matrix: what its folder's benchmark.json and trigger-results.json say.
 export const AgentMatrixRow = z.looseObject({
-  agent: z.string().min(1),
+  agent: AgentName,
   version: z.string().optional(),
   /** The agent's iteration folder, relative to the iteration root. */
   dir: z.string().min(1),

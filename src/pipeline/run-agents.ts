@@ -126,6 +126,11 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     trigger_queries: suite.triggersFile ? suite.triggers.length : 0,
     trigger_runs: options.triggerRuns,
   };
+  // Every agent is found and logged in before any runs: a missing one stops the run before it starts.
+  const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
+  const ready = new Map<string, Agent>();
+  for (const agent of options.agents)
+    ready.set(agent, await options.createAgent(agent, { skill, suite, wantsJudge }));
   const chosen = await chooseAgentsIteration(
     workspace,
     { skillHash, agents: options.agents, request },
@@ -151,18 +156,27 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     dir: agentIterationDir(chosen.dir, agent),
   }));
   const stopped = () => options.signal?.aborted === true || budget?.exhausted === true;
-  for (const [index, part] of parts.entries()) {
-    if (stopped()) break;
-    options.onAgent?.(part.agent, index, parts.length);
-    part.result = await runPipeline({
-      ...options,
-      inputs,
-      // Every agent shares the root's resume decision: its folder keeps whatever runs an earlier attempt finished.
-      resume: true,
-      into: { dir: part.dir, number: chosen.number },
-      ...(budget ? { budget } : {}),
-      createAgent: (i) => options.createAgent(part.agent, i),
-    });
+  try {
+    for (const [index, part] of parts.entries()) {
+      if (stopped()) break;
+      options.onAgent?.(part.agent, index, parts.length);
+      const agent = ready.get(part.agent);
+      part.result = await runPipeline({
+        ...options,
+        inputs,
+        // Every agent shares the root's resume decision: its folder keeps whatever runs an earlier attempt finished.
+        resume: true,
+        into: { dir: part.dir, number: chosen.number },
+        ...(budget ? { budget } : {}),
+        createAgent: async (i) => agent ?? options.createAgent(part.agent, i),
+      });
+    }
+  } catch (error) {
+    await writeJson(join(chosen.dir, ITERATION_FILE), {
+      ...record,
+      status: "interrupted",
+    } satisfies AgentsIterationRecord);
+    throw error;
   }
 
   const outcomes: AgentOutcome[] = [];
