@@ -3,11 +3,13 @@ import type { z } from "zod";
 import { type Configuration, configurations } from "../contracts/benchmark.js";
 import { type EvalId, EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
+import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { Metrics } from "../contracts/metrics.js";
 import { IterationRecord } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
 import {
+  agentIterationDir,
   EVAL_METADATA_FILE,
   evalDirName,
   evalIdFromDirName,
@@ -180,6 +182,18 @@ function notAnIteration(root: string, problems: string[]): SkillgymError {
   );
 }
 
+// The root of an iteration that ran several agents holds theirs, one folder each.
+async function severalAgents(root: string): Promise<SkillgymError | undefined> {
+  const read = await readFileAs(root, ITERATION_FILE, AgentsIterationRecord);
+  if (read.state !== "ok") return undefined;
+  const folders = read.value.agents.map((agent) => agentIterationDir(root, agent));
+  return new SkillgymError(
+    "BAD_INPUT",
+    `${root} ran several agents (${read.value.agents.join(", ")}); each has its own iteration folder: ${folders.join(", ")}`,
+    { hint: `pass one of them, such as ${folders[0]}`, file: root },
+  );
+}
+
 /** Reads every run of an iteration; broken or missing files become notes on the run, never a crash. */
 export async function readIteration(dir: string): Promise<IterationData> {
   const root = resolve(dir);
@@ -197,7 +211,7 @@ export async function readIteration(dir: string): Promise<IterationData> {
   }
   const problems: string[] = [];
   const record = await readIterationFile(root, problems);
-  if (!record && folders.length === 0) throw notAnIteration(root, problems);
+  if (!record && folders.length === 0) throw (await severalAgents(root)) ?? notAnIteration(root, problems);
 
   const plannedOrFound = new Map<string, string | undefined>(folders.map((f) => [f, f]));
   for (const id of record?.plan.evals ?? []) {

@@ -52,3 +52,13 @@ export async function createNextIteration(workspace: string): Promise<{ dir: str
   await mkdir(dir, { recursive: true });
   return { dir, number };
 }
+
+/** A given iteration folder: resumed when an earlier invocation already wrote its iteration.json. */
+export async function iterationIn(into: {
+  dir: string;
+  number: number;
+}): Promise<{ dir: string; number: number; resumed: boolean }> {
+  const resumed = (await readIterationRecord(into.dir)) !== undefined;
+  await mkdir(into.dir, { recursive: true });
+  return { ...into, resumed };
+}

@@ -10,7 +10,7 @@ import { hashSkill, loadSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
-import { chooseIteration, defaultWorkspace } from "./iteration.js";
+import { chooseIteration, defaultWorkspace, iterationIn } from "./iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "./options.js";
 import { planRuns, type RunSpec, selectEvals, selects } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
@@ -24,6 +24,8 @@ export interface EvalOptions extends RunOptions {
   baseline: string;
   only?: string[];
   resume?: boolean;
+  /** Write into this iteration folder (one agent's, in a run of several) instead of choosing one; runs found there are kept. */
+  into?: { dir: string; number: number };
   keepWorkspaces?: boolean;
   reporter?: RunReporter;
   afterRun?: RunContext["afterRun"];
@@ -103,7 +105,9 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(baselineDir ? { baseline_skill_path: baselineDir } : {}),
   };
   const skillHash = await hashSkill(skill.dir);
-  const iteration = await chooseIteration(workspace, { skillHash, plan }, options.resume ?? false);
+  const iteration = options.into
+    ? await iterationIn(options.into)
+    : await chooseIteration(workspace, { skillHash, plan }, options.resume ?? false);
   const record: IterationRecord = {
     skill_name: skill.name,
     skill_path: skill.dir,

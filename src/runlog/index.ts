@@ -7,6 +7,8 @@ export {
   writeUnderFreeName,
 } from "./atomic-write.js";
 export {
+  agentIterationDir,
+  BENCHMARK_MARKDOWN_FILE,
   EVAL_METADATA_FILE,
   evalDirName,
   evalIdFromDirName,
@@ -14,6 +16,7 @@ export {
   isEvalDirName,
   iterationDirName,
   iterationNumberOf,
+  MATRIX_FILE,
   METRICS_FILE,
   RUN_FILES,
   runDir,

@@ -4,6 +4,7 @@ import { judgeGrader } from "../../grade/index.js";
 import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/index.js";
 import {
   type AgentFlags,
+  agentsOf,
   checkCredentials,
   createSetup,
   type EvalFlags,
@@ -19,6 +20,7 @@ import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
+import { runSeveralAgents } from "./run-agents.js";
 
 interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
   triggerRuns: number;
@@ -51,6 +53,7 @@ export function registerRun(program: Command, io: Io): void {
           3,
         ),
       ),
+      true,
     ),
   )
     .option("--trigger-runs <n>", "runs per trigger query", positiveInt, 3)
@@ -126,6 +129,11 @@ export function registerRun(program: Command, io: Io): void {
         onGraded: (runDir) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
       };
       try {
+        const agents = agentsOf(flags);
+        if (agents.length > 1) {
+          await runSeveralAgents(io, agents, flags, setup, options);
+          return;
+        }
         if (flags.dryRun) {
           const plan = await planPipeline(options, flags.simulate === true);
           if (!flags.json)
