@@ -11,6 +11,7 @@ import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
+import { partition, planHash } from "../shard/index.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
@@ -86,6 +87,11 @@ async function triggersIteration(
   return { dir: (await createNextIteration(workspace)).dir, resumed: false };
 }
 
+/** A trigger run's identity for sharding: its query (place and text) and run number. */
+export function triggerRunIdentity(spec: TriggerRunSpec): string {
+  return JSON.stringify(["query", spec.queryIndex, spec.query, spec.runNumber]);
+}
+
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
 export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
   const { skill, suite } = await runInputs(options, "triggers");
@@ -99,6 +105,9 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ? await skillWithDescription(skill, options.description, join(tempRoot, "skill"))
       : skill.dir;
     const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+    // A shard sees only some runs of a query, so it cannot tell when a verdict settles: every run is made.
+    const allRuns = options.allRuns === true || options.shard !== undefined;
+    const agent = await options.createAgent({ skill, suite });
     const plan: TriggerPlan = {
       skill_name: skill.name,
       skill_hash: await hashSkill(skill.dir),
@@ -106,10 +115,26 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       queries: suite.triggers.map((t) => t.query),
       runs_per_query: options.runs,
       with_skills: companions.map((c) => c.sourceDir),
-      all_runs: options.allRuns === true,
+      all_runs: allRuns,
       status: "running",
+      ...(options.shard
+        ? {
+            shard: {
+              ...options.shard,
+              plan_hash: planHash({
+                kind: "triggers",
+                queries: suite.triggers,
+                description,
+                runs: options.runs,
+                threshold: options.threshold,
+                with_skills: await Promise.all(companions.map((c) => hashSkill(c.sourceDir))),
+                agent: agent.name,
+                model: options.model,
+              }),
+            },
+          }
+        : {}),
     };
-    const agent = await options.createAgent({ skill, suite });
     // In a given iteration (`run`'s), trigger runs of an earlier attempt are kept: that is a resume.
     const chosen = options.iterationDir
       ? {
@@ -123,7 +148,8 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     await mkdir(triggersDir, { recursive: true });
     await writeJson(join(triggersDir, "plan.json"), plan);
 
-    const specs = planTriggerRuns(suite.triggers, options.runs, triggersDir, skill.name);
+    const planned = planTriggerRuns(suite.triggers, options.runs, triggersDir, skill.name);
+    const specs = options.shard ? partition(planned, triggerRunIdentity, options.shard) : planned;
     options.reporter?.onPlan?.({
       triggersDir,
       total: specs.length,
@@ -171,7 +197,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
         },
       },
       finishedEarlier: hooks.finishedEarlier,
-      ...(options.allRuns
+      ...(allRuns
         ? {}
         : {
             skip: (spec: TriggerRunSpec) => {
@@ -202,7 +228,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       summary: summarize(queryResults),
       threshold: options.threshold,
       runs_per_query: options.runs,
-      all_runs: options.allRuns === true,
+      all_runs: allRuns,
       simulated: agent.simulated,
       ...(options.model ? { model: options.model } : {}),
       agent: {
