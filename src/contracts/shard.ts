@@ -20,3 +20,13 @@ export const MergedFrom = z.looseObject({
   missing: z.array(z.number().int().positive()),
 });
 export type MergedFrom = z.infer<typeof MergedFrom>;
+
+// How often the service answered 429 and what the adaptive concurrency did about it.
+export const RateLimits = z.looseObject({
+  events: z.number().int().nonnegative(),
+  reductions: z.number().int().nonnegative(),
+  lowest_concurrency: z.number().int().positive(),
+  final_concurrency: z.number().int().positive(),
+  max_concurrency: z.number().int().positive(),
+});
+export type RateLimits = z.infer<typeof RateLimits>;

@@ -11,6 +11,7 @@ import { hashSkill, loadSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import type { ResolvedEval } from "../suite/model.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { adaptiveLimit, rateLimitRecord } from "./adaptive-limit.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace, iterationIn } from "./iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "./options.js";
@@ -182,6 +183,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   });
   const specs = options.shard ? partition(planned, runIdentity, options.shard) : planned;
   const tempRoot = await createTempRoot("run", { keep: options.keepWorkspaces === true });
+  const limit = adaptiveLimit(options.concurrency);
   const context: RunContext = {
     agent,
     skill: { dir: skill.dir, name: skill.name },
@@ -192,7 +194,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(options.model ? { model: options.model } : {}),
     tempRoot,
     ...(options.signal ? { signal: options.signal } : {}),
-    retry: options.retry ?? defaultRetry,
+    retry: { ...(options.retry ?? defaultRetry), observe: limit.observe },
     ...(options.reporter ? { reporter: options.reporter } : {}),
     ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
     ...(options.afterRun ? { afterRun: options.afterRun } : {}),
@@ -224,6 +226,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   try {
     records = await scheduleRuns(specs, {
       concurrency: options.concurrency,
+      limit,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),
@@ -240,6 +243,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...record,
     status: complete ? "complete" : "interrupted",
     finished_at: new Date().toISOString(),
+    ...rateLimitRecord(limit),
   });
   return {
     iterationDir: iteration.dir,

@@ -4,6 +4,7 @@ import { TriggerPlan } from "../contracts/run-record.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
+import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
@@ -156,6 +157,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       resumed: chosen.resumed,
       simulated: agent.simulated,
     });
+    const limit = adaptiveLimit(options.concurrency);
     const context: TriggerContext = {
       agent,
       skillName: skill.name,
@@ -164,7 +166,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(options.model ? { model: options.model } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       tempRoot,
-      retry: options.retry ?? defaultRetry,
+      retry: { ...(options.retry ?? defaultRetry), observe: limit.observe },
       ...(options.signal ? { signal: options.signal } : {}),
       onRetry: (spec, info) => options.reporter?.onRunRetry?.(spec, info),
     };
@@ -187,6 +189,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     );
     const records = await scheduleRuns(specs, {
       concurrency: options.concurrency,
+      limit,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
       reporter: {
@@ -242,6 +245,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     await writeJson(join(triggersDir, "plan.json"), {
       ...plan,
       status: cancelled ? "interrupted" : "complete",
+      ...rateLimitRecord(limit),
     });
     return { iterationDir: chosen.dir, resultsFile, results, records, cancelled, simulated: agent.simulated };
   } finally {
