@@ -34,6 +34,7 @@ export {
   judgeGrader,
 } from "./grade/index.js";
 export { createJudge, type Judge, type JudgeBackend, JudgeError, type JudgeOptions } from "./judge/index.js";
+export { type MergeOptions, type MergeResult, mergeShards } from "./merge/index.js";
 export {
   type OptimizeOptions,
   type OptimizePlan,

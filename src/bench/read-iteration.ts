@@ -231,7 +231,9 @@ export async function readIteration(dir: string): Promise<IterationData> {
       evalData = { ...evalData, id: folder };
     }
     evals.push(evalData);
-    runs.push(...(await readEvalRuns(root, folder, evalData, record?.plan, problems)));
+    // A shard's absent runs are other shards' (`--shard i/n`), not runs that did not happen.
+    const plan = record?.shard ? undefined : record?.plan;
+    runs.push(...(await readEvalRuns(root, folder, evalData, plan, problems)));
   }
   // The plan lists the suite's ids, which name the folders; eval_metadata's eval_id may be a position instead.
   const folderOf = new Map(evals.map((e) => [String(e.id), e.folder]));

@@ -6,6 +6,7 @@ import { registerDraftEvals } from "./commands/draft-evals.js";
 import { registerEval } from "./commands/eval.js";
 import { registerGrade } from "./commands/grade.js";
 import { registerInit } from "./commands/init.js";
+import { registerMerge } from "./commands/merge.js";
 import { registerOptimize } from "./commands/optimize.js";
 import { registerPackage } from "./commands/package.js";
 import { registerRun } from "./commands/run.js";
@@ -32,6 +33,7 @@ export function buildProgram(io: Io): Command {
   registerEval(program, io);
   registerTriggers(program, io);
   registerRun(program, io);
+  registerMerge(program, io);
   registerGrade(program, io);
   registerBench(program, io);
   registerCompare(program, io);

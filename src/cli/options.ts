@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from "commander";
+import { parseShard, type Shard } from "../shard/index.js";
 
 export function positiveInt(value: string): number {
   const n = Number(value);
@@ -48,4 +49,13 @@ export function interruptSignal(onFirst: () => void): { signal: AbortSignal; dis
       process.off("SIGTERM", handler);
     },
   };
+}
+
+/** `--shard i/n`: 1 ≤ i ≤ n. */
+export function shardValue(value: string): Shard {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }

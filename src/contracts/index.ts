@@ -13,6 +13,7 @@ export * from "./metrics.js";
 export * from "./optimize-results.js";
 export * from "./registry.js";
 export * from "./run-record.js";
+export * from "./shard.js";
 export * from "./sim-script.js";
 export * from "./store-entry.js";
 export * from "./timing.js";

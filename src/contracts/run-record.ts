@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Configuration } from "./benchmark.js";
+import { MergedFrom, RateLimits, ShardInfo } from "./shard.js";
 
 // Ours: how a run ended. Written into timing.json beside skill-creator's fields, so a resumed iteration knows it.
 export const RunOutcome = z.enum([
@@ -57,6 +58,12 @@ export const IterationRecord = z.looseObject({
     runs_per_configuration: z.number().int().positive(),
     baseline_skill_path: z.string().optional(),
   }),
+  /** Written by `--shard i/n`: this iteration holds only that part of the plan. */
+  shard: ShardInfo.optional(),
+  /** Written by `skillgym merge`: the shards this iteration was merged from. */
+  merged_from: MergedFrom.optional(),
+  /** Present when the service answered 429: how often, and how far the concurrency fell and recovered. */
+  rate_limits: RateLimits.optional(),
 });
 export type IterationRecord = z.infer<typeof IterationRecord>;
 
@@ -95,5 +102,9 @@ export const TriggerPlan = z.looseObject({
   /** Every query got all its runs (`--all-runs`); absent or false: a query stopped once its verdict was settled. */
   all_runs: z.boolean().optional(),
   status: z.enum(["running", "complete", "interrupted"]),
+  /** Written by `--shard i/n`: these trigger runs are only that part of the plan. */
+  shard: ShardInfo.optional(),
+  merged_from: MergedFrom.optional(),
+  rate_limits: RateLimits.optional(),
 });
 export type TriggerPlan = z.infer<typeof TriggerPlan>;

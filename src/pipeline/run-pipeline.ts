@@ -149,6 +149,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     ...(options.signal ? { signal: options.signal } : {}),
     ...(budget ? { budget } : {}),
     ...(options.store ? { store: options.store } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
     createAgent,
   };
 

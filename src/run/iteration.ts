@@ -30,7 +30,7 @@ function samePlan(a: IterationRecord["plan"], b: IterationRecord["plan"]): boole
  */
 export async function chooseIteration(
   workspace: string,
-  wanted: { skillHash: string; plan: IterationRecord["plan"] },
+  wanted: { skillHash: string; plan: IterationRecord["plan"]; shard?: IterationRecord["shard"] },
   resume: boolean,
 ): Promise<{ dir: string; number: number; resumed: boolean }> {
   const numbers = await iterationNumbers(workspace);
@@ -40,7 +40,10 @@ export async function chooseIteration(
     const record = await readIterationRecord(dir);
     const unfinished = record !== undefined && record.status !== "complete";
     const matches =
-      record !== undefined && record.skill_hash === wanted.skillHash && samePlan(record.plan, wanted.plan);
+      record !== undefined &&
+      record.skill_hash === wanted.skillHash &&
+      samePlan(record.plan, wanted.plan) &&
+      JSON.stringify(record.shard ?? null) === JSON.stringify(wanted.shard ?? null);
     if (resume || (unfinished && matches)) return { dir, number: latest, resumed: true };
   }
   return { ...(await createNextIteration(workspace)), resumed: false };

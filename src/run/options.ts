@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import type { Agent } from "../agents/agent.js";
+import type { Shard } from "../shard/index.js";
 import type { Skill } from "../skill/index.js";
 import type { StoreSettings } from "../store/index.js";
 import type { Suite } from "../suite/index.js";
@@ -29,6 +30,8 @@ export interface RunOptions {
   budget?: Budget;
   /** Reuse stored runs whose inputs are unchanged, and store new ones (absent: no store). */
   store?: StoreRequest;
+  /** Run only this part of the plan (`--shard i/n`); the iteration records the shard and the whole plan's hash. */
+  shard?: Shard;
 }
 
 /** The result store a command uses: `--cache DIR` (default `<workspace>/.skillgym-cache/`), `--fresh`. */

@@ -4,6 +4,8 @@ export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
+  /** Told of every attempt's outcome (the adaptive concurrency listens for 429s here). */
+  observe?: (outcome: RunOutcome) => void;
 }
 
 /** Every agent run, eval or trigger, retries a busy service this way unless the caller says otherwise. */
@@ -44,6 +46,7 @@ export async function withRetries<T extends { outcome: RunOutcome }>(
 ): Promise<{ result: T; attempts: number }> {
   for (let n = 1; ; n++) {
     const result = await attempt(n);
+    options.policy.observe?.(result.outcome);
     const retry =
       retryableOutcomes.includes(result.outcome) && n < options.policy.attempts && !options.signal?.aborted;
     if (!retry) return { result, attempts: n };

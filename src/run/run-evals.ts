@@ -6,9 +6,12 @@ import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
+import { partition, planHash } from "../shard/index.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
+import type { ResolvedEval } from "../suite/model.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { adaptiveLimit, rateLimitRecord } from "./adaptive-limit.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
 import { chooseIteration, defaultWorkspace, iterationIn } from "./iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "./options.js";
@@ -81,6 +84,17 @@ async function ensureWritable(dir: string): Promise<void> {
   }
 }
 
+// What defines an eval for the plan hash: its case, not where its files sit on this machine.
+function evalIdentity(e: ResolvedEval): unknown {
+  const { overlay: _overlay, fixtures, ...evalCase } = e;
+  return { ...evalCase, fixtures: fixtures.map((f) => f.target) };
+}
+
+/** A run's identity for sharding: its eval, configuration and run number. */
+export function runIdentity(spec: RunSpec): string {
+  return JSON.stringify(["eval", spec.eval.id, spec.configuration, spec.runNumber]);
+}
+
 /** Runs every selected eval in each configuration, `runs` times, into the next (or the interrupted) iteration. */
 export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   const { skill, suite } = await runInputs(options, "evals");
@@ -105,9 +119,29 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(baselineDir ? { baseline_skill_path: baselineDir } : {}),
   };
   const skillHash = await hashSkill(skill.dir);
+  const shard = options.shard
+    ? {
+        index: options.shard.index,
+        count: options.shard.count,
+        plan_hash: planHash({
+          kind: "evals",
+          evals: evals.map(evalIdentity),
+          configurations,
+          runs: options.runs,
+          baseline: baselineDir ? await hashSkill(baselineDir) : options.baseline,
+          agent: agent.name,
+          model: options.model,
+          only: options.only,
+        }),
+      }
+    : undefined;
   const iteration = options.into
     ? await iterationIn(options.into)
-    : await chooseIteration(workspace, { skillHash, plan }, options.resume ?? false);
+    : await chooseIteration(
+        workspace,
+        { skillHash, plan, ...(shard ? { shard } : {}) },
+        options.resume ?? false,
+      );
   const record: IterationRecord = {
     skill_name: skill.name,
     skill_path: skill.dir,
@@ -125,6 +159,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),
     ...(options.evalsPath ? { evals_path: resolve(options.evalsPath) } : {}),
     plan,
+    ...(shard ? { shard } : {}),
   };
   await writeJson(join(iteration.dir, ITERATION_FILE), record);
   for (const e of evals) {
@@ -139,14 +174,16 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     await writeJson(join(iteration.dir, evalDirName(e.id), EVAL_METADATA_FILE), metadata);
   }
 
-  const specs = planRuns({
+  const planned = planRuns({
     evals,
     configurations,
     runs: options.runs,
     iterationDir: iteration.dir,
     defaultTimeoutSeconds: options.timeoutSeconds,
   });
+  const specs = options.shard ? partition(planned, runIdentity, options.shard) : planned;
   const tempRoot = await createTempRoot("run", { keep: options.keepWorkspaces === true });
+  const limit = adaptiveLimit(options.concurrency);
   const context: RunContext = {
     agent,
     skill: { dir: skill.dir, name: skill.name },
@@ -157,7 +194,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(options.model ? { model: options.model } : {}),
     tempRoot,
     ...(options.signal ? { signal: options.signal } : {}),
-    retry: options.retry ?? defaultRetry,
+    retry: { ...(options.retry ?? defaultRetry), observe: limit.observe },
     ...(options.reporter ? { reporter: options.reporter } : {}),
     ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
     ...(options.afterRun ? { afterRun: options.afterRun } : {}),
@@ -189,6 +226,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   try {
     records = await scheduleRuns(specs, {
       concurrency: options.concurrency,
+      limit,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),
@@ -205,6 +243,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...record,
     status: complete ? "complete" : "interrupted",
     finished_at: new Date().toISOString(),
+    ...rateLimitRecord(limit),
   });
   return {
     iterationDir: iteration.dir,

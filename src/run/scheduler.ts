@@ -1,3 +1,4 @@
+import type { ConcurrencyLimit } from "./adaptive-limit.js";
 import { type Budget, reserveRun, settleRun } from "./budget.js";
 import { runPool } from "./pool.js";
 
@@ -11,6 +12,8 @@ export interface RunLifecycle<S, R> {
 
 export interface ScheduleOptions<S, R> {
   concurrency: number;
+  /** Read before each start instead of `concurrency`: lowered under rate limits (see adaptive-limit.ts). */
+  limit?: ConcurrencyLimit;
   signal?: AbortSignal;
   /** Stops starting runs before this spending limit would be crossed. */
   budget?: Budget;
@@ -26,9 +29,10 @@ export interface ScheduleOptions<S, R> {
 
 /** Runs the planned specs `concurrency` at a time, until all ran, the user cancelled, or the budget would run out. */
 export async function scheduleRuns<S, R>(specs: readonly S[], options: ScheduleOptions<S, R>): Promise<R[]> {
+  const { limit } = options;
   const records = await runPool(
     specs,
-    options.concurrency,
+    limit ? () => limit.current() : options.concurrency,
     async (spec): Promise<R | undefined> => {
       let record = await options.finishedEarlier(spec);
       if (!record) {

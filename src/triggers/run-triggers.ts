@@ -4,6 +4,7 @@ import { TriggerPlan } from "../contracts/run-record.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
+import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
@@ -11,6 +12,7 @@ import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
+import { partition, planHash } from "../shard/index.js";
 import { hashSkill, loadSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
@@ -86,6 +88,11 @@ async function triggersIteration(
   return { dir: (await createNextIteration(workspace)).dir, resumed: false };
 }
 
+/** A trigger run's identity for sharding: its query (place and text) and run number. */
+export function triggerRunIdentity(spec: TriggerRunSpec): string {
+  return JSON.stringify(["query", spec.queryIndex, spec.query, spec.runNumber]);
+}
+
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
 export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
   const { skill, suite } = await runInputs(options, "triggers");
@@ -99,6 +106,9 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ? await skillWithDescription(skill, options.description, join(tempRoot, "skill"))
       : skill.dir;
     const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+    // A shard sees only some runs of a query, so it cannot tell when a verdict settles: every run is made.
+    const allRuns = options.allRuns === true || options.shard !== undefined;
+    const agent = await options.createAgent({ skill, suite });
     const plan: TriggerPlan = {
       skill_name: skill.name,
       skill_hash: await hashSkill(skill.dir),
@@ -106,10 +116,26 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       queries: suite.triggers.map((t) => t.query),
       runs_per_query: options.runs,
       with_skills: companions.map((c) => c.sourceDir),
-      all_runs: options.allRuns === true,
+      all_runs: allRuns,
       status: "running",
+      ...(options.shard
+        ? {
+            shard: {
+              ...options.shard,
+              plan_hash: planHash({
+                kind: "triggers",
+                queries: suite.triggers,
+                description,
+                runs: options.runs,
+                threshold: options.threshold,
+                with_skills: await Promise.all(companions.map((c) => hashSkill(c.sourceDir))),
+                agent: agent.name,
+                model: options.model,
+              }),
+            },
+          }
+        : {}),
     };
-    const agent = await options.createAgent({ skill, suite });
     // In a given iteration (`run`'s), trigger runs of an earlier attempt are kept: that is a resume.
     const chosen = options.iterationDir
       ? {
@@ -123,13 +149,15 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     await mkdir(triggersDir, { recursive: true });
     await writeJson(join(triggersDir, "plan.json"), plan);
 
-    const specs = planTriggerRuns(suite.triggers, options.runs, triggersDir, skill.name);
+    const planned = planTriggerRuns(suite.triggers, options.runs, triggersDir, skill.name);
+    const specs = options.shard ? partition(planned, triggerRunIdentity, options.shard) : planned;
     options.reporter?.onPlan?.({
       triggersDir,
       total: specs.length,
       resumed: chosen.resumed,
       simulated: agent.simulated,
     });
+    const limit = adaptiveLimit(options.concurrency);
     const context: TriggerContext = {
       agent,
       skillName: skill.name,
@@ -138,7 +166,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(options.model ? { model: options.model } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       tempRoot,
-      retry: options.retry ?? defaultRetry,
+      retry: { ...(options.retry ?? defaultRetry), observe: limit.observe },
       ...(options.signal ? { signal: options.signal } : {}),
       onRetry: (spec, info) => options.reporter?.onRunRetry?.(spec, info),
     };
@@ -161,6 +189,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     );
     const records = await scheduleRuns(specs, {
       concurrency: options.concurrency,
+      limit,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
       reporter: {
@@ -171,7 +200,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
         },
       },
       finishedEarlier: hooks.finishedEarlier,
-      ...(options.allRuns
+      ...(allRuns
         ? {}
         : {
             skip: (spec: TriggerRunSpec) => {
@@ -202,7 +231,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       summary: summarize(queryResults),
       threshold: options.threshold,
       runs_per_query: options.runs,
-      all_runs: options.allRuns === true,
+      all_runs: allRuns,
       simulated: agent.simulated,
       ...(options.model ? { model: options.model } : {}),
       agent: {
@@ -216,6 +245,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     await writeJson(join(triggersDir, "plan.json"), {
       ...plan,
       status: cancelled ? "interrupted" : "complete",
+      ...rateLimitRecord(limit),
     });
     return { iterationDir: chosen.dir, resultsFile, results, records, cancelled, simulated: agent.simulated };
   } finally {

@@ -156,3 +156,16 @@ describe("chooseIteration", () => {
     expect(await chooseIteration(workspace, wanted, true)).toMatchObject({ number: 1, resumed: false });
   });
 });
+
+describe("chooseIteration with shards", () => {
+  const shard = (index: number) => ({ index, count: 2, plan_hash: "plan-a" });
+  it("resumes an interrupted shard only as the same shard of the same plan", async () => {
+    await writeIteration(1, record({ status: "interrupted", shard: shard(1) }));
+    const same = await chooseIteration(workspace, { skillHash: "hash-a", plan, shard: shard(1) }, false);
+    expect(same).toMatchObject({ number: 1, resumed: true });
+    const other = await chooseIteration(workspace, { skillHash: "hash-a", plan, shard: shard(2) }, false);
+    expect(other).toMatchObject({ number: 2, resumed: false });
+    const unsharded = await chooseIteration(workspace, { skillHash: "hash-a", plan }, false);
+    expect(unsharded).toMatchObject({ number: 3, resumed: false });
+  });
+});

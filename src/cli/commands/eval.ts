@@ -14,13 +14,14 @@ import {
   withEvalOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
+import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
 import { evalCounts, evalSummaryText } from "../reporters/eval-summary.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
+interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlags {
   grade: boolean;
   resume?: boolean;
   keepWorkspaces?: boolean;
@@ -34,17 +35,21 @@ function agentNeverRan(records: RunRecord[]): boolean {
 }
 
 export function registerEval(program: Command, io: Io): void {
-  withStoreOptions(
-    withAgentOptions(
-      withJudgeOptions(
-        withEvalOptions(
-          program
-            .command("eval")
-            .description(
-              "run the skill's artifact evals with the skill and a baseline, in isolated workspaces",
-            )
-            .argument("<skill>", "the skill folder"),
-          1,
+  withJunitOption(
+    withShardOption(
+      withStoreOptions(
+        withAgentOptions(
+          withJudgeOptions(
+            withEvalOptions(
+              program
+                .command("eval")
+                .description(
+                  "run the skill's artifact evals with the skill and a baseline, in isolated workspaces",
+                )
+                .argument("<skill>", "the skill folder"),
+              1,
+            ),
+          ),
         ),
       ),
     ),
@@ -84,6 +89,7 @@ export function registerEval(program: Command, io: Io): void {
           ...(flags.resume ? { resume: true } : {}),
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
           store: storeRequest(flags),
+          ...(flags.shard ? { shard: flags.shard } : {}),
           signal: interrupt.signal,
           reporter,
           createAgent: async ({ suite }) => {
@@ -107,6 +113,7 @@ export function registerEval(program: Command, io: Io): void {
         } else {
           io.out(evalSummaryText(summary, counts, benchmark));
         }
+        await reportToCi(io, summary.iterationDir, benchmark?.metadata.skill_name ?? skillPath, flags);
         if (summary.cancelled) io.setExitCode(130);
         else if (agentNeverRan(summary.records)) io.setExitCode(ExitCode.agentUnavailable);
       } finally {

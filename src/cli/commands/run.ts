@@ -13,6 +13,7 @@ import {
   withEvalOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
+import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
@@ -22,7 +23,7 @@ import { triggerReporter } from "../reporters/trigger-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 import { runSeveralAgents } from "./run-agents.js";
 
-interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
+interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlags {
   triggerRuns: number;
   threshold: number;
   triggerTimeout: number;
@@ -39,21 +40,25 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
   json?: boolean;
 }
 
+const withCiOptions = (command: Command) => withJunitOption(withShardOption(command));
+
 export function registerRun(program: Command, io: Io): void {
-  withStoreOptions(
-    withAgentOptions(
-      withJudgeOptions(
-        withEvalOptions(
-          program
-            .command("run")
-            .description(
-              "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
-            )
-            .argument("<skill>", "the skill folder"),
-          3,
+  withCiOptions(
+    withStoreOptions(
+      withAgentOptions(
+        withJudgeOptions(
+          withEvalOptions(
+            program
+              .command("run")
+              .description(
+                "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
+              )
+              .argument("<skill>", "the skill folder"),
+            3,
+          ),
         ),
+        true,
       ),
-      true,
     ),
   )
     .option("--trigger-runs <n>", "runs per trigger query", positiveInt, 3)
@@ -114,6 +119,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.resume ? { resume: true } : {}),
         ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
         store: storeRequest(flags),
+        ...(flags.shard ? { shard: flags.shard } : {}),
         signal: interrupt.signal,
         reporter,
         triggerReporter: triggerProgress,
@@ -178,6 +184,13 @@ export function registerRun(program: Command, io: Io): void {
             )}\n`,
           );
         } else io.out(`${pipelineSummaryLines(result).join("\n")}\n`);
+        await reportToCi(
+          io,
+          result.iterationDir,
+          result.benchmark?.metadata.skill_name ?? skillPath,
+          flags,
+          result.gates,
+        );
         if (result.cancelled) io.setExitCode(130);
         else if (result.gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
       } finally {

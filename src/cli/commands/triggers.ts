@@ -1,13 +1,14 @@
 import type { Command } from "commander";
 import { runTriggers } from "../../triggers/index.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
+import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults } from "../reporters/trigger-results.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface TriggerFlags extends AgentFlags, StoreFlags {
+interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
   evals?: string;
   workspace?: string;
   runs: number;
@@ -23,12 +24,16 @@ interface TriggerFlags extends AgentFlags, StoreFlags {
 }
 
 export function registerTriggers(program: Command, io: Io): void {
-  withStoreOptions(
-    withAgentOptions(
-      program
-        .command("triggers")
-        .description("check that the agent picks the skill for the queries it should, and only those")
-        .argument("<skill>", "the skill folder"),
+  withJunitOption(
+    withShardOption(
+      withStoreOptions(
+        withAgentOptions(
+          program
+            .command("triggers")
+            .description("check that the agent picks the skill for the queries it should, and only those")
+            .argument("<skill>", "the skill folder"),
+        ),
+      ),
     ),
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
@@ -76,6 +81,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
           store: storeRequest(flags),
+          ...(flags.shard ? { shard: flags.shard } : {}),
           signal: interrupt.signal,
           reporter: progress,
           createAgent: ({ suite }) => setup.agent(suite.dir),
@@ -86,6 +92,7 @@ export function registerTriggers(program: Command, io: Io): void {
           io.out(
             `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n`,
           );
+        if (!summary.cancelled) await reportToCi(io, summary.iterationDir, summary.results.skill_name, flags);
         if (summary.cancelled) io.setExitCode(130);
       } finally {
         progress.close();

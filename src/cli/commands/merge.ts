@@ -1,0 +1,62 @@
+import type { Command } from "commander";
+import { ExitCode } from "../../errors.js";
+import { mergeShards } from "../../merge/index.js";
+import { evaluateGates } from "../../pipeline/gates.js";
+import { type CiFlags, reportToCi, withJunitOption } from "../ci-flags.js";
+import type { Io } from "../io.js";
+import { fraction } from "../options.js";
+
+interface MergeFlags extends CiFlags {
+  into: string;
+  partial?: boolean;
+  minPassRate?: number;
+  minTriggerAccuracy?: number;
+  json?: boolean;
+}
+
+export function registerMerge(program: Command, io: Io): void {
+  withJunitOption(
+    program
+      .command("merge")
+      .description(
+        "join the folders of a `--shard i/n` run into one ordinary iteration, its benchmark and report",
+      )
+      .argument("<shard-dirs...>", "each shard's workspace (or its iteration folder)")
+      .requiredOption("--into <workspace>", "the workspace whose next iteration-<N> receives the merge")
+      .option("--partial", "merge the shards there are and say which are missing")
+      .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
+      .option("--min-trigger-accuracy <x>", "gate: trigger accuracy at least x (0..1)", fraction)
+      .option("--json", "print the result as JSON"),
+  ).action(async (shardDirs: string[], flags: MergeFlags) => {
+    const result = await mergeShards({
+      shardDirs,
+      into: flags.into,
+      ...(flags.partial ? { partial: true } : {}),
+    });
+    const gates = evaluateGates(
+      {
+        ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
+        ...(flags.minTriggerAccuracy !== undefined ? { minTriggerAccuracy: flags.minTriggerAccuracy } : {}),
+      },
+      result.benchmark,
+      result.triggers,
+    );
+    const m = result.mergedFrom;
+    if (flags.json)
+      io.out(
+        `${JSON.stringify({ iteration_dir: result.iterationDir, merged_from: m, eval_runs: result.evalRuns, trigger_runs: result.triggerRuns, pass_rate: result.benchmark?.run_summary, triggers: result.triggers?.summary, gates, report: result.reportFile }, null, 2)}\n`,
+      );
+    else {
+      io.out(
+        `merged shards ${m.shards.join(", ")} of ${m.count}: ${result.evalRuns} eval runs, ${result.triggerRuns} trigger runs into ${result.iterationDir}\n`,
+      );
+      if (m.missing.length > 0)
+        io.out(`missing: shard ${m.missing.map((i) => `${i}/${m.count}`).join(", ")} (--partial)\n`);
+      for (const g of gates) io.out(`gate ${g.name}: ${g.passed ? "passed" : "FAILED"} (${g.message})\n`);
+      io.out(`report: ${result.reportFile}\n`);
+    }
+    const skillName = result.benchmark?.metadata.skill_name ?? result.triggers?.skill_name ?? "skill";
+    await reportToCi(io, result.iterationDir, skillName, flags, gates);
+    if (gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
+  });
+}

@@ -1,0 +1,2 @@
+export { parseShard, partition, type Shard } from "./partition.js";
+export { planHash } from "./plan-hash.js";

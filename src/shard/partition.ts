@@ -1,0 +1,41 @@
+import { createHash } from "node:crypto";
+
+/** `--shard i/n`: the i-th of n parts of a plan, 1-based. */
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** Reads `i/n`; throws an Error whose message says what a valid value looks like. */
+export function parseShard(value: string): Shard {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  if (!match) throw new Error(`"${value}" is not of the form i/n (e.g. 1/4)`);
+  const index = Number(match[1]);
+  const count = Number(match[2]);
+  if (count < 1) throw new Error(`"${value}": n must be 1 or more`);
+  if (index < 1 || index > count) throw new Error(`"${value}": i must be from 1 to ${count}`);
+  return { index, count };
+}
+
+function unitHash(identity: string): string {
+  return createHash("sha256").update(identity).digest("hex");
+}
+
+/**
+ * The units of one shard. Units are ordered by a stable hash of their identity and dealt round-robin, so every unit
+ * belongs to exactly one shard, shards differ by at most one unit, and n machines with the same plan agree.
+ */
+export function partition<T>(units: readonly T[], identity: (unit: T) => string, shard: Shard): T[] {
+  const keyed = units.map((unit, position) => {
+    const id = identity(unit);
+    return { unit, id, hash: unitHash(id), position };
+  });
+  keyed.sort((a, b) =>
+    a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : a.position - b.position,
+  );
+  const mine = new Set(
+    keyed.filter((_, dealt) => dealt % shard.count === shard.index - 1).map((k) => k.position),
+  );
+  // The plan's own order is kept inside a shard (configurations of one eval and run side by side).
+  return units.filter((_, position) => mine.has(position));
+}
