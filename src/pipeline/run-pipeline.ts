@@ -17,6 +17,7 @@ import { unitSecondsFromHistory } from "./duration-history.js";
 import { estimatePlan, estimateWallSeconds, type RunPlanEstimate, type UnitSeconds } from "./estimate.js";
 import { evaluateGates, type GateResult, type Gates } from "./gates.js";
 import { type Savings, savingsOf } from "./savings.js";
+import { forecastPipeline, type StorePlan } from "./store-plan.js";
 
 export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgent" | "budget"> {
   baseline: string;
@@ -71,6 +72,8 @@ export interface PipelinePlan extends RunPlanEstimate {
   wallSeconds: number;
   unitSeconds: UnitSeconds;
   concurrency: number;
+  /** What the result store serves, and the cost of the rest. */
+  store?: StorePlan;
 }
 
 /** What `run --dry-run` prints: the runs and judge calls it would make, a rough cost and wall time, starting nothing. */
@@ -95,8 +98,10 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
     unitCosts,
   });
   const unitSeconds = await unitSecondsFromHistory(workspace, simulated);
+  const store = options.store ? await forecastPipeline(options, { skill, suite }, unitCosts) : undefined;
   return {
     ...estimate,
+    ...(store ? { store } : {}),
     skill: skill.name,
     wallSeconds: estimateWallSeconds(estimate, options.concurrency, unitSeconds),
     unitSeconds,

@@ -1,18 +1,18 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { EvalMetadata } from "../contracts/evals.js";
-import type { ConfigurationName, IterationRecord } from "../contracts/run-record.js";
+import type { IterationRecord } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
-import { errorsOf, formatFinding } from "../findings.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
-import { hashSkill, loadSkill } from "../skill/index.js";
+import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { evalSetup, stagingContext } from "./eval-setup.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
-import { chooseIteration, defaultWorkspace } from "./iteration.js";
-import { type RunOptions, runInputs, storeSettings } from "./options.js";
-import { planRuns, type RunSpec, selectEvals, selects } from "./plan.js";
+import { chooseIteration } from "./iteration.js";
+import { type RunOptions, storeSettings } from "./options.js";
+import { planRuns, type RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
 import { defaultRetry } from "./retry.js";
 import { withStore } from "./reuse.js";
@@ -41,28 +41,6 @@ export interface EvalSummary {
   cancelled: boolean;
 }
 
-async function loadBaseline(baseline: string): Promise<string | undefined> {
-  if (baseline === "without_skill" || baseline === "none") return undefined;
-  const loaded = await loadSkill(baseline);
-  if (!loaded.skill || errorsOf(loaded.findings).length > 0) {
-    const lines = errorsOf(loaded.findings).map((f) => `  ${formatFinding(f)}`);
-    throw new SkillgymError(
-      "INVALID_SKILL",
-      `the baseline skill ${baseline} is not valid:\n${lines.join("\n")}`,
-      {
-        hint: "--baseline takes without_skill, none, or the folder of an earlier version of the skill",
-      },
-    );
-  }
-  return loaded.skill.dir;
-}
-
-function configurationsFor(baseline: string): ConfigurationName[] {
-  if (baseline === "none") return ["with_skill"];
-  if (baseline === "without_skill") return ["with_skill", "without_skill"];
-  return ["with_skill", "old_skill"];
-}
-
 async function ensureWritable(dir: string): Promise<void> {
   try {
     await mkdir(dir, { recursive: true });
@@ -81,21 +59,11 @@ async function ensureWritable(dir: string): Promise<void> {
 
 /** Runs every selected eval in each configuration, `runs` times, into the next (or the interrupted) iteration. */
 export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
-  const { skill, suite } = await runInputs(options, "evals");
-  const baselineDir = await loadBaseline(options.baseline);
-  const evals = selectEvals(suite.evals, options.only);
-  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => selects(id, e, suite.evals)));
-  if (unknown.length > 0) {
-    throw new SkillgymError("USAGE", `--only names evals that do not exist: ${unknown.join(", ")}`, {
-      hint: `the ids in ${suite.evalsFile} are: ${suite.evals.map((e) => e.id).join(", ")}`,
-    });
-  }
-  if (evals.length === 0) throw new SkillgymError("NO_EVALS", `${suite.evalsFile} has no evals to run`);
-  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  const setup = await evalSetup(options);
+  const { skill, suite, evals, baselineDir, configurations, workspace } = setup;
   await ensureWritable(workspace);
   const agent = await options.createAgent({ skill, suite });
 
-  const configurations = configurationsFor(options.baseline);
   const plan: IterationRecord["plan"] = {
     evals: evals.map((e) => e.id),
     configurations,
@@ -144,14 +112,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   });
   const tempRoot = await createTempRoot("run", { keep: options.keepWorkspaces === true });
   const context: RunContext = {
-    agent,
-    skill: { dir: skill.dir, name: skill.name },
-    ...(baselineDir ? { baselineSkillDir: baselineDir } : {}),
-    ...(options.projectRoot ? { projectRoot: resolve(options.projectRoot) } : {}),
-    ...(suite.baseOverlay ? { baseOverlay: suite.baseOverlay } : {}),
-    excludePaths: [skill.dir, suite.dir, workspace, ...(baselineDir ? [baselineDir] : [])],
-    ...(options.model ? { model: options.model } : {}),
-    tempRoot,
+    ...stagingContext(setup, options, agent, tempRoot),
     ...(options.signal ? { signal: options.signal } : {}),
     retry: options.retry ?? defaultRetry,
     ...(options.reporter ? { reporter: options.reporter } : {}),

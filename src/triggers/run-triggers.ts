@@ -3,7 +3,6 @@ import { join, resolve } from "node:path";
 import { TriggerPlan } from "../contracts/run-record.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
-import { errorsOf, formatFinding } from "../findings.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
@@ -11,9 +10,10 @@ import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
-import { hashSkill, loadSkill } from "../skill/index.js";
+import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { loadCompanions } from "./companions.js";
 import { skillWithDescription } from "./description.js";
 import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
@@ -47,28 +47,6 @@ export interface TriggerSummaryResult {
   records: TriggerRunRecord[];
   cancelled: boolean;
   simulated: boolean;
-}
-
-async function loadCompanions(paths: readonly string[], skillName: string) {
-  const companions: { sourceDir: string; installName: string }[] = [];
-  for (const path of paths) {
-    const loaded = await loadSkill(path);
-    if (!loaded.skill || errorsOf(loaded.findings).length > 0) {
-      const lines = errorsOf(loaded.findings).map((f) => `  ${formatFinding(f)}`);
-      throw new SkillgymError(
-        "INVALID_SKILL",
-        `--with-skills: ${path} is not a valid skill:\n${lines.join("\n")}`,
-      );
-    }
-    if (loaded.skill.name === skillName) {
-      throw new SkillgymError(
-        "USAGE",
-        `--with-skills: ${path} has the name of the skill under test (${skillName})`,
-      );
-    }
-    companions.push({ sourceDir: loaded.skill.dir, installName: loaded.skill.name });
-  }
-  return companions;
 }
 
 async function triggersIteration(
