@@ -6,7 +6,13 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { type ExpectationGrader, gradingHooks } from "../grade/index.js";
 import { writeStaticReport } from "../report/index.js";
 import { type Budget, createBudget } from "../run/budget.js";
-import { defaultWorkspace, type EvalSummary, type RunReporter, runEvals } from "../run/index.js";
+import {
+  defaultWorkspace,
+  type EvalOptions,
+  type EvalSummary,
+  type RunReporter,
+  runEvals,
+} from "../run/index.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { RunOptions } from "../run/options.js";
 import type { Skill } from "../skill/index.js";
@@ -30,6 +36,8 @@ export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgen
   /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
   allRuns?: boolean;
   grade: boolean;
+  /** `--adaptive`: more paired runs for evals whose with/without difference is uncertain, up to `maxRuns`. */
+  adaptive?: EvalOptions["adaptive"];
   gates: Gates;
   maxCostUsd?: number;
   /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
@@ -154,6 +162,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       baseline: options.baseline,
       timeoutSeconds: options.timeoutSeconds,
       ...(options.only ? { only: options.only } : {}),
+      ...(options.adaptive ? { adaptive: options.adaptive } : {}),
       ...(options.resume ? { resume: true } : {}),
       ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),

@@ -8,6 +8,7 @@ import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layou
 import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { type AdaptiveRuns, runAdaptiveRounds } from "./adaptive.js";
 import { evalSetup, stagingContext } from "./eval-setup.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
 import { chooseIteration } from "./iteration.js";
@@ -28,6 +29,8 @@ export interface EvalOptions extends RunOptions {
   reporter?: RunReporter;
   afterRun?: RunContext["afterRun"];
   afterEarlierRun?: RunContext["afterEarlierRun"];
+  /** More paired runs, up to a cap, for evals whose with/without difference is still uncertain (needs grading). */
+  adaptive?: AdaptiveRuns;
 }
 
 export interface EvalSummary {
@@ -57,10 +60,31 @@ async function ensureWritable(dir: string): Promise<void> {
   }
 }
 
+// Adaptive runs compare graded pairs: without a baseline or a grading there is nothing to decide on.
+function checkAdaptive(adaptive: AdaptiveRuns, options: EvalOptions, configurations: number): void {
+  if (configurations < 2)
+    throw new SkillgymError(
+      "USAGE",
+      "--adaptive compares with_skill with a baseline; --baseline none has none",
+      {
+        hint: "use --baseline without_skill or an earlier version, or drop --adaptive",
+      },
+    );
+  if (!options.afterRun)
+    throw new SkillgymError("USAGE", "--adaptive decides on the gradings; --no-grade leaves none", {
+      hint: "drop --no-grade or --adaptive",
+    });
+  if (adaptive.maxRuns < options.runs)
+    throw new SkillgymError("USAGE", `--max-runs ${adaptive.maxRuns} is below --runs ${options.runs}`, {
+      hint: "--max-runs is the most runs an eval gets per configuration, the fixed --runs included",
+    });
+}
+
 /** Runs every selected eval in each configuration, `runs` times, into the next (or the interrupted) iteration. */
 export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   const setup = await evalSetup(options);
   const { skill, suite, evals, baselineDir, configurations, workspace } = setup;
+  if (options.adaptive) checkAdaptive(options.adaptive, options, configurations.length);
   await ensureWritable(workspace);
   const agent = await options.createAgent({ skill, suite });
 
@@ -142,9 +166,8 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
         hooks,
       )
     : hooks;
-  let records: RunRecord[];
-  try {
-    records = await scheduleRuns(specs, {
+  const schedule = (planned: RunSpec[]) =>
+    scheduleRuns(planned, {
       concurrency: options.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
@@ -153,11 +176,29 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
       run: scheduled.run,
       costOf: (record) => record.costUsd + (record.judgeCostUsd ?? 0),
     });
+  let records: RunRecord[];
+  let planned = specs.length;
+  try {
+    records = await schedule(specs);
+    if (options.adaptive) {
+      const more = await runAdaptiveRounds({
+        adaptive: options.adaptive,
+        iterationDir: iteration.dir,
+        evals,
+        configurations,
+        runs: options.runs,
+        defaultTimeoutSeconds: options.timeoutSeconds,
+        schedule,
+        stopped: () => options.signal?.aborted === true || options.budget?.exhausted === true,
+      });
+      records = [...records, ...more.records];
+      planned += more.planned;
+    }
   } finally {
     if (!options.keepWorkspaces) await rm(tempRoot, { recursive: true, force: true });
   }
   const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
-  const complete = !cancelled && records.length === specs.length;
+  const complete = !cancelled && records.length === planned;
   await writeJson(join(iteration.dir, ITERATION_FILE), {
     ...record,
     status: complete ? "complete" : "interrupted",

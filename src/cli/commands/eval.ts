@@ -9,6 +9,7 @@ import type { RunRecord } from "../../run/run-record.js";
 import type { Suite } from "../../suite/index.js";
 import {
   type AgentFlags,
+  adaptiveRequest,
   createSetup,
   type EvalFlags,
   type JudgeFlags,
@@ -89,6 +90,7 @@ export function registerEval(program: Command, io: Io): void {
           ...(flags.resume ? { resume: true } : {}),
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
           store: storeRequest(flags),
+          ...adaptiveRequest(flags),
           signal: interrupt.signal,
           reporter,
           createAgent: async ({ suite }: { suite: Suite }) => {

@@ -4,6 +4,7 @@ import { judgeGrader } from "../../grade/index.js";
 import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/index.js";
 import {
   type AgentFlags,
+  adaptiveRequest,
   checkCredentials,
   createSetup,
   type EvalFlags,
@@ -112,6 +113,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.resume ? { resume: true } : {}),
         ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
         store: storeRequest(flags),
+        ...adaptiveRequest(flags),
         signal: interrupt.signal,
         reporter,
         triggerReporter: triggerProgress,
