@@ -1,34 +1,16 @@
-// Throughput of `eval` with the real Claude Code against skillgym sim at a fixed latency per model call.
+// Throughput of `eval` with one real agent (Claude Code unless not selected) against skillgym sim at a fixed
+// latency per model call.
 import { join } from "node:path";
 import { createAgent, runEvals, startSim } from "../dist/index.js";
-import { fmt, memorySampler, tempDir, writeTree } from "./lib.mjs";
+import { reportScript, writeReportSkill } from "./eval-suite.mjs";
+import { fmt, memorySampler, tempDir } from "./lib.mjs";
+import { mean } from "./stats.mjs";
 
-const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 2500);
-
-async function setUp(dir, evalCount) {
-  await writeTree(dir, {
-    "bench-skill/SKILL.md":
-      "---\nname: bench-skill\ndescription: Writes a benchmark report file. Use when the user asks for a benchmark report.\n---\n\nWrite report.txt.\n",
-    "bench-skill/evals/evals.json": JSON.stringify({
-      evals: Array.from({ length: evalCount }, (_, i) => ({
-        id: i + 1,
-        prompt: `Write benchmark report number ${i + 1}`,
-        expectations: ["report.txt exists"],
-      })),
-    }),
-  });
-}
-
-async function measure({ runs, concurrency }) {
+async function measure({ agentName, latencyMs, runs, concurrency }) {
   const { dir, cleanup } = await tempDir();
   try {
-    await setUp(dir, runs);
-    const sim = await startSim({
-      latencyMs: LATENCY_MS,
-      script: {
-        rules: [{ match: "benchmark report", steps: [{ write: { path: "report.txt", content: "ok\n" } }] }],
-      },
-    });
+    await writeReportSkill(dir, runs);
+    const sim = await startSim({ latencyMs, script: reportScript });
     const memory = memorySampler();
     const cpu = process.cpuUsage();
     const started = Date.now();
@@ -38,34 +20,36 @@ async function measure({ runs, concurrency }) {
       baseline: "none",
       concurrency,
       timeoutSeconds: 120,
-      createAgent: () => createAgent("claude-code", { simulatorUrl: sim.url }),
+      createAgent: () => createAgent(agentName, { simulatorUrl: sim.url }),
     });
     const wallMs = Date.now() - started;
-    const harnessCpuMs = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1000;
+    const used = process.cpuUsage(cpu);
     const peakMiB = memory.stop();
     await sim.close();
     const records = summary.records;
-    const failed = records.filter((r) => r.outcome !== "success").length;
-    const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
     return {
       runs,
       concurrency,
       wallMs,
-      failed,
+      failed: records.filter((r) => r.outcome !== "success").length,
       meanRunMs: mean(records.map((r) => r.durationMs)),
       meanAgentMs: mean(records.map((r) => r.durationMs - r.overheadMs)),
       meanOverheadMs: mean(records.map((r) => r.overheadMs)),
       peakMiB,
-      harnessCpuMs,
+      harnessCpuMs: (used.user + used.system) / 1000,
     };
   } finally {
     await cleanup();
   }
 }
 
-export async function evalThroughput(log) {
-  log(`\n## eval throughput (sim latency ${LATENCY_MS} ms per model call, 3 model calls per run)\n`);
-  const single = await measure({ runs: 4, concurrency: 1 });
+export async function evalThroughput(log, settings) {
+  const agentName = settings.agents.includes("claude-code") ? "claude-code" : settings.agents[0];
+  const { latencyMs } = settings;
+  log(
+    `\n## eval throughput, ${agentName} (sim latency ${latencyMs} ms per model call, 3 model calls per run)\n`,
+  );
+  const single = await measure({ agentName, latencyMs, runs: settings.quick ? 2 : 4, concurrency: 1 });
   const perRunMs = single.meanRunMs;
   log(`per-run time at concurrency 1: ${fmt(perRunMs / 1000)} s (agent ${fmt(single.meanAgentMs / 1000)} s)`);
   log(
@@ -73,12 +57,15 @@ export async function evalThroughput(log) {
   );
   log("|---|---|---|---|---|---|---|---|---|---|");
   const rows = [single];
-  for (const [runs, concurrency] of [
-    [16, 4],
-    [16, 8],
-    [32, 8],
-  ]) {
-    rows.push(await measure({ runs, concurrency }));
+  const shapes = settings.quick
+    ? [[4, 4]]
+    : [
+        [16, 4],
+        [16, 8],
+        [32, 8],
+      ];
+  for (const [runs, concurrency] of shapes) {
+    rows.push(await measure({ agentName, latencyMs, runs, concurrency }));
   }
   for (const row of rows) {
     const idealMs = (row.runs * perRunMs) / row.concurrency;

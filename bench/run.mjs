@@ -1,13 +1,26 @@
 // `npm run bench`: speed as ratios against the ideal. Needs the build (npm run bench builds first).
-// BENCH_ONLY=eval, BENCH_ONLY=triggers or BENCH_ONLY=startup runs one part.
+// BENCH_AGENTS=codex,gemini picks agents (default: every registered one); BENCH_ONLY=eval, overhead, triggers or
+// startup (comma-separated) runs some parts; BENCH_QUICK=1 runs fewer, shorter runs for a smoke check;
+// BENCH_LATENCY_MS sets the simulator's latency per model call (default 2500, quick 500).
 import { cpus } from "node:os";
 import { agentStartup } from "./agent-startup.mjs";
 import { evalThroughput } from "./eval-throughput.mjs";
+import { harnessOverhead } from "./harness-overhead.mjs";
+import { benchSettings } from "./settings.mjs";
 import { triggerThroughput } from "./trigger-throughput.mjs";
 
 const log = (line) => process.stdout.write(`${line}\n`);
-const only = process.env.BENCH_ONLY;
-log(`# skillgym benchmark — ${new Date().toISOString()} — ${cpus().length} cores, Node ${process.version}`);
-if (!only || only === "eval") await evalThroughput(log);
-if (!only || only === "triggers") await triggerThroughput(log);
-if (!only || only === "startup") await agentStartup(log);
+const settings = benchSettings(process.env);
+const parts = {
+  startup: agentStartup,
+  overhead: harnessOverhead,
+  triggers: triggerThroughput,
+  eval: evalThroughput,
+};
+log(
+  `# skillgym benchmark — ${new Date().toISOString()} — ${cpus().length} cores, Node ${process.version}` +
+    ` — agents ${settings.agents.join(", ")}${settings.quick ? " — QUICK (smoke check, not figures)" : ""}`,
+);
+for (const [name, part] of Object.entries(parts)) {
+  if (settings.parts.includes(name)) await part(log, settings);
+}

@@ -43,10 +43,13 @@ export {
   runOptimize,
 } from "./optimize/index.js";
 export {
+  type AgentsPipelineOptions,
+  type AgentsPipelineResult,
   type PipelineOptions,
   type PipelinePlan,
   type PipelineResult,
   planPipeline,
+  runAgentsPipeline,
   runPipeline,
 } from "./pipeline/index.js";
 export { startViewServer, type ViewServer, writeStaticReport } from "./report/index.js";

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
-import type { AgentEvent } from "./events.js";
+import type { AgentEvent, TokenUsage } from "./events.js";
 import { type Redactor, redactJson } from "./redact.js";
 
 /** Writes a run's normalised events, one JSON line each, masked like its raw transcript. */
@@ -25,9 +25,28 @@ export async function readEventLog(path: string): Promise<AgentEvent[] | undefin
     .filter((line) => line.trim())
     .flatMap((line) => {
       try {
-        return [JSON.parse(line) as AgentEvent];
+        return [withNeutralUsage(JSON.parse(line) as AgentEvent)];
       } catch {
         return [];
       }
     });
+}
+
+const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
+
+// Event logs written before usage had one neutral shape carry Anthropic's field names.
+function neutralUsage(usage: TokenUsage | Record<string, unknown>): TokenUsage {
+  if ("inputTokens" in usage) return usage as TokenUsage;
+  return {
+    inputTokens: count(usage.input_tokens),
+    outputTokens: count(usage.output_tokens),
+    cacheReadTokens: count(usage.cache_read_input_tokens),
+    cacheWriteTokens: count(usage.cache_creation_input_tokens),
+  };
+}
+
+function withNeutralUsage(event: AgentEvent): AgentEvent {
+  if ((event.kind === "usage" || event.kind === "result") && event.usage && typeof event.usage === "object")
+    return { ...event, usage: neutralUsage(event.usage) };
+  return event;
 }

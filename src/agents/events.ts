@@ -1,13 +1,14 @@
 import type { ToolKind } from "./tool-kind.js";
 
-/** Token counts of a model's work; every adapter reports its agent's usage under these names. */
+/** Token counts of a model's work; every adapter maps its agent's own names to these at its edge. */
 export interface TokenUsage {
-  input_tokens: number;
-  output_tokens: number;
-  /** Input tokens written to the prompt cache. */
-  cache_creation_input_tokens: number;
+  /** Input tokens neither read from nor written to the prompt cache. */
+  inputTokens: number;
+  outputTokens: number;
   /** Input tokens read from the prompt cache. */
-  cache_read_input_tokens: number;
+  cacheReadTokens: number;
+  /** Input tokens written to the prompt cache. */
+  cacheWriteTokens: number;
 }
 
 /** What a tool call does, whatever the agent calls the tool. */
@@ -58,10 +59,5 @@ export type ToolUseEvent = Extract<AgentEvent, { kind: "tool_use" }>;
 
 export function totalTokens(usage: TokenUsage | undefined): number {
   if (!usage) return 0;
-  return (
-    usage.input_tokens +
-    usage.output_tokens +
-    usage.cache_creation_input_tokens +
-    usage.cache_read_input_tokens
-  );
+  return usage.inputTokens + usage.outputTokens + usage.cacheWriteTokens + usage.cacheReadTokens;
 }

@@ -5,25 +5,20 @@ import type { AgentEvent, TokenUsage } from "./events.js";
  * start, output from its last delta (deltas count the output so far). Undefined when the stream carried none.
  */
 export function usageFromStream(events: readonly AgentEvent[]): TokenUsage | undefined {
-  const total: TokenUsage = {
-    input_tokens: 0,
-    output_tokens: 0,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: 0,
-  };
+  const total: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   let seen = false;
   let output = 0;
   for (const event of events) {
     if (event.kind !== "usage") continue;
     if (event.phase === "start") {
       seen = true;
-      total.output_tokens += output;
-      total.input_tokens += event.usage.input_tokens;
-      total.cache_creation_input_tokens += event.usage.cache_creation_input_tokens;
-      total.cache_read_input_tokens += event.usage.cache_read_input_tokens;
-      output = event.usage.output_tokens;
-    } else output = Math.max(output, event.usage.output_tokens);
+      total.outputTokens += output;
+      total.inputTokens += event.usage.inputTokens;
+      total.cacheWriteTokens += event.usage.cacheWriteTokens;
+      total.cacheReadTokens += event.usage.cacheReadTokens;
+      output = event.usage.outputTokens;
+    } else output = Math.max(output, event.usage.outputTokens);
   }
-  total.output_tokens += output;
+  total.outputTokens += output;
   return seen ? total : undefined;
 }

@@ -3,11 +3,13 @@ import type { z } from "zod";
 import { type Configuration, configurations } from "../contracts/benchmark.js";
 import { type EvalId, EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
+import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { Metrics } from "../contracts/metrics.js";
 import { IterationRecord } from "../contracts/run-record.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
 import {
+  agentIterationDir,
   EVAL_METADATA_FILE,
   evalDirName,
   evalIdFromDirName,
@@ -17,7 +19,7 @@ import {
   runDirName,
 } from "../runlog/layout.js";
 import { configurationFolders, evalFolders, runFolders } from "../runlog/list-runs.js";
-import { readJsonFile } from "../suite/json-file.js";
+import { brokenRecordText, readRecord } from "../runlog/read-record.js";
 import type { EvalData, IterationData, RunData, RunExclusion } from "./model.js";
 
 type FileRead<T> = { state: "ok"; value: T } | { state: "missing" } | { state: "broken"; problem: string };
@@ -27,12 +29,9 @@ async function readFileAs<S extends z.ZodType>(
   relative: string,
   schema: S,
 ): Promise<FileRead<z.output<S>>> {
-  const result = await readJsonFile(join(root, relative), schema);
-  if (result.value !== undefined) return { state: "ok", value: result.value };
-  const finding = result.findings[0];
-  if (finding?.code === "file-missing") return { state: "missing" };
-  const where = finding?.location ? ` at ${finding.location}` : "";
-  return { state: "broken", problem: `${relative}${where}: ${finding?.message ?? "unreadable"}` };
+  const read = await readRecord(join(root, relative), schema);
+  if (read.state !== "broken") return read;
+  return { state: "broken", problem: brokenRecordText(relative, read.finding) };
 }
 
 export function compareEvalIds(a: EvalId, b: EvalId): number {
@@ -44,7 +43,7 @@ function isConfiguration(name: string): name is Configuration {
   return (configurations as readonly string[]).includes(name);
 }
 
-async function readRecord(root: string, problems: string[]): Promise<IterationRecord | undefined> {
+async function readIterationFile(root: string, problems: string[]): Promise<IterationRecord | undefined> {
   const read = await readFileAs(root, ITERATION_FILE, IterationRecord);
   if (read.state === "ok") return read.value;
   if (read.state === "broken") problems.push(`${read.problem}; the plan was read from the folders instead`);
@@ -183,6 +182,18 @@ function notAnIteration(root: string, problems: string[]): SkillgymError {
   );
 }
 
+// The root of an iteration that ran several agents holds theirs, one folder each.
+async function severalAgents(root: string): Promise<SkillgymError | undefined> {
+  const read = await readFileAs(root, ITERATION_FILE, AgentsIterationRecord);
+  if (read.state !== "ok") return undefined;
+  const folders = read.value.agents.map((agent) => agentIterationDir(root, agent));
+  return new SkillgymError(
+    "BAD_INPUT",
+    `${root} ran several agents (${read.value.agents.join(", ")}); each has its own iteration folder: ${folders.join(", ")}`,
+    { hint: `pass one of them, such as ${folders[0]}`, file: root },
+  );
+}
+
 /** Reads every run of an iteration; broken or missing files become notes on the run, never a crash. */
 export async function readIteration(dir: string): Promise<IterationData> {
   const root = resolve(dir);
@@ -199,8 +210,8 @@ export async function readIteration(dir: string): Promise<IterationData> {
     });
   }
   const problems: string[] = [];
-  const record = await readRecord(root, problems);
-  if (!record && folders.length === 0) throw notAnIteration(root, problems);
+  const record = await readIterationFile(root, problems);
+  if (!record && folders.length === 0) throw (await severalAgents(root)) ?? notAnIteration(root, problems);
 
   const plannedOrFound = new Map<string, string | undefined>(folders.map((f) => [f, f]));
   for (const id of record?.plan.evals ?? []) {

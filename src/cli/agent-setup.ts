@@ -23,10 +23,36 @@ export interface JudgeFlags {
 }
 
 export function agentName(value: string): string {
+  if (value.includes(",")) {
+    throw new InvalidArgumentError(
+      `one agent here (${agentNames.join(", ")}); only \`skillgym run\` takes a comma-separated list`,
+    );
+  }
   if (!(agentNames as readonly string[]).includes(value)) {
     throw new InvalidArgumentError(`unknown agent "${value}"; known agents: ${agentNames.join(", ")}`);
   }
   return value;
+}
+
+/** `run --agent a,b,…`: known names, each once; kept as the list's text, split by `agentsOf`. */
+export function agentList(value: string): string {
+  const names = value.split(",").map((name) => name.trim());
+  const unknown = names.filter((name) => !(agentNames as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    const which = unknown.map((name) => `"${name}"`).join(", ");
+    throw new InvalidArgumentError(
+      `unknown agent ${which}; known agents: ${agentNames.join(", ")} (a comma-separated list runs each)`,
+    );
+  }
+  const repeated = names.filter((name, i) => names.indexOf(name) !== i);
+  if (repeated.length > 0)
+    throw new InvalidArgumentError(`${[...new Set(repeated)].join(", ")} named twice; name each agent once`);
+  return names.join(",");
+}
+
+/** The agents an `--agent` value names, in order. */
+export function agentsOf(flags: AgentFlags): string[] {
+  return (flags.agent ?? "claude-code").split(",");
 }
 
 export function judgeBackend(value: string): JudgeBackend {
@@ -48,16 +74,17 @@ async function firstExisting(paths: string[]): Promise<string | undefined> {
 
 /** The agents and judges of one command; with --simulate they share one in-process `skillgym sim`. */
 export interface Setup {
-  /** `suiteDir` is where --simulate looks for the suite's sim-script.json. */
-  agent(suiteDir?: string): Promise<Agent>;
-  judge(suiteDir?: string): Promise<Judge>;
+  /** `suiteDir` is where --simulate looks for the suite's sim-script.json; `name` another agent than --agent's. */
+  agent(suiteDir?: string, name?: string): Promise<Agent>;
+  /** The judge of `--judge`, or another backend asked for by name (tune's `--evaluator`). */
+  judge(suiteDir?: string, backend?: JudgeBackend): Promise<Judge>;
   close(): Promise<void>;
 }
 
 export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   let simulatorUrl: Promise<{ url: string; script: string | null } | undefined> | undefined;
   const cleanups: (() => Promise<void>)[] = [];
-  let judge: Promise<Judge> | undefined;
+  const judges = new Map<JudgeBackend | undefined, Promise<Judge>>();
 
   // The simulator script: --sim-script, else sim-script.json|yaml in the suite folder.
   const simulator = (suiteDir: string | undefined) => {
@@ -82,30 +109,31 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   };
 
   return {
-    async agent(suiteDir) {
+    async agent(suiteDir, name) {
       const sim = await simulator(suiteDir);
-      const agent = await createAgent(flags.agent ?? "claude-code", {
+      const agent = await createAgent(name ?? flags.agent ?? "claude-code", {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
         ...(sim ? { simulatorUrl: sim.url } : {}),
       });
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
     },
-    judge(suiteDir) {
-      judge ??= (async () => {
+    judge(suiteDir, chosen) {
+      const cached = judges.get(chosen);
+      if (cached) return cached;
+      const judge = (async () => {
         const url = (await simulator(suiteDir))?.url;
-        const backend = flags.judge ?? (url ? "sim" : "claude-code");
+        const backend = chosen ?? flags.judge ?? (url ? "sim" : "claude-code");
         return createJudge({
           backend,
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
-          // --agent-bin names the agent's binary, which is the claude-code judge's only when that is the agent.
-          ...(flags.agentBin && (flags.agent ?? "claude-code") === "claude-code"
-            ? { binary: flags.agentBin }
-            : {}),
+          // --agent-bin names the agent's binary, which is an agent judge's only when that judge is the agent.
+          ...(flags.agentBin && backend === (flags.agent ?? "claude-code") ? { binary: flags.agentBin } : {}),
         });
       })();
+      judges.set(chosen, judge);
       return judge;
     },
     async close() {
@@ -123,21 +151,31 @@ export async function checkCredentials(
   flags: AgentFlags & JudgeFlags,
   needs: { judge?: string },
 ): Promise<string> {
-  await setup.agent();
-  const how = await agentLogin(flags.agent ?? "claude-code");
+  const logins: string[] = [];
+  for (const name of agentsOf(flags)) {
+    await setup.agent(undefined, name);
+    const who = name === "claude-code" ? "Claude Code" : name;
+    logins.push(`${who} logs in with ${await agentLogin(name)}`);
+  }
   let judge = "";
   if (needs.judge) {
     await setup.judge();
     judge = `; ${needs.judge} (${flags.judge ?? "claude-code"}): ready`;
   }
-  const who = !flags.agent || flags.agent === "claude-code" ? "Claude Code" : flags.agent;
-  return `credentials: ${who} logs in with ${how}${judge}`;
+  return `credentials: ${logins.join("; ")}${judge}`;
 }
 
-/** The flags of every command that runs the agent. */
-export function withAgentOptions(command: Command): Command {
+/** The flags of every command that runs the agent; `several` lets `--agent` name a comma-separated list (`run`). */
+export function withAgentOptions(command: Command, several = false): Command {
   return command
-    .option("--agent <name>", `the agent that runs: ${agentNames.join(", ")}`, agentName, "claude-code")
+    .option(
+      several ? "--agent <names>" : "--agent <name>",
+      several
+        ? `the agents that run, comma-separated (one iteration, one matrix): ${agentNames.join(", ")}`
+        : `the agent that runs: ${agentNames.join(", ")}`,
+      several ? agentList : agentName,
+      "claude-code",
+    )
     .option(
       "--agent-bin <path>",
       "the agent's binary (default: the one installed beside skillgym, then PATH)",

@@ -8,7 +8,7 @@ import { SkillgymError } from "../errors.js";
 import { readTextIfPresent } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, ITERATION_FILE, runNumberOf, runPaths } from "../runlog/layout.js";
 import { type OutputFile, type ReadOutputsOptions, readOutputFiles } from "../runlog/output-files.js";
-import { readJsonFile } from "../suite/index.js";
+import { readRecord, readRecordIfValid } from "../runlog/read-record.js";
 
 /** What a run folder holds, read once so that it can be shown to a judge. */
 export interface RunSnapshot {
@@ -109,18 +109,15 @@ async function readOptionalJson<S extends z.ZodType>(
   file: string,
   schema: S,
 ): Promise<z.output<S> | undefined> {
-  const present = await stat(file).catch(() => undefined);
-  if (!present) return undefined;
-  const result = await readJsonFile(file, schema);
-  const finding = result.findings[0];
-  if (finding) {
-    const where = finding.location ? `${file}: ${finding.location}` : file;
-    throw new SkillgymError("BAD_INPUT", `${where}: ${finding.message}`, {
-      file,
-      ...(finding.hint ? { hint: finding.hint } : {}),
-    });
-  }
-  return result.value;
+  const read = await readRecord(file, schema);
+  if (read.state === "ok") return read.value;
+  if (read.state === "missing") return undefined;
+  const { finding } = read;
+  const where = finding.location ? `${file}: ${finding.location}` : file;
+  throw new SkillgymError("BAD_INPUT", `${where}: ${finding.message}`, {
+    file,
+    ...(finding.hint ? { hint: finding.hint } : {}),
+  });
 }
 
 // iteration.json says which skill each configuration ran with; anything unreadable just means "not known".
@@ -129,9 +126,9 @@ async function recordedSkillPath(
   configuration: string,
 ): Promise<string | null | undefined> {
   if (configuration === "without_skill") return null;
-  const result = await readJsonFile(path.join(iterationDir, ITERATION_FILE), IterationRecord);
-  if (!result.value) return undefined;
-  if (configuration === "with_skill") return result.value.skill_path;
-  if (configuration === "old_skill") return result.value.plan.baseline_skill_path;
+  const record = await readRecordIfValid(path.join(iterationDir, ITERATION_FILE), IterationRecord);
+  if (!record) return undefined;
+  if (configuration === "with_skill") return record.skill_path;
+  if (configuration === "old_skill") return record.plan.baseline_skill_path;
   return undefined;
 }

@@ -63,5 +63,9 @@ export const Grading = z.looseObject({
   claims: z.array(Claim).optional(),
   user_notes_summary: UserNotesSummary.optional(),
   eval_feedback: EvalFeedback.optional(),
+  judge_model: z.string().optional(),
+  /** Which judge graded: claude-code, codex, gemini, anthropic, openai or sim. */
+  judge_backend: z.string().optional(),
+  judge_cost_usd: z.number().nonnegative().optional(),
 });
 export type Grading = z.infer<typeof Grading>;

@@ -127,6 +127,8 @@ export const IterationEvaluation = z.looseObject({
   /** Chain mode: each skill's own measurement, by skill name. */
   skill_evaluations: z.record(z.string(), SkillEvaluation).optional(),
   judge_model: z.string().optional(),
+  /** The backend whose rubric this is (`tune --evaluator`, else the judge): claude-code, codex, gemini, … */
+  evaluator: z.string().optional(),
   /** Set when the score is a fallback or was extracted heuristically from the judge's text. */
   warning: z.string().optional(),
   cost_usd: NonNegative.optional(),
@@ -192,6 +194,8 @@ export const IterationState = z
     preset: TunePreset.optional(),
     model: z.string().optional(),
     judge_model: z.string().optional(),
+    /** The backend of the evaluate phase (`tune --evaluator`, else the judge), e.g. gemini. */
+    evaluator: z.string().optional(),
     current_iteration: Count,
     max_iterations: z.number().int().positive(),
     quality_threshold: Score100,

@@ -7,6 +7,7 @@ import { Feedback } from "./feedback.js";
 import { Grading } from "./grading.js";
 import { History } from "./history.js";
 import { IterationState } from "./iteration-state.js";
+import { AgentMatrix, AgentsIterationRecord } from "./matrix.js";
 import { Metrics } from "./metrics.js";
 import { OptimizeResults } from "./optimize-results.js";
 import { IterationRecord } from "./run-record.js";
@@ -30,6 +31,8 @@ export const formats = {
   "trigger-results": TriggerResults,
   "iteration-state": IterationState,
   iteration: IterationRecord,
+  "agents-iteration": AgentsIterationRecord,
+  matrix: AgentMatrix,
   "sim-script": SimScript,
   "optimize-results": OptimizeResults,
 } as const;

@@ -75,8 +75,11 @@ export const TriggerRun = z.looseObject({
   duration_ms: z.number().nonnegative(),
   model_requests: z.number().int().nonnegative().optional(),
   cost_usd: z.number().nonnegative().optional(),
-  /** "stream" when the run was stopped before its result line and its cost was priced from the streamed tokens. */
-  cost_source: z.enum(["stream"]).optional(),
+  /**
+   * "stream" when the run was stopped before its result line and its cost was priced from the streamed tokens;
+   * "unknown" (and no cost_usd) when nothing could price it: no price for the model, or no tokens before the stop.
+   */
+  cost_source: z.enum(["stream", "unknown"]).optional(),
   simulated: z.boolean().optional(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;

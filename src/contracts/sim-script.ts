@@ -97,6 +97,8 @@ export const SimJudge = z.strictObject({
   rubric: SimRubric.optional(),
   /** draft-evals' answer: valid drafts (default), non-JSON always or on the first ask only, or JSON breaking the schema. */
   drafter: z.enum(["valid", "invalid", "invalid-once", "bad-schema"]).optional(),
+  /** Tool steps an agent judge (one whose request offers tools) takes before it answers, e.g. a write it must not make. */
+  steps: z.array(SimStep).optional(),
 });
 export type SimJudge = z.output<typeof SimJudge>;
 

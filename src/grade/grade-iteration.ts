@@ -10,6 +10,7 @@ import { loadInputs } from "../run/load-inputs.js";
 import { runPool } from "../run/pool.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { evalDirName, runDir, runPaths } from "../runlog/layout.js";
+import { readRecordIfValid } from "../runlog/read-record.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
@@ -88,8 +89,8 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
       jobs,
       options.concurrency ?? 4,
       async (job) => {
-        const status = RunStatus.safeParse(await readJsonIfPresent(runPaths(job.runDir).timing));
-        const finished = status.success && status.data.outcome === "success";
+        const status = await readRecordIfValid(runPaths(job.runDir).timing, RunStatus);
+        const finished = status?.outcome === "success";
         const graded = (await readJsonIfPresent(runPaths(job.runDir).grading)) !== undefined;
         if (!finished || (graded && !options.force)) {
           result.skipped++;

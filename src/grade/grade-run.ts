@@ -11,8 +11,9 @@ import type {
 import { Metrics } from "../contracts/metrics.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
-import { readJsonIfPresent, readTextIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { readTextIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
+import { readRecordIfValid } from "../runlog/read-record.js";
 import { gradeChecks } from "./checks/index.js";
 import { type OutputText, outputsForJudge } from "./judge-outputs.js";
 import type { RunChanges } from "./rebuild.js";
@@ -34,6 +35,8 @@ export interface JudgeVerdicts {
   user_notes_summary?: UserNotesSummary;
   eval_feedback?: EvalFeedback;
   model: string;
+  /** The judge backend that answered, when the grader knows it. */
+  backend?: string;
   costUsd: number;
 }
 
@@ -89,7 +92,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
   if (input.eval.expectations.length > 0) {
     if (!input.grader) {
       throw new SkillgymError("USAGE", `${input.runDir}: expectations need a judge to grade them`, {
-        hint: "choose one with --judge (claude-code, anthropic, openai, sim)",
+        hint: "choose one with --judge (claude-code, codex, gemini, anthropic, openai, sim)",
       });
     }
     verdicts = await input.grader({
@@ -112,16 +115,16 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     source: "judge" as const,
   }));
   const expectations = [...judged, ...checked];
-  const metrics = Metrics.safeParse(await readJsonIfPresent(runPaths(input.runDir).metrics));
-  const timing = Timing.safeParse(await readJsonIfPresent(runPaths(input.runDir).timing));
+  const metrics = await readRecordIfValid(runPaths(input.runDir).metrics, Metrics);
+  const timing = await readRecordIfValid(runPaths(input.runDir).timing, Timing);
   const graderSeconds = (ended.getTime() - started.getTime()) / 1000;
-  const executorSeconds = timing.success ? (timing.data.executor_duration_seconds ?? 0) : 0;
+  const executorSeconds = timing?.executor_duration_seconds ?? 0;
   const raw: Grading = {
     expectations,
     summary: summaryOf(expectations),
-    ...(metrics.success ? { execution_metrics: metrics.data } : {}),
+    ...(metrics ? { execution_metrics: metrics } : {}),
     timing: {
-      ...(timing.success ? timing.data : {}),
+      ...(timing ?? {}),
       grader_start: started.toISOString(),
       grader_end: ended.toISOString(),
       grader_duration_seconds: graderSeconds,
@@ -134,7 +137,13 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
       workarounds: [],
     },
     ...(verdicts?.eval_feedback ? { eval_feedback: verdicts.eval_feedback } : {}),
-    ...(verdicts ? { judge_model: verdicts.model, judge_cost_usd: verdicts.costUsd } : {}),
+    ...(verdicts
+      ? {
+          judge_model: verdicts.model,
+          ...(verdicts.backend ? { judge_backend: verdicts.backend } : {}),
+          judge_cost_usd: verdicts.costUsd,
+        }
+      : {}),
   };
   const grading = input.redactor ? redactJson(input.redactor, raw) : raw;
   await writeJson(runPaths(input.runDir).grading, grading);

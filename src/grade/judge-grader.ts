@@ -26,6 +26,7 @@ export function judgeGrader(judge: Judge, signal?: AbortSignal): ExpectationGrad
       user_notes_summary: graded.user_notes_summary,
       ...(graded.eval_feedback ? { eval_feedback: graded.eval_feedback } : {}),
       model: response.model,
+      backend: judge.backend,
       costUsd: response.costUsd,
     };
   };

@@ -2,8 +2,8 @@ import { cp, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { Metrics } from "../contracts/metrics.js";
 import { type RunWorkspaceInput, runWorkspacePlan } from "../run/workspace-plan.js";
-import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { METRICS_FILE, runPaths } from "../runlog/layout.js";
+import { readRecordIfValid } from "../runlog/read-record.js";
 import { stageWorkspace } from "../workspace/index.js";
 
 export interface RunChanges {
@@ -14,8 +14,7 @@ export interface RunChanges {
 
 /** The run's changes as recorded in outputs/metrics.json (created, modified, deleted files). */
 export async function recordedChanges(runDir: string): Promise<RunChanges> {
-  const parsed = Metrics.safeParse(await readJsonIfPresent(runPaths(runDir).metrics));
-  const data = (parsed.success ? parsed.data : {}) as {
+  const data = ((await readRecordIfValid(runPaths(runDir).metrics, Metrics)) ?? {}) as {
     files_created?: string[];
     files_modified?: unknown;
     files_deleted?: unknown;

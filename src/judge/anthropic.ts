@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { anthropicPrice, costOf } from "../agents/pricing.js";
+import type { TokenUsage } from "../agents/events.js";
+import { costAt, priceOf } from "../agents/pricing.js";
 import { SkillgymError } from "../errors.js";
 import { type Judge, type JudgeBackend, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
 
@@ -48,7 +49,7 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
     logLevel: "off",
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
   });
-  const price = anthropicPrice(options.model);
+  const price = priceOf(options.model);
   const simulated = backend === "sim";
 
   async function complete(request: JudgeRequest): Promise<JudgeResponse> {
@@ -68,7 +69,7 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
       throw judgeErrorOf(error, options.model, baseURL);
     }
     const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
-    const counts = {
+    const usage: TokenUsage = {
       inputTokens: message.usage.input_tokens,
       outputTokens: message.usage.output_tokens,
       cacheReadTokens: message.usage.cache_read_input_tokens ?? 0,
@@ -79,9 +80,9 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
     return {
       text,
       model: message.model || options.model,
-      inputTokens: counts.inputTokens + counts.cacheReadTokens + counts.cacheWriteTokens,
-      outputTokens: counts.outputTokens,
-      costUsd: price && !simulated ? costOf(counts, price) : 0,
+      inputTokens: usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens,
+      outputTokens: usage.outputTokens,
+      costUsd: price && !simulated ? costAt(price, usage) : 0,
       durationMs: Date.now() - started,
       ...(costNote ? { costNote } : {}),
     };

@@ -1,26 +1,33 @@
 import type { TokenPrice } from "../agents/pricing.js";
 import { SIM_MODEL } from "../contracts/sim-model.js";
 import { SkillgymError } from "../errors.js";
+import { createAgentJudge } from "./agent-judge.js";
 import { createAnthropicJudge } from "./anthropic.js";
-import { createClaudeCodeJudge } from "./claude-code.js";
 import type { Judge, JudgeBackend } from "./judge.js";
 import { createOpenAiJudge, OPENAI_DEFAULT_BASE_URL } from "./openai.js";
 
 export const DEFAULT_ANTHROPIC_JUDGE_MODEL = "claude-sonnet-4-5";
-export const judgeBackends: readonly JudgeBackend[] = ["claude-code", "anthropic", "openai", "sim"];
+export const judgeBackends: readonly JudgeBackend[] = [
+  "claude-code",
+  "codex",
+  "gemini",
+  "anthropic",
+  "openai",
+  "sim",
+];
 
 export interface JudgeOptions {
   backend: JudgeBackend;
-  /** Default: claude-sonnet-4-5 (anthropic), Claude Code's own (claude-code); required for openai. */
+  /** Default: claude-sonnet-4-5 (anthropic), the agent's own (claude-code, codex, gemini); required for openai. */
   model?: string;
   /** The API's base URL (anthropic, openai); default from ANTHROPIC_BASE_URL / OPENAI_BASE_URL. */
   baseUrl?: string;
   /** skillgym sim's URL: required for `sim`; any other backend given it talks to it too (no credentials needed). */
   simulatorUrl?: string;
-  /** The claude binary (claude-code). */
+  /** The agent's binary (claude-code, codex, gemini). */
   binary?: string;
   env?: NodeJS.ProcessEnv;
-  /** Price of the openai backend's model; without it its cost is 0. */
+  /** Price of the openai backend's model; default: the price table's, else its cost is counted as 0. */
   price?: TokenPrice;
   timeoutMs?: number;
 }
@@ -100,7 +107,9 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     case "sim":
       return simJudge(options);
     case "claude-code":
-      return createClaudeCodeJudge({
+    case "codex":
+    case "gemini":
+      return createAgentJudge(options.backend, {
         env,
         ...(options.model ? { model: options.model } : {}),
         ...(options.binary ? { binary: options.binary } : {}),

@@ -13,7 +13,7 @@ export {
 export interface GradeOptions {
   /** Tries in all when the answer cannot be read (default 2: one retry). */
   attempts?: number;
-  /** The run's folder (holding outputs/ and transcript.md); the claude-code judge works in it. */
+  /** The run's folder (holding outputs/ and transcript.md); an agent judge works in it. */
   workspaceDir?: string;
   signal?: AbortSignal;
   maxTokens?: number;
@@ -36,8 +36,8 @@ export interface GradeResult {
   response: GradeResponse;
 }
 
-// Claude Code reads the complete files itself, and its prompt travels on a command line: keep the excerpts short.
-const claudeCodeExcerpts: GraderPromptOptions = {
+// An agent judge reads the complete files itself, and its prompt travels on a command line: keep the excerpts short.
+const agentJudgeExcerpts: GraderPromptOptions = {
   perFileChars: 4_000,
   totalOutputChars: 12_000,
   transcriptChars: 6_000,
@@ -46,7 +46,7 @@ const claudeCodeExcerpts: GraderPromptOptions = {
 
 function promptOptions(judge: Judge, options: GradeOptions): GraderPromptOptions {
   if (options.prompt) return options.prompt;
-  return judge.backend === "claude-code" && options.workspaceDir ? claudeCodeExcerpts : {};
+  return judge.readsWorkspace && options.workspaceDir ? agentJudgeExcerpts : {};
 }
 
 function addUp(total: GradeResponse | undefined, response: JudgeResponse): GradeResponse {

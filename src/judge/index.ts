@@ -1,6 +1,6 @@
-export { anthropicPrice, costOf, type TokenCounts, type TokenPrice } from "../agents/pricing.js";
+export { costAt, costOf, priceOf, type TokenPrice } from "../agents/pricing.js";
+export { type AgentJudgeOptions, createAgentJudge } from "./agent-judge.js";
 export { type AnthropicJudgeOptions, createAnthropicJudge } from "./anthropic.js";
-export { type ClaudeCodeJudgeOptions, createClaudeCodeJudge } from "./claude-code.js";
 export { createJudge, DEFAULT_ANTHROPIC_JUDGE_MODEL, type JudgeOptions, judgeBackends } from "./create.js";
 export { type GradeOptions, type GradeResponse, type GradeResult, gradeWithJudge } from "./grader.js";
 export { coercePassed, extractAnswerObject, type GraderAnswer, parseGraderAnswer } from "./grader-answer.js";

@@ -1,11 +1,11 @@
 // A judge answers one grading or comparison prompt; backends differ only in where the model runs.
-export type JudgeBackend = "claude-code" | "anthropic" | "openai" | "sim";
+export type JudgeBackend = "claude-code" | "codex" | "gemini" | "anthropic" | "openai" | "sim";
 
 export interface JudgeRequest {
   system: string;
   prompt: string;
   maxTokens?: number;
-  /** A folder the judge may read (the claude-code backend works in it, read-only); others get files inline. */
+  /** A folder the judge may read (an agent judge works in it, read-only); others get files inline. */
   workspaceDir?: string;
   signal?: AbortSignal;
 }
@@ -26,6 +26,8 @@ export interface Judge {
   readonly model: string;
   /** True when the answers come from skillgym sim, not a model. */
   readonly simulated: boolean;
+  /** True when the judge reads the run's files itself from `workspaceDir` (an agent judge), so prompts carry excerpts. */
+  readonly readsWorkspace?: boolean;
   complete(request: JudgeRequest): Promise<JudgeResponse>;
 }
 

@@ -1,4 +1,4 @@
-import { costOf, type TokenPrice } from "../agents/pricing.js";
+import { costAt, plainUsage, priceOf, type TokenPrice } from "../agents/pricing.js";
 import { SkillgymError } from "../errors.js";
 import { sleep } from "../run/retry.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
@@ -11,7 +11,7 @@ export interface OpenAiJudgeOptions {
   baseUrl: string;
   /** Optional: local endpoints often need none. */
   apiKey?: string;
-  /** Without a price the cost is counted as 0. */
+  /** Default: the price table's, by model name; with neither the cost is counted as 0 (and said so). */
   price?: TokenPrice;
   simulated?: boolean;
   timeoutMs?: number;
@@ -40,6 +40,7 @@ function describeStatus(status: number, body: string): string {
 export function createOpenAiJudge(options: OpenAiJudgeOptions): Judge {
   const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
   const where = `${options.model} at ${url}`;
+  const price = options.price ?? priceOf(options.model);
 
   async function attempt(request: JudgeRequest): Promise<ChatCompletion> {
     const signals = [AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)];
@@ -110,9 +111,9 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): Judge {
       model: completion.model || options.model,
       inputTokens,
       outputTokens,
-      costUsd: options.price ? costOf({ inputTokens, outputTokens }, options.price) : 0,
+      costUsd: price && !options.simulated ? costAt(price, plainUsage(inputTokens, outputTokens)) : 0,
       durationMs: Date.now() - started,
-      ...(options.price || options.simulated
+      ...(price || options.simulated
         ? {}
         : { costNote: `no price was given for ${options.model}: its cost is counted as 0` }),
     };

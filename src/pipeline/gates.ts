@@ -8,6 +8,8 @@ export interface Gates {
 
 export interface GateResult {
   name: string;
+  /** In a run of several agents: whose results the gate measured. */
+  agent?: string;
   passed: boolean;
   message: string;
 }

@@ -9,6 +9,12 @@ export {
 } from "./estimate.js";
 export { evaluateGates, type GateResult, type Gates } from "./gates.js";
 export {
+  type AgentPart,
+  type AgentsPipelineOptions,
+  type AgentsPipelineResult,
+  runAgentsPipeline,
+} from "./run-agents.js";
+export {
   type PipelineOptions,
   type PipelinePlan,
   type PipelineResult,

@@ -25,7 +25,7 @@ import { evaluateGates, type GateResult, type Gates } from "./gates.js";
 import { type Savings, savingsOf } from "./savings.js";
 import { forecastPipeline, type StorePlan } from "./store-plan.js";
 
-export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgent" | "budget"> {
+export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budget"> {
   baseline: string;
   only?: string[];
   triggerRuns: number;
@@ -42,6 +42,10 @@ export interface PipelineOptions extends Omit<RunOptions, "inputs" | "createAgen
   maxCostUsd?: number;
   /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
   resume?: boolean;
+  /** Write into this iteration folder (one agent's, in a run of several) instead of choosing one. */
+  into?: { dir: string; number: number };
+  /** A spending limit shared with other pipelines (the agents of one run); else one from `maxCostUsd`. */
+  budget?: Budget;
   keepWorkspaces?: boolean;
   reporter?: RunReporter;
   triggerReporter?: TriggerReporter;
@@ -68,6 +72,10 @@ export interface PipelineResult {
   simulated: boolean;
   /** Under the simulator: its script file, or null when it had none. */
   simScript?: string | null;
+  /** The agent that ran, when one was started. */
+  agent?: { name: string; version?: string };
+  /** From the first run to the report, in seconds. */
+  wallSeconds: number;
 }
 
 function configurationsCount(baseline: string): number {
@@ -122,15 +130,18 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
  * report in one iteration, then the CI gates.
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
-  const { skill, suite } = await loadInputs({
-    skillPath: options.skillPath,
-    ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
-    ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
-    need: "any",
-  });
+  const started = performance.now();
+  const { skill, suite } =
+    options.inputs ??
+    (await loadInputs({
+      skillPath: options.skillPath,
+      ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
+      ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+      need: "any",
+    }));
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
-  let budget: Budget | undefined;
-  if (options.maxCostUsd !== undefined) {
+  let budget = options.budget;
+  if (!budget && options.maxCostUsd !== undefined) {
     budget = createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd);
   }
   const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
@@ -164,6 +175,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.only ? { only: options.only } : {}),
       ...(options.adaptive ? { adaptive: options.adaptive } : {}),
       ...(options.resume ? { resume: true } : {}),
+      ...(options.into ? { into: options.into } : {}),
       ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
       ...(options.reporter ? { reporter: options.reporter } : {}),
       ...(options.grade
@@ -182,7 +194,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   if (suite.triggersFile && suite.triggers.length > 0 && !stopped()) {
     triggers = await runTriggers({
       ...common,
-      ...(evals ? { iterationDir: evals.iterationDir } : {}),
+      ...((evals?.iterationDir ?? options.into?.dir)
+        ? { iterationDir: evals?.iterationDir ?? options.into?.dir }
+        : {}),
       runs: options.triggerRuns,
       threshold: options.threshold,
       timeoutSeconds: options.triggerTimeoutSeconds,
@@ -192,7 +206,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });
   }
-  const iterationDir = evals?.iterationDir ?? triggers?.iterationDir ?? workspace;
+  const iterationDir = evals?.iterationDir ?? triggers?.iterationDir ?? options.into?.dir ?? workspace;
   const benchmark = evals ? (await writeBenchmark(iterationDir)).benchmark : undefined;
   const reportFile = await writeStaticReport(iterationDir, skill.name);
   const triggerResults: TriggerResults | undefined =
@@ -214,5 +228,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     cancelled: options.signal?.aborted === true,
     simulated: ran?.simulated ?? false,
     ...(ran?.simScript !== undefined ? { simScript: ran.simScript } : {}),
+    ...(ran ? { agent: { name: ran.name, ...(ran.version ? { version: ran.version } : {}) } } : {}),
+    wallSeconds: (performance.now() - started) / 1000,
   };
 }

@@ -2,11 +2,12 @@ import { createReadStream } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
 import { listRuns, parseRunId, runIdOf } from "../runlog/list-runs.js";
+import { pickAgent, readIterationView } from "./agents-view.js";
 import { FeedbackRequest } from "./feedback-request.js";
 import { FeedbackFileError, updateFeedback } from "./feedback-store.js";
 import { contentTypeOf } from "./file-kinds.js";
 import { fileHeaders, readJsonBody, sendError, sendJson } from "./http-io.js";
-import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
+import { readWorkspaceView, type ViewReader } from "./iteration-data.js";
 import { readRunDetail } from "./run-detail.js";
 import { resolveServedFile } from "./served-file.js";
 import { findIteration } from "./target.js";
@@ -29,6 +30,12 @@ function iterationParam(ctx: RouteContext, raw: string | null) {
   return findIteration(ctx.reader.target, Number(raw));
 }
 
+// An iteration of several agents shows one agent's folder at a time: `agent` names it (default: the first).
+async function iterationAndAgent(ctx: RouteContext, raw: string | null, agent: string | null | undefined) {
+  const iteration = iterationParam(ctx, raw);
+  return iteration ? pickAgent(ctx.reader, iteration, agent) : undefined;
+}
+
 export async function getWorkspace(ctx: RouteContext, res: ServerResponse): Promise<void> {
   sendJson(res, 200, await readWorkspaceView(ctx.reader));
 }
@@ -37,15 +44,24 @@ export async function getTunes(ctx: RouteContext, res: ServerResponse): Promise<
   sendJson(res, 200, await readTunesView(ctx.reader));
 }
 
-export async function getIteration(ctx: RouteContext, res: ServerResponse, number: string): Promise<void> {
-  const iteration = iterationParam(ctx, number);
-  if (!iteration) return sendError(res, 404, `no iteration ${number} in this view`);
-  sendJson(res, 200, await readIterationData(ctx.reader, iteration));
+export async function getIteration(
+  ctx: RouteContext,
+  res: ServerResponse,
+  number: string,
+  query: URLSearchParams,
+): Promise<void> {
+  const agent = query.get("agent");
+  const picked = await iterationAndAgent(ctx, number, agent);
+  if (!picked)
+    return sendError(res, 404, `no iteration ${number}${agent ? ` of agent ${agent}` : ""} in this view`);
+  sendJson(res, 200, await readIterationView(ctx.reader, picked));
 }
 
 export async function getRun(ctx: RouteContext, res: ServerResponse, query: URLSearchParams): Promise<void> {
-  const iteration = iterationParam(ctx, query.get("iteration"));
-  if (!iteration) return sendError(res, 400, "iteration: expected the number of an iteration in this view");
+  const picked = await iterationAndAgent(ctx, query.get("iteration"), query.get("agent"));
+  if (!picked)
+    return sendError(res, 400, "iteration: expected the number of an iteration (and agent) in this view");
+  const iteration = picked.ref;
   const ref = parseRunId(query.get("run") ?? "");
   if (!ref) return sendError(res, 400, "run: expected eval-<id>/<configuration>/run-<k>");
   const detail = await readRunDetail(ctx.reader, iteration, ref, { urlFor: fileUrl });
@@ -75,8 +91,15 @@ export async function postFeedback(
 ): Promise<void> {
   const body = await readJsonBody(req, res, FeedbackRequest, maxFeedbackBodyBytes);
   if (body === undefined) return;
-  const iteration = findIteration(ctx.reader.target, body.iteration);
-  if (!iteration) return sendError(res, 400, `iteration: no iteration ${body.iteration} in this view`);
+  const found = findIteration(ctx.reader.target, body.iteration);
+  const picked = found ? await pickAgent(ctx.reader, found, body.agent) : undefined;
+  if (!picked)
+    return sendError(
+      res,
+      400,
+      `iteration: no iteration ${body.iteration}${body.agent ? ` of agent ${body.agent}` : ""} in this view`,
+    );
+  const iteration = picked.ref;
   if (body.run_id !== undefined) {
     const runIds = new Set((await listRuns(iteration.dir)).map((r) => runIdOf(r.id)));
     if (!runIds.has(body.run_id))

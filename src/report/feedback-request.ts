@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { feedbackStatuses } from "../contracts/feedback.js";
+import { AgentName } from "../contracts/matrix.js";
 
 export const maxFeedbackChars = 10_000;
 
@@ -7,6 +8,8 @@ export const maxFeedbackChars = 10_000;
 export const FeedbackRequest = z
   .strictObject({
     iteration: z.number().int().nonnegative(),
+    /** In an iteration of several agents: whose run the review is about. */
+    agent: AgentName.optional(),
     run_id: z.string().min(1).max(500).optional(),
     feedback: z.string().max(maxFeedbackChars, `at most ${maxFeedbackChars} characters`).optional(),
     status: z.enum(feedbackStatuses).optional(),

@@ -9,13 +9,14 @@ import {
 } from "../contracts/benchmark.js";
 import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
+import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { IterationRecord, RunStatus } from "../contracts/run-record.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
 import { EVAL_METADATA_FILE, ITERATION_FILE, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
 import { listRuns, type RunRef, runIdOf } from "../runlog/list-runs.js";
+import type { JsonCache } from "../runlog/record-cache.js";
 import { summariseBenchmark } from "./benchmark-view.js";
 import { readFeedbackView } from "./feedback-store.js";
-import type { JsonCache } from "./json-cache.js";
 import type { IterationRef, ViewTarget } from "./target.js";
 import type {
   BenchmarkView,
@@ -203,7 +204,11 @@ export async function readWorkspaceView(reader: ViewReader): Promise<WorkspaceVi
     const benchmark = record
       ? undefined
       : await reader.cache.value(join(it.dir, "benchmark.json"), Benchmark);
-    skillName = record?.skill_name ?? benchmark?.metadata.skill_name ?? null;
+    const agents =
+      record || benchmark
+        ? undefined
+        : await reader.cache.value(join(it.dir, ITERATION_FILE), AgentsIterationRecord);
+    skillName = record?.skill_name ?? benchmark?.metadata.skill_name ?? agents?.skill_name ?? null;
     if (skillName) break;
   }
   return { skill_name: skillName, path: target.path, shown: target.shown.map((it) => it.number), iterations };

@@ -33,12 +33,15 @@ async function previousRun(
 ): Promise<PreviousRun | null> {
   const before = previousIteration(reader.target, iteration.number);
   if (!before) return null;
-  const configurationDir = join(before.dir, ref.evalDir, ref.configuration);
+  // One agent's run is compared with the same agent's in the earlier iteration, when that one ran it too.
+  const agentDir = iteration.agent ? join(before.dir, iteration.agent) : undefined;
+  const beforeDir = agentDir && (await isDir(agentDir)) ? agentDir : before.dir;
+  const configurationDir = join(beforeDir, ref.evalDir, ref.configuration);
   const folders = await runFolders(configurationDir);
   const folder = folders.find((f) => f.runNumber === ref.runNumber) ?? folders[0];
   if (!folder) return null;
   const match = { id: `${ref.evalDir}/${ref.configuration}/${folder.name}` };
-  const runDir = join(before.dir, match.id);
+  const runDir = join(beforeDir, match.id);
   const [outputs, grading] = await Promise.all([
     readOutputs(runPaths(runDir).outputs, { root: reader.target.root, ...options }),
     reader.cache.value(runPaths(runDir).grading, Grading),

@@ -75,7 +75,7 @@ async function route(
   if (path === "/api/workspace") return getWorkspace(ctx, res);
   if (path === "/api/tunes") return getTunes(ctx, res);
   const iteration = /^\/api\/iteration\/([^/]+)$/.exec(path);
-  if (iteration) return getIteration(ctx, res, iteration[1] ?? "");
+  if (iteration) return getIteration(ctx, res, iteration[1] ?? "", url.searchParams);
   if (path === "/api/run") return getRun(ctx, res, url.searchParams);
   if (path === "/api/file") return getFile(ctx, res, url.searchParams);
   return sendError(res, 404, `no route ${path}`);

@@ -3,7 +3,8 @@ import { mkdir } from "node:fs/promises";
 import { basename, dirname, resolve } from "node:path";
 import { writeTextAtomically } from "../runlog/atomic-write.js";
 import { parseRunId } from "../runlog/list-runs.js";
-import { readIterationData, readWorkspaceView, type ViewReader } from "./iteration-data.js";
+import { agentsOfIteration, pickAgent, readIterationView } from "./agents-view.js";
+import { readWorkspaceView, type ViewReader } from "./iteration-data.js";
 import type { OutputLimits } from "./output-files.js";
 import { renderViewerPage } from "./page/page-html.js";
 import { readRunDetail } from "./run-detail.js";
@@ -26,12 +27,22 @@ async function collect(
   const iterations: Record<string, IterationDetail> = {};
   const runs: Record<string, RunDetail> = {};
   for (const iteration of reader.target.shown) {
-    const data = await readIterationData(reader, iteration);
-    iterations[String(iteration.number)] = data;
-    for (const entry of data.runs) {
-      const ref = parseRunId(entry.id);
-      const detail = ref ? await readRunDetail(reader, iteration, ref, limits ? { limits } : {}) : undefined;
-      if (detail) runs[`${iteration.number}:${entry.id}`] = detail;
+    // An iteration of several agents: each agent's folder under `<n>/<agent>`, the first also under `<n>`.
+    const found = await agentsOfIteration(reader, iteration);
+    for (const agent of found ? found.agents : [undefined]) {
+      const picked = await pickAgent(reader, iteration, agent);
+      if (!picked) continue;
+      const key = agent ? `${iteration.number}/${agent}` : String(iteration.number);
+      const data = await readIterationView(reader, picked);
+      iterations[key] = data;
+      iterations[String(iteration.number)] ??= data;
+      for (const entry of data.runs) {
+        const ref = parseRunId(entry.id);
+        const detail = ref
+          ? await readRunDetail(reader, picked.ref, ref, limits ? { limits } : {})
+          : undefined;
+        if (detail) runs[`${key}:${entry.id}`] = detail;
+      }
     }
   }
   const key = createHash("sha256").update(reader.target.path).digest("hex").slice(0, 16);

@@ -6,6 +6,8 @@ export interface IterationRef {
   number: number;
   name: string;
   dir: string;
+  /** Set for one agent's folder inside an iteration that ran several agents. */
+  agent?: string;
 }
 
 /** What `skillgym view` was pointed at: the iterations it shows and the workspace around them. */

@@ -1,5 +1,6 @@
 import type { BenchmarkMetadata, DeltaEstimate, RunSummary } from "../contracts/benchmark.js";
 import type { GradedExpectation, Grading } from "../contracts/grading.js";
+import type { AgentMatrix } from "../contracts/matrix.js";
 import type { Metrics } from "../contracts/metrics.js";
 import type { Timing } from "../contracts/timing.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
@@ -105,6 +106,10 @@ export interface IterationDetail {
   benchmark: BenchmarkView | null;
   triggers: TriggerResults | null;
   feedback: FeedbackView;
+  /** An iteration that ran several agents: their names; the runs above are `agent`'s. */
+  agents?: string[];
+  agent?: string;
+  matrix?: AgentMatrix | null;
 }
 
 export type OutputKind = "markdown" | "json" | "code" | "text" | "image" | "binary";

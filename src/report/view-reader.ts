@@ -1,5 +1,5 @@
+import { createJsonCache } from "../runlog/record-cache.js";
 import type { ViewReader } from "./iteration-data.js";
-import { createJsonCache } from "./json-cache.js";
 import type { ViewTarget } from "./target.js";
 
 export function createViewReader(target: ViewTarget): ViewReader {

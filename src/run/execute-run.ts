@@ -197,17 +197,18 @@ async function recordRun(
   const proc = result?.process;
   const seconds = (proc?.durationMs ?? 0) / 1000;
   const tokens = totalTokens(usage);
-  // The simulator charges nothing, whatever price Claude Code computes for the tokens it counted.
-  const costUsd = ctx.agent.simulated ? 0 : (result?.result?.costUsd ?? 0);
+  // The simulator charges nothing, whatever price Claude Code computes for the tokens it counted; a result line
+  // without a cost (a model the price table does not know) leaves it unknown, never a made-up 0.
+  const cost = ctx.agent.simulated || !result?.result ? 0 : result.result.costUsd;
   await writeJson(runPaths(spec.runDir).timing, {
     total_tokens: tokens,
     duration_ms: proc?.durationMs ?? 0,
     total_duration_seconds: seconds,
     ...(proc ? { executor_start: proc.startedAt, executor_end: proc.endedAt } : {}),
     executor_duration_seconds: seconds,
-    input_tokens: usage?.input_tokens ?? 0,
-    output_tokens: usage?.output_tokens ?? 0,
-    cost_usd: costUsd,
+    input_tokens: usage?.inputTokens ?? 0,
+    output_tokens: usage?.outputTokens ?? 0,
+    ...(cost !== undefined ? { cost_usd: cost } : {}),
     ...(result?.result?.numTurns !== undefined ? { num_turns: result.result.numTurns } : {}),
     ...(result?.init?.model ? { model: result.init.model } : {}),
     outcome,
@@ -223,7 +224,8 @@ async function recordRun(
     attempts: attempt.attempts,
     durationMs: total,
     tokens,
-    costUsd,
+    costUsd: cost ?? 0,
+    ...(cost === undefined ? { costUnknown: true } : {}),
     skipped: false,
     overheadMs: Math.max(0, total - (proc?.durationMs ?? 0)),
   };

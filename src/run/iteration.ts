@@ -1,17 +1,16 @@
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { IterationRecord } from "../contracts/run-record.js";
-import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { ITERATION_FILE, iterationDirName } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
+import { readRecordIfValid } from "../runlog/read-record.js";
 
 export function defaultWorkspace(skillDir: string, skillName: string): string {
   return join(dirname(resolve(skillDir)), `${skillName || basename(skillDir)}-workspace`);
 }
 
 export async function readIterationRecord(dir: string): Promise<IterationRecord | undefined> {
-  const parsed = IterationRecord.safeParse(await readJsonIfPresent(join(dir, ITERATION_FILE)));
-  return parsed.success ? parsed.data : undefined;
+  return readRecordIfValid(join(dir, ITERATION_FILE), IterationRecord);
 }
 
 function samePlan(a: IterationRecord["plan"], b: IterationRecord["plan"]): boolean {
@@ -52,4 +51,14 @@ export async function createNextIteration(workspace: string): Promise<{ dir: str
   const dir = join(workspace, iterationDirName(number));
   await mkdir(dir, { recursive: true });
   return { dir, number };
+}
+
+/** A given iteration folder: resumed when an earlier invocation already wrote its iteration.json. */
+export async function iterationIn(into: {
+  dir: string;
+  number: number;
+}): Promise<{ dir: string; number: number; resumed: boolean }> {
+  const resumed = (await readIterationRecord(into.dir)) !== undefined;
+  await mkdir(into.dir, { recursive: true });
+  return { ...into, resumed };
 }

@@ -11,7 +11,7 @@ import { createTempRoot } from "../workspace/temp-root.js";
 import { type AdaptiveRuns, runAdaptiveRounds } from "./adaptive.js";
 import { evalSetup, stagingContext } from "./eval-setup.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
-import { chooseIteration } from "./iteration.js";
+import { chooseIteration, iterationIn } from "./iteration.js";
 import { type RunOptions, storeSettings } from "./options.js";
 import { planRuns, type RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
@@ -25,6 +25,8 @@ export interface EvalOptions extends RunOptions {
   baseline: string;
   only?: string[];
   resume?: boolean;
+  /** Write into this iteration folder (one agent's, in a run of several) instead of choosing one; runs found there are kept. */
+  into?: { dir: string; number: number };
   keepWorkspaces?: boolean;
   reporter?: RunReporter;
   afterRun?: RunContext["afterRun"];
@@ -95,7 +97,9 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(baselineDir ? { baseline_skill_path: baselineDir } : {}),
   };
   const skillHash = await hashSkill(skill.dir);
-  const iteration = await chooseIteration(workspace, { skillHash, plan }, options.resume ?? false);
+  const iteration = options.into
+    ? await iterationIn(options.into)
+    : await chooseIteration(workspace, { skillHash, plan }, options.resume ?? false);
   const record: IterationRecord = {
     skill_name: skill.name,
     skill_path: skill.dir,

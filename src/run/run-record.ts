@@ -10,7 +10,10 @@ export interface RunRecord {
   attempts: number;
   durationMs: number;
   tokens: number;
+  /** 0 when unknown (see costUnknown), so that sums stay numbers. */
   costUsd: number;
+  /** The agent reported tokens but no cost, and the price table does not know its model. */
+  costUnknown?: boolean;
   skipped: boolean;
   /** Time spent by skillgym itself around the agent process (staging, collecting, writing). */
   overheadMs: number;

@@ -7,6 +7,8 @@ export {
   writeUnderFreeName,
 } from "./atomic-write.js";
 export {
+  agentIterationDir,
+  BENCHMARK_MARKDOWN_FILE,
   EVAL_METADATA_FILE,
   evalDirName,
   evalIdFromDirName,
@@ -14,6 +16,7 @@ export {
   isEvalDirName,
   iterationDirName,
   iterationNumberOf,
+  MATRIX_FILE,
   METRICS_FILE,
   RUN_FILES,
   runDir,
@@ -41,3 +44,10 @@ export {
   readHead,
   readOutputFiles,
 } from "./output-files.js";
+export {
+  brokenRecordText,
+  type RecordRead,
+  readRecord,
+  readRecordIfValid,
+} from "./read-record.js";
+export { createJsonCache, type JsonCache, type JsonRead } from "./record-cache.js";

@@ -7,6 +7,16 @@ export const ITERATION_FILE = "iteration.json";
 export const EVAL_METADATA_FILE = "eval_metadata.json";
 export const TRIGGERS_DIR = "triggers";
 
+// With several agents (`run --agent a,b`): <workspace>/iteration-<N>/{iteration.json (agents), matrix.json,
+// benchmark.md, <agent>/…}, where each <agent>/ folder holds what a one-agent iteration holds.
+export const MATRIX_FILE = "matrix.json";
+export const BENCHMARK_MARKDOWN_FILE = "benchmark.md";
+
+/** `<iteration>/<agent>`: one agent's iteration inside an iteration that ran several. */
+export function agentIterationDir(iterationDir: string, agent: string): string {
+  return join(iterationDir, agent);
+}
+
 /** The files of one run folder, by what they hold. */
 export const RUN_FILES = {
   transcript: "transcript.jsonl",

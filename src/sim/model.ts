@@ -64,6 +64,30 @@ function turnAction(content: ContentBlock[]): string {
     : "final text";
 }
 
+// A judge's scripted tool steps come before its answer, one a turn, when its agent offers tools.
+function judgeStep(
+  script: SimScript,
+  conversation: Conversation,
+  session: string,
+): ContentBlock[] | undefined {
+  const steps = script.judge?.steps;
+  if (!steps?.length || !conversation.hasTools) return undefined;
+  const decision: SessionDecision = {
+    ruleIndex: -1,
+    rule: { without_skill: steps },
+    skill: undefined,
+    loadSkill: false,
+    fault: "none",
+  };
+  const turns = planTurns(decision, conversation);
+  if (conversation.turn >= turns.length - 1) return undefined;
+  return contentForTurn(turns, conversation.turn, session.replace(/[^a-zA-Z0-9]/g, "").slice(0, 16));
+}
+
+function stepReply(content: ContentBlock[]): Pick<SimReply, "latencyMs" | "content" | "outputTokens"> {
+  return { latencyMs: 0, content, outputTokens: estimateTokens(JSON.stringify(content)) };
+}
+
 /** The simulated model: answers judges at once, and plays each agent session as its script's first matching rule. */
 export function createSimModel(script: SimScript, options: { latencyMs?: number } = {}): SimModel {
   const state: SimState = { sessions: new Map(), promptRuns: new Map(), ruleFaults: new Map() };
@@ -72,6 +96,9 @@ export function createSimModel(script: SimScript, options: { latencyMs?: number 
       // A judge prompt (grader, comparator, analyzer) is answered at once, as a final text turn, tools or not.
       const judged = judgeAnswer(judgeText, script.judge);
       if (judged) {
+        const step = judgeStep(script, conversation, session);
+        if (step)
+          return { kind: "judge", action: `judge ${judged.kind} ${turnAction(step)}`, ...stepReply(step) };
         return {
           kind: "judge",
           action: `judge ${judged.kind}`,

@@ -1,11 +1,15 @@
 import type { AgentRunResult } from "../agents/agent.js";
-import { anthropicPrice, costOf } from "../agents/pricing.js";
+import { costOf } from "../agents/pricing.js";
 import { usageFromStream } from "../agents/stream-usage.js";
 
 export interface TriggerRunCost {
-  cost_usd: number;
-  /** "stream" when no result line gave the cost and it was priced from the streamed token counts. */
-  cost_source?: "stream";
+  /** Absent when the cost is not known. */
+  cost_usd?: number;
+  /**
+   * "stream" when no result line gave the cost and it was priced from the streamed token counts; "unknown" when
+   * neither could give it (a model with no price, or a run stopped before its stream carried any token count).
+   */
+  cost_source?: "stream" | "unknown";
 }
 
 /**
@@ -18,17 +22,10 @@ export function triggerRunCost(
 ): TriggerRunCost {
   if (options.simulated || !result) return { cost_usd: 0 };
   if (result.result?.costUsd !== undefined) return { cost_usd: result.result.costUsd };
-  const usage = usageFromStream(result.events);
-  const price = anthropicPrice(result.init?.model || options.model || "");
-  if (!usage || !price) return { cost_usd: 0 };
-  const cost = costOf(
-    {
-      inputTokens: usage.input_tokens,
-      outputTokens: usage.output_tokens,
-      cacheReadTokens: usage.cache_read_input_tokens,
-      cacheWriteTokens: usage.cache_creation_input_tokens,
-    },
-    price,
-  );
-  return { cost_usd: cost, cost_source: "stream" };
+  const model = result.init?.model || options.model || "";
+  const fromStream = costOf(model, usageFromStream(result.events));
+  if (fromStream !== undefined) return { cost_usd: fromStream, cost_source: "stream" };
+  // A finished run whose agent gave tokens but no dollars (Codex, Gemini CLI with an unpriced model).
+  const fromResult = costOf(model, result.result?.usage);
+  return fromResult !== undefined ? { cost_usd: fromResult } : { cost_source: "unknown" };
 }

@@ -93,6 +93,7 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
     timeoutMs: ctx.timeoutMs,
     heading: `Trigger query ${spec.queryIndex + 1}, run ${spec.runNumber} (skill installed as ${spec.syntheticName})`,
     streamUsage: true,
+    eventLog: true,
     // Stop the moment our skill loads: the question is answered and the rest of the run would only cost.
     onEvent: (event) =>
       detectTrigger([event], spec.syntheticName, ctx.skillName).triggered ? "stop" : undefined,

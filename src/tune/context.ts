@@ -20,6 +20,8 @@ export interface TuneContext {
   evalsPathOf(name: string): string;
   agent(): Promise<Agent>;
   judge(): Promise<Judge>;
+  /** The judge of the evaluate phase's rubric. */
+  evaluator(): Promise<Judge>;
   at(relative: string): string;
   now(): Date;
   save(): Promise<void>;
@@ -36,7 +38,12 @@ export function createContext(input: {
   const names = targetSkillsOf(state);
   let agent: Promise<Agent> | undefined;
   let judge: Promise<Judge> | undefined;
+  let evaluator: Promise<Judge> | undefined;
   const now = options.now ?? (() => new Date());
+  const judgeOf = () => {
+    judge ??= options.createJudge(input.suiteDir);
+    return judge;
+  };
   return {
     dir,
     state,
@@ -54,9 +61,10 @@ export function createContext(input: {
       agent ??= options.createAgent(input.suiteDir);
       return agent;
     },
-    judge() {
-      judge ??= options.createJudge(input.suiteDir);
-      return judge;
+    judge: judgeOf,
+    evaluator() {
+      evaluator ??= options.createEvaluator ? options.createEvaluator(input.suiteDir) : judgeOf();
+      return evaluator;
     },
     at: (relative) => inTune(dir, relative),
     now,

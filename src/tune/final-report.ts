@@ -101,6 +101,9 @@ export function renderFinalReport(input: FinalReportInput): string {
     `- Preset: ${state.preset ?? "custom"}: at most ${state.max_iterations} iterations, threshold ${state.quality_threshold}`,
     `- Status: ${status}`,
     `- Iterations: ${state.iterations.length}, errors: ${state.error_count}`,
+    ...(state.evaluator
+      ? [`- Evaluator: ${state.evaluator}${state.judge_model ? ` (${state.judge_model})` : ""}`]
+      : []),
     best?.evaluation
       ? `- Best version: ${best.version}, score ${best.evaluation.score}/100${first?.evaluation && first !== best ? ` (first measured: ${first.version}, ${first.evaluation.score})` : ""}`
       : "- Best version: none measured",

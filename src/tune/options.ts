@@ -31,8 +31,10 @@ export interface TuneOptions {
   runReporter?: RunReporter;
   /** The agent for the eval runs and the improver; `suiteDir` is where a simulator script may be found. */
   createAgent: (suiteDir: string) => Promise<Agent>;
-  /** The judge for expectations and the evaluator's rubric. */
+  /** The judge for expectations, and the evaluator's rubric unless `createEvaluator` is given. */
   createJudge: (suiteDir: string) => Promise<Judge>;
+  /** The evaluate phase's judge (the seed's "Gemini evaluates"); default: `createJudge`'s. */
+  createEvaluator?: (suiteDir: string) => Promise<Judge>;
   onGradingError?: (runDir: string, error: unknown) => void;
   now?: () => Date;
 }

@@ -42,7 +42,8 @@ export async function evaluatePhase(
   iteration: TuneIteration,
 ): Promise<PhaseEnd | "finished"> {
   const { state } = ctx;
-  const judge = await ctx.judge();
+  const judge = await ctx.evaluator();
+  state.evaluator = judge.backend;
   const skills: Record<string, SkillEvaluation> = {};
   let costUsd = 0;
   let fallback = false;
@@ -85,6 +86,7 @@ export async function evaluatePhase(
   }
   const evaluation: IterationEvaluation = { ...combine(ctx.order, skills), cost_usd: costUsd };
   if (state.judge_model) evaluation.judge_model = state.judge_model;
+  evaluation.evaluator = judge.backend;
   await writeJson(ctx.at(tunePaths.evaluation(iteration.round)), evaluation);
   if (evaluation.warning) {
     recordError(state, iteration, `evaluate: ${evaluation.warning}`);

@@ -3,11 +3,11 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { codexArgs } from "../../src/agents/codex/args.js";
 import { classifyCodexEnd } from "../../src/agents/codex/classify.js";
-import { codexCost } from "../../src/agents/codex/cost.js";
 import { findCodexCredentials } from "../../src/agents/codex/credentials.js";
 import { codexEnvironment } from "../../src/agents/codex/environment.js";
 import { commandKind, parseCodexTranscript } from "../../src/agents/codex/parse-stream.js";
 import { skillReadBy } from "../../src/agents/codex/skill-load.js";
+import { costOf } from "../../src/agents/pricing.js";
 import type { ProcessResult } from "../../src/agents/process/run-process.js";
 import { detectTrigger, stolenBy } from "../../src/triggers/detect.js";
 import { tempDir } from "../e2e/helpers.js";
@@ -108,10 +108,10 @@ describe("Codex's event stream", () => {
       text: "Done.",
       numTurns: 4,
       usage: {
-        input_tokens: 180,
-        cache_read_input_tokens: 20,
-        output_tokens: 10,
-        cache_creation_input_tokens: 0,
+        inputTokens: 180,
+        cacheReadTokens: 20,
+        outputTokens: 10,
+        cacheWriteTokens: 0,
       },
     });
   });
@@ -266,13 +266,13 @@ describe("how a Codex run ended", () => {
 
   it("prices known OpenAI models, not the simulator's", () => {
     const usage = {
-      input_tokens: 1_000_000,
-      output_tokens: 0,
-      cache_creation_input_tokens: 0,
-      cache_read_input_tokens: 0,
+      inputTokens: 1_000_000,
+      outputTokens: 0,
+      cacheWriteTokens: 0,
+      cacheReadTokens: 0,
     };
-    expect(codexCost("gpt-5.1-codex", usage)).toBeCloseTo(1.25, 6);
-    expect(codexCost("skillgym-sim", usage)).toBe(0);
-    expect(codexCost("some-future-model", usage)).toBeUndefined();
+    expect(costOf("gpt-5.1-codex", usage)).toBeCloseTo(1.25, 6);
+    expect(costOf("skillgym-sim", usage)).toBe(0);
+    expect(costOf("some-future-model", usage)).toBeUndefined();
   });
 });

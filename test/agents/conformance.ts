@@ -306,8 +306,8 @@ export function describeAgentConformance(target: ConformanceTarget): void {
       const result = await agent.run(await request(agent, "Read the notes"));
       expect(result.outcome).toBe("success");
       expect(totalTokens(result.result?.usage)).toBeGreaterThan(0);
-      expect(result.result?.usage?.input_tokens).toBeGreaterThan(0);
-      expect(result.result?.usage?.output_tokens).toBeGreaterThan(0);
+      expect(result.result?.usage?.inputTokens).toBeGreaterThan(0);
+      expect(result.result?.usage?.outputTokens).toBeGreaterThan(0);
       expect(result.result?.costUsd).toBeTypeOf("number");
       expect(result.result?.numTurns).toBeGreaterThanOrEqual(2);
       expect(result.init?.model).not.toBe("");

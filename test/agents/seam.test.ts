@@ -93,4 +93,46 @@ describe("a run's event log", () => {
     expect(await readEvents(old, "claude-code")).toEqual(parseTranscript(transcript));
     expect(await readEvents(join(dir, "nothing"))).toEqual([]);
   });
+
+  it("writes usage in the neutral shape, and reads an older log's Anthropic-named usage into it", async () => {
+    const usage = { inputTokens: 10, outputTokens: 5, cacheReadTokens: 300, cacheWriteTokens: 20 };
+    await writeEventLog(
+      join(dir, "events.jsonl"),
+      [{ kind: "usage", phase: "start", usage }],
+      createRedactor([]),
+    );
+    expect(JSON.parse(await readFile(join(dir, "events.jsonl"), "utf8"))).toEqual({
+      kind: "usage",
+      phase: "start",
+      usage,
+    });
+
+    // As runs wrote it before usage had one shape.
+    const old = join(dir, "old-run");
+    await mkdir(old);
+    const anthropicNamed = {
+      input_tokens: 10,
+      output_tokens: 5,
+      cache_creation_input_tokens: 20,
+      cache_read_input_tokens: 300,
+    };
+    const lines = [
+      { kind: "text", text: "hi", messageId: "m1" },
+      { kind: "usage", phase: "delta", usage: { ...anthropicNamed, input_tokens: 0 } },
+      {
+        kind: "result",
+        isError: false,
+        subtype: "success",
+        text: "hi",
+        costUsd: 0.01,
+        usage: anthropicNamed,
+      },
+    ];
+    await writeFile(join(old, "events.jsonl"), lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    expect(await readEvents(old)).toEqual([
+      { kind: "text", text: "hi", messageId: "m1" },
+      { kind: "usage", phase: "delta", usage: { ...usage, inputTokens: 0 } },
+      { kind: "result", isError: false, subtype: "success", text: "hi", costUsd: 0.01, usage },
+    ]);
+  });
 });

@@ -44,10 +44,10 @@ describe("streamed token usage", () => {
         phase: "start",
         messageId: "msg_1",
         usage: {
-          input_tokens: 30999,
-          output_tokens: 1,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
+          inputTokens: 30999,
+          outputTokens: 1,
+          cacheWriteTokens: 0,
+          cacheReadTokens: 0,
         },
       },
     ]);
@@ -56,10 +56,10 @@ describe("streamed token usage", () => {
         kind: "usage",
         phase: "delta",
         usage: {
-          input_tokens: 0,
-          output_tokens: 12,
-          cache_creation_input_tokens: 0,
-          cache_read_input_tokens: 0,
+          inputTokens: 0,
+          outputTokens: 12,
+          cacheWriteTokens: 0,
+          cacheReadTokens: 0,
         },
       },
     ]);
@@ -76,10 +76,10 @@ describe("streamed token usage", () => {
       // Stopped mid-message: no delta came, the start's output count stands.
     ].flatMap(parseStreamLine);
     expect(usageFromStream(events)).toEqual({
-      input_tokens: 130,
-      output_tokens: 41,
-      cache_creation_input_tokens: 2000,
-      cache_read_input_tokens: 2000,
+      inputTokens: 130,
+      outputTokens: 41,
+      cacheWriteTokens: 2000,
+      cacheReadTokens: 2000,
     });
     expect(usageFromStream([blockDelta].flatMap(parseStreamLine))).toBeUndefined();
   });
@@ -104,7 +104,7 @@ describe("the cost of a trigger run", () => {
     expect(cost.cost_usd).toBeCloseTo((30999 * 3 + 12 * 15) / 1e6, 12);
   });
 
-  it("keeps the agent's own figure when the result line has one, and $0 for simulated or unpriced runs", () => {
+  it("keeps the agent's own figure when the result line has one, $0 for simulated runs, and no figure for unpriced ones", () => {
     const finished = stoppedRun(lines, "claude-sonnet-4-5");
     finished.result = { kind: "result", isError: false, subtype: "success", text: "", costUsd: 0.0948 };
     expect(triggerRunCost(finished, { simulated: false })).toEqual({ cost_usd: 0.0948 });
@@ -112,7 +112,7 @@ describe("the cost of a trigger run", () => {
       cost_usd: 0,
     });
     expect(triggerRunCost(stoppedRun(lines, "some-unknown-model"), { simulated: false })).toEqual({
-      cost_usd: 0,
+      cost_source: "unknown",
     });
   });
 });

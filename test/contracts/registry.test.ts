@@ -16,6 +16,8 @@ const expectedNames: FormatName[] = [
   "trigger-results",
   "iteration-state",
   "iteration",
+  "agents-iteration",
+  "matrix",
   "sim-script",
   "optimize-results",
 ];

@@ -108,7 +108,12 @@ describe("trigger evals with the real Claude Code against skillgym sim", () => {
     expect(onDisk.summary.passed).toBe(10);
     expect(onDisk.simulated).toBe(true);
     const run = join(summary.iterationDir, "triggers", "query-1", "run-1");
-    expect((await readdir(run)).sort()).toEqual(["transcript.jsonl", "transcript.md", "trigger.json"]);
+    expect((await readdir(run)).sort()).toEqual([
+      "events.jsonl",
+      "transcript.jsonl",
+      "transcript.md",
+      "trigger.json",
+    ]);
   }, 240_000);
 
   it("counts a run that looks around first, or routes through a meta-skill, as triggered", async () => {

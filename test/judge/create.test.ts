@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { anthropicPrice } from "../../src/agents/pricing.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createJudge, type JudgeOptions } from "../../src/judge/create.js";
 import { JudgeError } from "../../src/judge/judge.js";
@@ -75,6 +74,43 @@ describe("createJudge", () => {
     expect(error.code).toBe("NO_CREDENTIALS");
   });
 
+  it("refuses the codex and gemini backends without their credentials, as their agents do", async () => {
+    const codex = await refusal({
+      backend: "codex",
+      env: { PATH: process.env.PATH ?? "", HOME: home, CODEX_HOME: home },
+    });
+    expect(codex.code).toBe("NO_CREDENTIALS");
+    expect(codex.message).toContain("Codex");
+    const gemini = await refusal({ backend: "gemini", env: { PATH: process.env.PATH ?? "", HOME: home } });
+    expect(gemini.code).toBe("NO_CREDENTIALS");
+    expect(gemini.message).toContain("Gemini");
+  });
+
+  it("builds the codex and gemini backends under the simulator: no credentials, the sim's model, files read in place", async () => {
+    for (const backend of ["codex", "gemini"] as const) {
+      const judge = await createJudge({
+        backend,
+        simulatorUrl: "http://127.0.0.1:1",
+        env: { PATH: process.env.PATH ?? "", HOME: home },
+      });
+      expect([judge.backend, judge.model, judge.simulated, judge.readsWorkspace]).toEqual([
+        backend,
+        "skillgym-sim",
+        true,
+        true,
+      ]);
+    }
+    const api = await createJudge({ backend: "sim", simulatorUrl: "http://127.0.0.1:1" });
+    expect(api.readsWorkspace).toBeFalsy();
+  });
+
+  it("refuses a binary of a codex or gemini judge that does not exist", async () => {
+    for (const backend of ["codex", "gemini"] as const) {
+      const error = await refusal({ backend, binary: join(home, `no-${backend}`), simulatorUrl: "http://x" });
+      expect(error.code).toBe("AGENT_UNAVAILABLE");
+    }
+  });
+
   it("refuses a claude binary that does not exist", async () => {
     const error = await refusal({
       backend: "claude-code",
@@ -85,27 +121,24 @@ describe("createJudge", () => {
   });
 
   it("rejects an unknown backend", async () => {
-    const error = await refusal({ backend: "gemini" as JudgeOptions["backend"] });
+    const error = await refusal({ backend: "bard" as JudgeOptions["backend"] });
     expect(error.code).toBe("USAGE");
-    expect(error.hint).toContain("claude-code, anthropic, openai, sim");
+    expect(error.hint).toContain("claude-code, codex, gemini, anthropic, openai, sim");
   });
 
-  it("keeps a claude-code prompt too long for a command line from being spawned", async () => {
-    const judge = await createJudge({ backend: "claude-code", simulatorUrl: "http://127.0.0.1:1" });
-    const error = await judge.complete({ system: "s", prompt: "x".repeat(200_000) }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(JudgeError);
-    expect((error as JudgeError).message).toContain("more than a command line takes");
-  });
-});
-
-describe("anthropicPrice", () => {
-  it("prices by family and generation, unknown models not at all", () => {
-    expect(anthropicPrice("claude-sonnet-4-5-20250929")).toEqual({ inputPerMTok: 3, outputPerMTok: 15 });
-    expect(anthropicPrice("claude-opus-4-5")).toEqual({ inputPerMTok: 5, outputPerMTok: 25 });
-    expect(anthropicPrice("claude-opus-4-1-20250805")).toEqual({ inputPerMTok: 15, outputPerMTok: 75 });
-    expect(anthropicPrice("claude-haiku-4-5")).toEqual({ inputPerMTok: 1, outputPerMTok: 5 });
-    expect(anthropicPrice("claude-3-5-haiku-latest")).toEqual({ inputPerMTok: 0.8, outputPerMTok: 4 });
-    expect(anthropicPrice("claude-3-haiku-20240307")).toEqual({ inputPerMTok: 0.25, outputPerMTok: 1.25 });
-    expect(anthropicPrice("skillgym-sim")).toBeUndefined();
+  it("keeps an agent judge's prompt too long for a command line from being spawned", async () => {
+    for (const [backend, who] of [
+      ["claude-code", "Claude Code"],
+      ["codex", "Codex"],
+      ["gemini", "Gemini CLI"],
+    ] as const) {
+      const judge = await createJudge({ backend, simulatorUrl: "http://127.0.0.1:1" });
+      const error = await judge
+        .complete({ system: "s", prompt: "x".repeat(200_000) })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(JudgeError);
+      expect((error as JudgeError).message).toContain("more than a command line takes");
+      expect((error as JudgeError).message).toContain(`let ${who} read the run's files`);
+    }
   });
 });

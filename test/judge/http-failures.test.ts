@@ -42,7 +42,7 @@ describe("gradeWithJudge: an unreadable answer", () => {
     const judge = createOpenAiJudge({
       model: "local",
       baseUrl: `${endpoint.url}/v1`,
-      price: { inputPerMTok: 1, outputPerMTok: 10 },
+      price: { input: 1, output: 10 },
     });
     const { graded, response } = await gradeWithJudge(judge, input);
     expect(graded.expectations.map((e) => e.passed)).toEqual([true, false]);
@@ -60,7 +60,7 @@ describe("gradeWithJudge: an unreadable answer", () => {
     const judge = createOpenAiJudge({
       model: "local",
       baseUrl: `${endpoint.url}/v1`,
-      price: { inputPerMTok: 1, outputPerMTok: 0 },
+      price: { input: 1, output: 0 },
     });
     const error = await rejection(gradeWithJudge(judge, input));
     expect(error.retryable).toBe(false);

@@ -133,11 +133,24 @@ describe("the openai backend against the sim's /v1/chat/completions", () => {
       backend: "openai",
       model: "llama",
       baseUrl: `${url}/v1`,
-      price: { inputPerMTok: 1, outputPerMTok: 2 },
+      price: { input: 1, output: 2 },
       env: {},
     });
     const { response } = await gradeWithJudge(judge, input);
     expect(response.costUsd).toBeCloseTo((response.inputTokens + 2 * response.outputTokens) / 1_000_000, 12);
+    expect(response.costNote).toBeUndefined();
+  });
+
+  it("prices a model the price table knows without being given a price", async () => {
+    const { url } = await start({});
+    const judge = await createJudge({ backend: "openai", model: "gpt-4.1", baseUrl: `${url}/v1`, env: {} });
+    const { response } = await gradeWithJudge(judge, input);
+    // gpt-4.1: $2 per million input tokens, $8 per million output tokens.
+    expect(response.costUsd).toBeGreaterThan(0);
+    expect(response.costUsd).toBeCloseTo(
+      (2 * response.inputTokens + 8 * response.outputTokens) / 1_000_000,
+      12,
+    );
     expect(response.costNote).toBeUndefined();
   });
 });

@@ -9,10 +9,10 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 function usageOf(v: unknown): TokenUsage | undefined {
   if (!isObject(v)) return undefined;
   return {
-    input_tokens: num(v.input_tokens) ?? 0,
-    output_tokens: num(v.output_tokens) ?? 0,
-    cache_creation_input_tokens: num(v.cache_creation_input_tokens) ?? 0,
-    cache_read_input_tokens: num(v.cache_read_input_tokens) ?? 0,
+    inputTokens: num(v.input_tokens) ?? 0,
+    outputTokens: num(v.output_tokens) ?? 0,
+    cacheReadTokens: num(v.cache_read_input_tokens) ?? 0,
+    cacheWriteTokens: num(v.cache_creation_input_tokens) ?? 0,
   };
 }
 

@@ -1,11 +1,11 @@
 import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, ResultEvent } from "../agent.js";
+import { costOf } from "../pricing.js";
 import { createRedactor } from "../redact.js";
 import { runAgentStream } from "../stream-run.js";
 import { codexArgs, sandboxFor } from "./args.js";
 import { codexVersion, locateCodex } from "./binary.js";
 import { classifyCodexEnd } from "./classify.js";
-import { codexCost } from "./cost.js";
 import { type CodexCredentials, codexCredentialSecrets, findCodexCredentials } from "./credentials.js";
 import { codexEnvironment, prepareCodexHome, visibleSkills } from "./environment.js";
 import { missingMountPoints, removeLeftMountPoints } from "./leftovers.js";
@@ -99,6 +99,7 @@ function modeOf(tools: AgentRunRequest["tools"]): string {
 }
 
 function withCost(result: ResultEvent, model: string | undefined): ResultEvent {
-  const cost = codexCost(model ?? CODEX_DEFAULT_MODEL, result.usage);
+  // Without --model Codex uses the user's configured default, which its stream never names: the price is unknown.
+  const cost = model ? costOf(model, result.usage) : undefined;
   return cost === undefined ? result : { ...result, costUsd: cost };
 }

@@ -24,10 +24,10 @@ export function codexUsage(v: unknown): TokenUsage {
   const usage = isObject(v) ? v : {};
   const cached = num(usage.cached_input_tokens);
   return {
-    input_tokens: Math.max(0, num(usage.input_tokens) - cached),
-    output_tokens: num(usage.output_tokens),
-    cache_creation_input_tokens: num(usage.cache_write_input_tokens),
-    cache_read_input_tokens: cached,
+    inputTokens: Math.max(0, num(usage.input_tokens) - cached),
+    outputTokens: num(usage.output_tokens),
+    cacheReadTokens: cached,
+    cacheWriteTokens: num(usage.cache_write_input_tokens),
   };
 }
 

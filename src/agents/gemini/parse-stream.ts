@@ -1,5 +1,5 @@
 import type { AgentEvent, TokenUsage, ToolKind } from "../events.js";
-import { geminiCost } from "./pricing.js";
+import { costOf } from "../pricing.js";
 import { geminiSkillLoad } from "./skill-load.js";
 
 type Json = Record<string, unknown>;
@@ -26,20 +26,20 @@ function usageOf(stats: Json): TokenUsage {
   const cached = num(stats.cached) ?? 0;
   const input = num(stats.input) ?? Math.max(0, (num(stats.input_tokens) ?? 0) - cached);
   return {
-    input_tokens: input,
-    output_tokens: num(stats.output_tokens) ?? 0,
-    cache_creation_input_tokens: 0,
-    cache_read_input_tokens: cached,
+    inputTokens: input,
+    outputTokens: num(stats.output_tokens) ?? 0,
+    cacheReadTokens: cached,
+    cacheWriteTokens: 0,
   };
 }
 
 // The run's cost: each model's tokens at its price; undefined when any model's price is unknown.
-function costOf(stats: Json): number | undefined {
+function runCost(stats: Json): number | undefined {
   if (!isObject(stats.models)) return undefined;
   let total = 0;
   for (const [model, modelStats] of Object.entries(stats.models)) {
     if (!isObject(modelStats)) continue;
-    const cost = geminiCost(model, usageOf(modelStats));
+    const cost = costOf(model, usageOf(modelStats));
     if (cost === undefined) return undefined;
     total += cost;
   }
@@ -90,7 +90,7 @@ export function createGeminiStreamParser(): (line: string) => AgentEvent[] {
     const errorText = error ? str(error.message) : "";
     const status = isError ? apiErrorStatus(errorText) : undefined;
     const usage = usageOf(stats);
-    const costUsd = costOf(stats);
+    const costUsd = runCost(stats);
     return [
       {
         kind: "result",

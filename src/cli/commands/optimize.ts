@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from "commander";
+import { judgeBackends } from "../../judge/create.js";
 import type { JudgeBackend } from "../../judge/judge.js";
 import { type OptimizeOptions, planOptimize, runOptimize } from "../../optimize/index.js";
 import {
@@ -74,11 +75,7 @@ export function registerOptimize(program: Command, io: Io): void {
     .option("--concurrency <n>", "runs at once", positiveInt, 8)
     .option("--timeout <seconds>", "per-run limit", positiveInt, 180)
     .option("--model <model>", "the agent's model")
-    .option(
-      "--improver <backend>",
-      "who proposes descriptions: claude-code, anthropic, openai, sim",
-      judgeBackend,
-    )
+    .option("--improver <backend>", `who proposes descriptions: ${judgeBackends.join(", ")}`, judgeBackend)
     .option("--improver-model <model>", "the improver's model (required for openai)")
     .option("--improver-base-url <url>", "the improver API's base URL (anthropic, openai)")
     .option("--max-cost <usd>", "stop before an iteration would cross this spending limit", positiveNumber)

@@ -5,6 +5,7 @@ import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/
 import {
   type AgentFlags,
   adaptiveRequest,
+  agentsOf,
   checkCredentials,
   createSetup,
   type EvalFlags,
@@ -21,6 +22,7 @@ import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
+import { runSeveralAgents } from "./run-agents.js";
 
 interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags {
   triggerRuns: number;
@@ -53,6 +55,7 @@ export function registerRun(program: Command, io: Io): void {
           3,
         ),
       ),
+      true,
     ),
   )
     .option("--trigger-runs <n>", "runs per trigger query", positiveInt, 3)
@@ -129,6 +132,11 @@ export function registerRun(program: Command, io: Io): void {
         onGraded: (runDir) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
       };
       try {
+        const agents = agentsOf(flags);
+        if (agents.length > 1) {
+          await runSeveralAgents(io, agents, flags, setup, options);
+          return;
+        }
         if (flags.dryRun) {
           const plan = await planPipeline(options, flags.simulate === true);
           if (!flags.json)

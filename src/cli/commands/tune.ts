@@ -1,11 +1,14 @@
 import { type Command, InvalidArgumentError } from "commander";
 import type { TunePreset } from "../../contracts/iteration-state.js";
 import { ExitCode, SkillgymError } from "../../errors.js";
+import { judgeBackends } from "../../judge/create.js";
+import type { JudgeBackend } from "../../judge/judge.js";
 import { applyBest, runTunes, type TuneResult } from "../../tune/index.js";
 import {
   type AgentFlags,
   createSetup,
   type JudgeFlags,
+  judgeBackend,
   withAgentOptions,
   withJudgeOptions,
 } from "../agent-setup.js";
@@ -16,6 +19,7 @@ import { terminalReporter } from "../reporters/run-progress.js";
 import { tuneJson, tuneProgress, tuneSummaryLines } from "../reporters/tune.js";
 
 interface TuneFlags extends AgentFlags, JudgeFlags {
+  evaluator?: JudgeBackend;
   chain?: boolean;
   preset?: TunePreset;
   maxIterations?: number;
@@ -91,8 +95,13 @@ export function registerTune(program: Command, io: Io): void {
         600,
       )
       .option("--model <model>", "the agent's model"),
-    { role: "who grades and evaluates" },
+    { role: "who grades expectations (and evaluates, unless --evaluator)" },
   )
+    .option(
+      "--evaluator <backend>",
+      `who scores the rubric in the evaluate phase: ${judgeBackends.join(", ")} (default: the --judge)`,
+      judgeBackend,
+    )
     .option("--json", "print the result as JSON")
     .action(async (skillsArg: string | undefined, flags: TuneFlags) => {
       const skills = skillsArg ? idList(skillsArg) : [];
@@ -149,8 +158,15 @@ export function registerTune(program: Command, io: Io): void {
           signal: interrupt.signal,
           reporter: tuneProgress(io),
           runReporter: runProgress,
-          createAgent: (suiteDir) => setup.agent(suiteDir),
+          createAgent: async (suiteDir) => {
+            // An evaluator that cannot be had stops the tune before any run starts.
+            if (flags.evaluator) await setup.judge(suiteDir, flags.evaluator);
+            return setup.agent(suiteDir);
+          },
           createJudge: (suiteDir) => setup.judge(suiteDir),
+          ...(flags.evaluator
+            ? { createEvaluator: (suiteDir: string) => setup.judge(suiteDir, flags.evaluator) }
+            : {}),
           onGradingError: (runDir, error) =>
             io.err(
               `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -1,6 +1,7 @@
 import type { PipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
 import { passRatesLine, pct } from "./result-lines.js";
+import { spentText } from "./status-line.js";
 
 /** The text `run` prints: pass rates, errors, trigger scores, cost, gates and the report. */
 export function pipelineSummaryLines(result: PipelineResult): string[] {
@@ -23,11 +24,15 @@ export function pipelineSummaryLines(result: PipelineResult): string[] {
     );
   }
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
+  const unpriced =
+    records.filter((r) => r.costUnknown).length +
+    (result.triggers?.records.filter((r) => r.record.cost_source === "unknown").length ?? 0);
+  const spent = `${spentText(result.costUsd, unpriced, 4)}${unpriced ? " (no price known for the model)" : ""}`;
   const { reused, ran, savedUsd } = result.savings;
   lines.push(
     reused > 0
-      ? `cost: $${result.costUsd.toFixed(4)} spent on ${ran} runs; ${reused} runs reused from the result store saved $${savedUsd.toFixed(4)}`
-      : `cost: $${result.costUsd.toFixed(4)}`,
+      ? `cost: ${spent} spent on ${ran} runs; ${reused} runs reused from the result store saved $${savedUsd.toFixed(4)}`
+      : `cost: ${spent}`,
   );
   for (const gate of result.gates)
     lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);

@@ -1,7 +1,7 @@
 import type { RunReporter } from "../../run/reporter.js";
 import type { RunRecord } from "../../run/run-record.js";
 import type { Io } from "../io.js";
-import { newTally, type Spending, statusText, type Tally } from "./status-line.js";
+import { newTally, type Spending, spend, spentText, statusText, type Tally } from "./status-line.js";
 
 export interface ProgressOptions {
   /** Shared with the command's other reporters so the cost adds up over the whole command. */
@@ -55,7 +55,8 @@ export function terminalReporter(
       records.push(record);
       phase.delete(record.spec.runDir);
       tally.done++;
-      spending.usd += record.costUsd + (record.judgeCostUsd ?? 0);
+      spend(spending, record.costUnknown ? undefined : record.costUsd);
+      spending.usd += record.judgeCostUsd ?? 0;
       // A run finished in an earlier attempt is counted, not listed again.
       redraw();
       if (record.reusedFrom) {
@@ -74,7 +75,7 @@ export function terminalReporter(
         record.outcome === "success" ? "ok" : `${record.outcome}${record.error ? `: ${record.error}` : ""}`;
       io.err(
         `[${tally.done}/${tally.total}] ${spec.evalName} ${spec.configuration} run-${spec.runNumber}: ${verdict} ` +
-          `(${(record.durationMs / 1000).toFixed(1)} s; errors ${tally.errors}; cost so far $${spending.usd.toFixed(4)})\n`,
+          `(${(record.durationMs / 1000).toFixed(1)} s; errors ${tally.errors}; cost so far ${spentText(spending.usd, spending.unpriced, 4)})\n`,
       );
     },
     close: () => io.status(undefined),

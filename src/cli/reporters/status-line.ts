@@ -16,6 +16,20 @@ export interface Tally {
 export interface Spending {
   usd: number;
   maxUsd?: number;
+  /** Runs whose cost is unknown (no price for their model): not in `usd`. */
+  unpriced?: number;
+}
+
+/** Counts a finished run's cost into what the command has spent. */
+export function spend(spending: Spending, usd: number | undefined): void {
+  if (usd === undefined) spending.unpriced = (spending.unpriced ?? 0) + 1;
+  else spending.usd += usd;
+}
+
+/** "$1.23", or "$1.23 + 2 runs of unknown cost". */
+export function spentText(usd: number, unpriced: number | undefined, digits = 2): string {
+  const unknown = unpriced ? ` + ${unpriced} run${unpriced === 1 ? "" : "s"} of unknown cost` : "";
+  return `$${usd.toFixed(digits)}${unknown}`;
 }
 
 export function newTally(label: string, total: number, now: number): Tally {
@@ -51,8 +65,8 @@ export function statusText(tally: Tally, spending: Spending, now: number): strin
     `${formatDuration(now - tally.startedAt)} elapsed`,
     left === undefined ? "time left: estimating" : `about ${formatDuration(left)} left`,
     spending.maxUsd === undefined
-      ? `$${spending.usd.toFixed(2)} spent`
-      : `$${spending.usd.toFixed(2)} of $${spending.maxUsd.toFixed(2)} (--max-cost)`,
+      ? `${spentText(spending.usd, spending.unpriced)} spent`
+      : `${spentText(spending.usd, spending.unpriced)} of $${spending.maxUsd.toFixed(2)} (--max-cost)`,
   ];
   return parts.join(" · ");
 }

@@ -1,7 +1,7 @@
 import type { TriggerReporter } from "../../triggers/index.js";
 import type { Io } from "../io.js";
 import type { ProgressOptions } from "./run-progress.js";
-import { newTally, type Spending, statusText, type Tally } from "./status-line.js";
+import { newTally, type Spending, spend, statusText, type Tally } from "./status-line.js";
 
 /** Progress of a trigger eval: a line per finished run and, on a terminal, a live status under them. */
 export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerReporter & { close(): void } {
@@ -38,7 +38,7 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
       // A run finished in an earlier attempt ends without having started.
       if (!record.skipped) tally.running = Math.max(0, tally.running - 1);
       tally.done++;
-      spending.usd += record.skipped ? 0 : (record.record.cost_usd ?? 0);
+      if (!record.skipped) spend(spending, record.record.cost_usd);
       const cancelled = record.outcome === "cancelled";
       if (cancelled) tally.cancelled++;
       else if (record.error !== undefined) tally.errors++;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../escape.js";
 import type { StaticViewData } from "../view-model.js";
+import { scriptAgents } from "./script-agents.js";
 import { scriptBase } from "./script-base.js";
 import { scriptBenchmark } from "./script-benchmark.js";
 import { scriptFeedback } from "./script-feedback.js";
@@ -22,6 +23,7 @@ export const viewerScript = `(function () {\n"use strict";\n${[
   scriptOutputs,
   scriptBenchmark,
   scriptTriggers,
+  scriptAgents,
   scriptOverTime,
   scriptTune,
   scriptMain,
@@ -81,7 +83,9 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <header class="top">
 <div class="brand">skillgym<span class="skill" id="skill-name"></span></div>
 <label>Iteration <select id="iteration-select" aria-label="Iteration"></select></label>
+<label id="agent-picker" hidden>Agent <select id="agent-select" aria-label="Agent"></select></label>
 <nav class="tabs" role="tablist" aria-label="Views">
+<button role="tab" id="tab-agents" aria-controls="panel-agents" aria-selected="false" hidden>Agents</button>
 <button role="tab" id="tab-outputs" aria-controls="panel-outputs" aria-selected="true">Outputs</button>
 <button role="tab" id="tab-benchmark" aria-controls="panel-benchmark" aria-selected="false">Benchmark</button>
 <button role="tab" id="tab-triggers" aria-controls="panel-triggers" aria-selected="false">Triggers</button>
@@ -91,6 +95,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 </header>
 <div class="banner" id="banner" role="note" hidden></div>
 <main>
+<section id="panel-agents" role="tabpanel" aria-labelledby="tab-agents" hidden></section>
 <section id="panel-outputs" role="tabpanel" aria-labelledby="tab-outputs"><p class="empty">Loading…</p></section>
 <section id="panel-benchmark" role="tabpanel" aria-labelledby="tab-benchmark" hidden></section>
 <section id="panel-triggers" role="tabpanel" aria-labelledby="tab-triggers" hidden></section>

@@ -95,16 +95,21 @@ function fromFile(object, key) {
 const source = STATIC
   ? {
       workspace: function () { return Promise.resolve(STATIC.workspace); },
-      iteration: function (n) { return fromFile(STATIC.iterations, String(n)); },
-      run: function (n, id) { return fromFile(STATIC.runs, n + ":" + id); },
+      iteration: function (n, agent) { return fromFile(STATIC.iterations, agent ? n + "/" + agent : String(n)); },
+      run: function (n, id, agent) { return fromFile(STATIC.runs, (agent ? n + "/" + agent : n) + ":" + id); },
       tunes: function () { return fromFile(STATIC, "tunes"); },
     }
   : {
       workspace: function () { return getJson("/api/workspace"); },
       tunes: function () { return getJson("/api/tunes"); },
-      iteration: function (n) { return getJson("/api/iteration/" + encodeURIComponent(n)); },
-      run: function (n, id) {
-        return getJson("/api/run?iteration=" + encodeURIComponent(n) + "&run=" + encodeURIComponent(id));
+      iteration: function (n, agent) {
+        return getJson("/api/iteration/" + encodeURIComponent(n) + (agent ? "?agent=" + encodeURIComponent(agent) : ""));
+      },
+      run: function (n, id, agent) {
+        return getJson(
+          "/api/run?iteration=" + encodeURIComponent(n) + "&run=" + encodeURIComponent(id) +
+            (agent ? "&agent=" + encodeURIComponent(agent) : ""),
+        );
       },
     };
 `;

@@ -3,6 +3,7 @@
 export const scriptFeedback = String.raw`
 function createFeedback() {
   let iteration = null;
+  let agent = null;
   let reviews = new Map();
   let status = null;
   const timers = new Map();
@@ -10,7 +11,7 @@ function createFeedback() {
   let listener = function () {};
 
   function storageKey() {
-    return "skillgym-feedback:" + STATIC.key + ":" + iteration;
+    return "skillgym-feedback:" + STATIC.key + ":" + iteration + (agent ? "/" + agent : "");
   }
 
   function readLocal() {
@@ -36,6 +37,7 @@ function createFeedback() {
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
     iteration = data.number;
+    agent = data.agent || null;
     reviews = new Map(Object.entries(data.feedback.reviews));
     status = data.feedback.status;
     if (STATIC) readLocal();
@@ -81,7 +83,7 @@ function createFeedback() {
     }
     const review = reviews.get(runId);
     listener("pending", "Saving…");
-    const request = post({ iteration: iteration, run_id: runId, feedback: review ? review.feedback : "" }).then(
+    const request = post({ iteration: iteration, agent: agent || undefined, run_id: runId, feedback: review ? review.feedback : "" }).then(
       function () {
         if (timers.size === 0) listener("saved", "Saved at " + new Date().toLocaleTimeString());
       },
@@ -126,7 +128,7 @@ function createFeedback() {
       return;
     }
     try {
-      await post({ iteration: iteration, status: "complete" });
+      await post({ iteration: iteration, agent: agent || undefined, status: "complete" });
       status = "complete";
       const count = asFile(status).reviews.length;
       listener("saved", "Submitted " + count + (count === 1 ? " review: " : " reviews: ") + state.iteration.name + "/feedback.json is complete");

@@ -1,18 +1,19 @@
 // Browser code: the page's state, tabs, the address hash (so a reload keeps the place) and start-up.
 export const scriptMain = `
-const TABS = ["outputs", "benchmark", "triggers", "over-time", "tune"];
-const RENDERERS = { outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime, tune: renderTune };
+const TABS = ["agents", "outputs", "benchmark", "triggers", "over-time", "tune"];
+const RENDERERS = { agents: renderAgents, outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime, tune: renderTune };
 const state = { workspace: null, iteration: null, index: 0, tab: "outputs", runToken: 0, rendered: {} };
 
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
-  return { tab: params.get("tab"), iteration: params.get("iteration"), run: params.get("run") };
+  return { tab: params.get("tab"), iteration: params.get("iteration"), run: params.get("run"), agent: params.get("agent") };
 }
 
 function writeHash() {
   const params = new URLSearchParams();
   params.set("tab", state.tab);
   if (state.iteration) params.set("iteration", String(state.iteration.number));
+  if (state.iteration && state.iteration.agent) params.set("agent", state.iteration.agent);
   const entry = state.iteration && state.iteration.runs[state.index];
   if (entry) params.set("run", entry.id);
   history.replaceState(null, "", "#" + params.toString());
@@ -22,8 +23,13 @@ function panelOf(tab) {
   return document.getElementById("panel-" + tab);
 }
 
+// The Agents tab exists only for an iteration that ran several agents.
+function tabShown(tab) {
+  return tab !== "agents" || Boolean(state.iteration && state.iteration.agents);
+}
+
 function selectTab(tab) {
-  state.tab = TABS.indexOf(tab) === -1 ? "outputs" : tab;
+  state.tab = TABS.indexOf(tab) === -1 || !tabShown(tab) ? "outputs" : tab;
   for (const name of TABS) {
     const button = document.getElementById("tab-" + name);
     const selected = name === state.tab;
@@ -41,21 +47,34 @@ function selectTab(tab) {
 
 // Without a tab asked for, an iteration that only measured triggers (skillgym triggers) opens on them:
 // they are what the user just ran, and its Outputs tab would be empty.
+// An iteration of several agents opens on their matrix.
 function startingTab(data, tab) {
   if (tab) return tab;
+  if (data.agents) return "agents";
   return !data.runs.length && data.triggers ? "triggers" : "outputs";
 }
 
-async function openIteration(number, tab, runId) {
+function fillAgentPicker(data) {
+  const picker = document.getElementById("agent-picker");
+  const select = document.getElementById("agent-select");
+  picker.hidden = !data.agents;
+  document.getElementById("tab-agents").hidden = !data.agents;
+  select.replaceChildren();
+  for (const name of data.agents || []) select.append(h("option", { value: name, text: name }));
+  if (data.agent) select.value = data.agent;
+}
+
+async function openIteration(number, tab, runId, agent) {
   const tabBefore = state.tab;
   await feedback.flush();
-  const data = await source.iteration(number);
+  const data = await source.iteration(number, agent || null);
   // A tab the user picked while the iteration loaded wins over the one asked for at the start.
   if (state.tab !== tabBefore) tab = state.tab;
   state.iteration = data;
   state.rendered = {};
   feedback.load(data);
   document.getElementById("iteration-select").value = String(number);
+  fillAgentPicker(data);
   const banner = document.getElementById("banner");
   banner.hidden = !data.simulated;
   banner.textContent = data.simulated
@@ -83,6 +102,10 @@ function fillHeader(workspace) {
   select.addEventListener("change", function () {
     openIteration(Number(select.value), state.tab === "outputs" ? null : state.tab).catch(fatal);
   });
+  const agentSelect = document.getElementById("agent-select");
+  agentSelect.addEventListener("change", function () {
+    openIteration(state.iteration.number, state.tab === "agents" ? "outputs" : state.tab, null, agentSelect.value).catch(fatal);
+  });
 }
 
 function fatal(error) {
@@ -98,9 +121,10 @@ function wireTabs() {
     if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
     event.preventDefault();
     event.stopPropagation();
-    const next = (TABS.indexOf(state.tab) + (event.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length;
-    selectTab(TABS[next]);
-    document.getElementById("tab-" + TABS[next]).focus();
+    const shown = TABS.filter(tabShown);
+    const next = shown[(shown.indexOf(state.tab) + (event.key === "ArrowRight" ? 1 : shown.length - 1)) % shown.length];
+    selectTab(next);
+    document.getElementById("tab-" + next).focus();
   });
   document.addEventListener("keydown", function (event) {
     if (state.tab !== "outputs" || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
@@ -126,7 +150,7 @@ async function boot() {
   const shown = workspace.shown;
   const number = shown.indexOf(Number(wanted.iteration)) !== -1 ? Number(wanted.iteration) : shown[shown.length - 1];
   if (number === undefined) throw new Error("no iteration to show");
-  await openIteration(number, wanted.tab, wanted.run);
+  await openIteration(number, wanted.tab, wanted.run, wanted.agent);
   document.body.dataset.ready = "true";
 }
 

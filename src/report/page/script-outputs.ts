@@ -218,7 +218,7 @@ async function showRun(index) {
   const view = document.getElementById("run-view");
   view.setAttribute("aria-busy", "true");
   try {
-    const run = await source.run(state.iteration.number, entry.id);
+    const run = await source.run(state.iteration.number, entry.id, state.iteration.agent);
     if (token !== state.runToken) return;
     view.replaceChildren();
     append(view, renderRun(run));

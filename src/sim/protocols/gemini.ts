@@ -141,7 +141,8 @@ function functionCall(block: Extract<ContentBlock, { type: "tool_use" }>): Part 
   }
 }
 
-function responseJson(reply: SimReply, inputTokens: number): object {
+// Like Google's API, the answer names the model that was asked for: Gemini CLI counts (and skillgym prices) tokens by it.
+function responseJson(reply: SimReply, inputTokens: number, model: string): object {
   const parts: Part[] = reply.content.map((block) =>
     block.type === "text" ? { text: block.text } : functionCall(block),
   );
@@ -152,7 +153,7 @@ function responseJson(reply: SimReply, inputTokens: number): object {
       candidatesTokenCount: reply.outputTokens,
       totalTokenCount: inputTokens + reply.outputTokens,
     },
-    modelVersion: SIM_MODEL,
+    modelVersion: model,
   };
 }
 
@@ -178,10 +179,11 @@ export const gemini: Protocol = {
       },
       stream: route?.[2] === "streamGenerateContent",
       inputTokens: estimateTokens(body),
+      ...(route?.[1] ? { model: decodeURIComponent(route[1]) } : {}),
     };
   },
   write(reply: SimReply, wire: WireRequest): HttpAnswer {
-    const json = responseJson(reply, wire.inputTokens);
+    const json = responseJson(reply, wire.inputTokens, wire.model ?? SIM_MODEL);
     if (!wire.stream) return jsonAnswer(200, json);
     return {
       status: 200,

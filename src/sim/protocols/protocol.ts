@@ -7,6 +7,8 @@ export interface WireRequest {
   request: SimRequest;
   stream: boolean;
   inputTokens: number;
+  /** The model the request asked for, on wires whose answers name it back. */
+  model?: string;
 }
 
 export interface HttpAnswer {

@@ -104,10 +104,10 @@ describe("Gemini CLI stream-json as normalised events", () => {
       numTurns: 3,
       durationMs: 173,
       usage: {
-        input_tokens: 1500,
-        output_tokens: 300,
-        cache_read_input_tokens: 500,
-        cache_creation_input_tokens: 0,
+        inputTokens: 1500,
+        outputTokens: 300,
+        cacheReadTokens: 500,
+        cacheWriteTokens: 0,
       },
     });
     // 1500 × $1.25 + 500 × $0.125 + 300 × $10 per million tokens.

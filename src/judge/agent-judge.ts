@@ -1,13 +1,18 @@
 import { rm } from "node:fs/promises";
 import { type AgentRunResult, retryableOutcomes } from "../agents/agent.js";
-import { createAgent } from "../agents/registry.js";
+import { type AgentName, createAgent } from "../agents/registry.js";
 import { SIM_MODEL } from "../contracts/sim-model.js";
 import { SkillgymError } from "../errors.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
 
-export interface ClaudeCodeJudgeOptions {
-  /** Path of the claude binary; default: the bundled one, then `claude` on PATH. */
+/** The agents that can judge: each runs read-only, with the judge's instructions as its system prompt. */
+export type AgentJudgeName = Extract<AgentName, "claude-code" | "codex" | "gemini">;
+
+export const agentJudgeNames: readonly AgentJudgeName[] = ["claude-code", "codex", "gemini"];
+
+export interface AgentJudgeOptions {
+  /** Path of the agent's binary; default: the one installed beside skillgym, then PATH. */
   binary?: string;
   /** Base URL of `skillgym sim`; then no credentials are needed. */
   simulatorUrl?: string;
@@ -16,21 +21,43 @@ export interface ClaudeCodeJudgeOptions {
   timeoutMs?: number;
 }
 
+// How messages name each agent.
+const displayNames: Record<AgentJudgeName, string> = {
+  "claude-code": "Claude Code",
+  codex: "Codex",
+  gemini: "Gemini CLI",
+};
+
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 // Windows caps a whole command line at 32,767 characters; Linux caps one argument at 128 KiB.
 const MAX_ARGUMENT_CHARS = process.platform === "win32" ? 30_000 : 120_000;
 
-function failure(result: AgentRunResult): Error {
+export function isAgentJudge(backend: string): backend is AgentJudgeName {
+  return (agentJudgeNames as readonly string[]).includes(backend);
+}
+
+function failure(who: string, result: AgentRunResult): Error {
   if (result.outcome === "cancelled") return new SkillgymError("CANCELLED", "the judge was cancelled");
   const why = result.message ?? result.outcome;
   if (result.outcome === "auth_error")
-    return new JudgeError(`Claude Code (the judge) could not authenticate: ${why}`, false);
-  return new JudgeError(`Claude Code (the judge) failed: ${why}`, retryableOutcomes.includes(result.outcome));
+    return new JudgeError(`${who} (the judge) could not authenticate: ${why}`, false);
+  return new JudgeError(`${who} (the judge) failed: ${why}`, retryableOutcomes.includes(result.outcome));
 }
 
-/** Claude Code itself as the judge: read-only tools, working in the run's folder, each call in a fresh home. */
-export async function createClaudeCodeJudge(options: ClaudeCodeJudgeOptions = {}): Promise<Judge> {
-  const agent = await createAgent("claude-code", {
+// Claude Code reports dollars itself; Codex and Gemini CLI are priced from their tokens by their adapters.
+function missingCostNote(name: AgentJudgeName, model: string): string {
+  return name === "claude-code"
+    ? "Claude Code reported no total_cost_usd: the cost is counted as 0"
+    : `no price is known for ${name}'s model ${model}: its cost is counted as 0`;
+}
+
+/** An agent itself as the judge: read-only tools, working in the run's folder, each call in a fresh home. */
+export async function createAgentJudge(
+  name: AgentJudgeName,
+  options: AgentJudgeOptions = {},
+): Promise<Judge> {
+  const who = displayNames[name];
+  const agent = await createAgent(name, {
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
     ...(options.env ? { env: options.env } : {}),
@@ -42,7 +69,7 @@ export async function createClaudeCodeJudge(options: ClaudeCodeJudgeOptions = {}
     if (size > MAX_ARGUMENT_CHARS) {
       throw new JudgeError(
         `the judge prompt has ${size} characters, more than a command line takes (${MAX_ARGUMENT_CHARS}); ` +
-          "let Claude Code read the run's files from its working folder instead of inlining them",
+          `let ${who} read the run's files from its working folder instead of inlining them`,
         false,
       );
     }
@@ -59,19 +86,18 @@ export async function createClaudeCodeJudge(options: ClaudeCodeJudgeOptions = {}
         ...(request.signal ? { signal: request.signal } : {}),
       });
       const result = run.result;
-      if (run.outcome !== "success" || !result) throw failure(run);
+      if (run.outcome !== "success" || !result) throw failure(who, run);
       const usage = result.usage;
+      const answeredBy = run.init?.model || model || name;
       return {
         text: result.text,
-        model: run.init?.model || model || "claude-code",
-        inputTokens: usage
-          ? usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens
-          : 0,
-        outputTokens: usage?.output_tokens ?? 0,
+        model: answeredBy,
+        inputTokens: usage ? usage.inputTokens + usage.cacheWriteTokens + usage.cacheReadTokens : 0,
+        outputTokens: usage?.outputTokens ?? 0,
         costUsd: options.simulatorUrl ? 0 : (result.costUsd ?? 0),
         durationMs: run.process.durationMs,
         ...(result.costUsd === undefined && !options.simulatorUrl
-          ? { costNote: "Claude Code reported no total_cost_usd: the cost is counted as 0" }
+          ? { costNote: missingCostNote(name, answeredBy) }
           : {}),
       };
     } finally {
@@ -80,9 +106,10 @@ export async function createClaudeCodeJudge(options: ClaudeCodeJudgeOptions = {}
   }
 
   return {
-    backend: "claude-code",
-    model: model ?? "claude-code-default",
+    backend: name,
+    model: model ?? `${name}-default`,
     simulated: Boolean(options.simulatorUrl),
+    readsWorkspace: true,
     complete,
   };
 }

@@ -6,7 +6,7 @@ export type JsonRead<T> =
   | { state: "missing" }
   | { state: "broken"; problem: string };
 
-/** Reads JSON files through a schema, remembering each by modification time and size: big workspaces re-read only what changed. */
+/** Reads run records (and the viewer's other JSON files) through a schema, remembering each by modification time and size: big workspaces re-read only what changed. */
 export interface JsonCache {
   read<S extends z.ZodType>(file: string, schema: S): Promise<JsonRead<z.output<S>>>;
   /** Like `read`, but a missing or broken file is just absent. */

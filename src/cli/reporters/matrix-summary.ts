@@ -1,0 +1,43 @@
+import { matrixCells, matrixHeader } from "../../bench/index.js";
+import type { AgentsPipelineResult } from "../../pipeline/index.js";
+import { noSimScriptNotice } from "../../sim/index.js";
+
+// Columns padded to their widest cell; the last (a note) is left ragged.
+function textTable(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
+  return rows.map((r) =>
+    r
+      .map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd(),
+  );
+}
+
+/** The text `run --agent a,b,…` prints: the matrix, errors per agent, cost, gates and the report. */
+export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
+  const lines: string[] = [];
+  if (result.simulated)
+    lines.push(
+      "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
+    );
+  if (result.parts.some((p) => p.result?.simulated && p.result.simScript === null && p.result.evals))
+    lines.push(noSimScriptNotice);
+  lines.push(`agents of ${result.iterationDir}:`);
+  const header = matrixHeader.map((h) => h.replace("Trigger ", "trig. "));
+  lines.push(...textTable([header, ...result.matrix.agents.map(matrixCells)]).map((l) => `  ${l}`));
+  for (const part of result.parts) {
+    const records = part.result?.evals?.records ?? [];
+    const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
+    if (errors > 0) lines.push(`${part.agent}: ${errors} eval runs errored (left out of the pass rates)`);
+  }
+  if (result.cancelled) lines.push("cancelled: run again to finish the iteration");
+  if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
+  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
+  for (const gate of result.gates)
+    lines.push(
+      `gate ${gate.name}${gate.agent ? ` [${gate.agent}]` : ""}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`,
+    );
+  lines.push(`matrix: ${result.matrixFile}`);
+  lines.push(`report: ${result.reportFile}`);
+  return lines;
+}
