@@ -25,7 +25,7 @@ import {
   type TriggerRunRecord,
 } from "./run-trigger.js";
 import { scoreQuery, summarize } from "./score.js";
-import { createSettleTracker } from "./settle.js";
+import { createSettleTracker, nextTriggerRun } from "./settle.js";
 
 export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
@@ -152,6 +152,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(options.allRuns
         ? {}
         : {
+            pick: (pending: readonly TriggerRunSpec[]) => nextTriggerRun(pending, tracker),
             skip: (spec: TriggerRunSpec) => {
               const settled = tracker.settled(spec.queryIndex);
               if (settled) options.reporter?.onRunDropped?.(spec);
