@@ -58,7 +58,8 @@ export function createSettleTracker(rules: readonly SettleRule[]): SettleTracker
 /**
  * The next trigger run to start, so that a query whose verdict is still open gets its deciding run at once rather
  * than after every other query's first runs: first a later run whose query has all its earlier runs back (it either
- * decides the query or, settled, is dropped at no cost), then a first run, then the lowest run number.
+ * decides the query or, settled, is dropped at no cost), then a first run, then a second run; a later run whose
+ * query's earlier runs are still out waits (-1): they may settle the query and make it unneeded.
  */
 export function nextTriggerRun(
   pending: readonly { queryIndex: number; runNumber: number }[],
@@ -68,9 +69,5 @@ export function nextTriggerRun(
   if (ready >= 0) return ready;
   const first = pending.findIndex((s) => s.runNumber === 1);
   if (first >= 0) return first;
-  let lowest = 0;
-  pending.forEach((s, i) => {
-    if (s.runNumber < (pending[lowest]?.runNumber ?? Number.POSITIVE_INFINITY)) lowest = i;
-  });
-  return lowest;
+  return pending.findIndex((s) => s.runNumber === 2);
 }

@@ -87,8 +87,9 @@ describe("nextTriggerRun", () => {
     done.set(0, 0);
     // Nothing is ready: a first run goes next.
     expect(nextTriggerRun(pending, { done: (q) => done.get(q) ?? 0 })).toBe(0);
-    // Only later runs whose earlier runs are out: the lowest run number.
+    // Only later runs whose earlier runs are out: a second run, else wait for a run to end.
     expect(nextTriggerRun([spec(0, 3), spec(1, 2)], { done: () => 0 })).toBe(1);
+    expect(nextTriggerRun([spec(0, 3)], { done: () => 1 })).toBe(-1);
   });
 
   it("puts a deciding third run ahead of fresh first runs in a real pool", async () => {
