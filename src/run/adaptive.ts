@@ -56,6 +56,7 @@ export async function runAdaptiveRounds<R>(input: {
   defaultTimeoutSeconds: number;
   schedule: (specs: RunSpec[]) => Promise<R[]>;
   stopped: () => boolean;
+  onRound?: (info: { added: number; evals: string[] }) => void;
 }): Promise<{ records: R[]; planned: number }> {
   const baseline = input.configurations.find((c): c is BaselineConfiguration => c !== "with_skill");
   const records: R[] = [];
@@ -83,6 +84,7 @@ export async function runAdaptiveRounds<R>(input: {
       }).filter((s) => s.runNumber === k);
     });
     planned += specs.length;
+    input.onRound?.({ added: specs.length, evals: next });
     records.push(...(await input.schedule(specs)));
   }
   return { records, planned };

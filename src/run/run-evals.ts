@@ -194,6 +194,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
         defaultTimeoutSeconds: options.timeoutSeconds,
         schedule,
         stopped: () => options.signal?.aborted === true || options.budget?.exhausted === true,
+        ...(options.reporter?.onMoreRuns ? { onRound: options.reporter.onMoreRuns } : {}),
       });
       records = [...records, ...more.records];
       planned += more.planned;

@@ -73,7 +73,12 @@ const runFolders = async (iterationDir: string, id: string, configuration: strin
 
 describe("--adaptive", () => {
   it("adds paired runs only to uncertain evals, stopping when the interval excludes zero or at the cap", async () => {
-    const summary = await runEvals(options({ adaptive: { maxRuns: 6 } }));
+    const rounds: string[][] = [];
+    const summary = await runEvals(
+      options({ adaptive: { maxRuns: 6 }, reporter: { onMoreRuns: (info) => rounds.push(info.evals) } }),
+    );
+    const both = ["eval-flaky", "eval-even"];
+    expect(rounds).toEqual([both, both, both, ["eval-even"]]);
     expect(summary.cancelled).toBe(false);
     const counts = async (id: string) => ({
       with: (await runFolders(summary.iterationDir, id, "with_skill")).length,
