@@ -114,7 +114,10 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
     unitCosts,
   });
   const unitSeconds = await unitSecondsFromHistory(workspace, simulated);
-  const store = options.store ? await forecastPipeline(options, { skill, suite }, unitCosts) : undefined;
+  // An agent that cannot be had (no login) leaves the store's forecast out; the credentials check says why.
+  const store = options.store
+    ? await forecastPipeline(options, { skill, suite }, unitCosts).catch(() => undefined)
+    : undefined;
   return {
     ...estimate,
     ...(store ? { store } : {}),
