@@ -11,6 +11,7 @@ import {
   loadSimScript,
   runPipeline,
   runTriggers,
+  runTune,
   startSim,
 } from "../dist/index.js";
 
@@ -112,11 +113,98 @@ async function storeFigure() {
   return rounds;
 }
 
+// (b') a 3-iteration tune, twice in one workspace, with the store and with --fresh: model requests per round. The
+// improver rewrites SKILL.md in rounds 1 and 2, so every round measures a new version.
+async function tuneFigure() {
+  const skill = join(root, "greeter");
+  await mkdir(join(skill, "evals"), { recursive: true });
+  const md = (body) =>
+    `---\nname: greeter\ndescription: Writes greeting cards. Use when asked for a greeting card.\n---\n\n${body}\n`;
+  await writeFile(join(skill, "SKILL.md"), md("Write card.txt."));
+  await writeFile(
+    join(skill, "evals", "evals.json"),
+    JSON.stringify({
+      evals: [1, 2].map((id) => ({
+        id,
+        prompt: `Please make greeting card ${id} for Ada`,
+        expectations: [],
+        checks: [{ type: "file_contains", path: "card.txt", pattern: "Ada" }],
+      })),
+    }),
+  );
+  const improver = (round) => ({
+    match: `tune iteration ${round}\\b`,
+    skill: "none",
+    without_skill: [
+      { read: "greeter/SKILL.md" },
+      {
+        write: {
+          path: "greeter/SKILL.md",
+          content: md(`STEP-${round}: read the name, then write card.txt.`),
+        },
+      },
+      { write: { path: `iteration-${round}-changes.md`, content: `- step ${round}\n` } },
+    ],
+  });
+  const script = {
+    rules: [
+      improver(1),
+      improver(2),
+      { match: "greeting card", steps: [{ write: { path: "card.txt", content: "Hi Ada\n" } }] },
+    ],
+    judge: {
+      rubric: {
+        default: 60,
+        when: [
+          { match: "STEP-2", score: 80 },
+          { match: "STEP-1", score: 70 },
+        ],
+      },
+    },
+  };
+  const figures = {};
+  for (const [name, fresh] of [
+    ["fresh", true],
+    ["store", false],
+    ["storeAgain", false],
+  ]) {
+    const sim = await startSim({ script });
+    const marks = [];
+    try {
+      await runTune({
+        skillPaths: [skill],
+        maxIterations: 3,
+        threshold: 99,
+        workspace: join(root, fresh ? "tune-fresh" : "tune-store"),
+        runs: 2,
+        concurrency: 4,
+        timeoutSeconds: 60,
+        retry,
+        store: { judge: "sim", ...(fresh ? { fresh: true } : {}) },
+        reporter: {
+          onPhase: ({ round, phase }) => {
+            if (phase === "execute") marks[round - 1] = sim.log.length;
+          },
+        },
+        createAgent: () => createAgent("claude-code", { simulatorUrl: sim.url }),
+        createJudge: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
+      });
+      marks.push(sim.log.length);
+      figures[name] = marks.slice(1).map((end, i) => end - marks[i]);
+    } finally {
+      await sim.close();
+    }
+  }
+  return figures;
+}
+
 try {
   const a = await triggerFigure();
   console.log(JSON.stringify({ a }, null, 2));
   const b = await storeFigure();
   console.log(JSON.stringify({ b }, null, 2));
+  const tune = await tuneFigure();
+  console.log(JSON.stringify({ tune }, null, 2));
 } finally {
   await rm(root, { recursive: true, force: true });
 }

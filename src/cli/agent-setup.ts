@@ -216,6 +216,13 @@ export interface EvalFlags {
   only?: string[];
   model?: string;
   projectRoot?: string;
+  adaptive?: boolean;
+  maxRuns?: number;
+}
+
+/** `--adaptive` as the library takes it: the cap is `--max-runs`, by default three times `--runs`. */
+export function adaptiveRequest(flags: EvalFlags): { adaptive?: { maxRuns: number } } {
+  return flags.adaptive ? { adaptive: { maxRuns: flags.maxRuns ?? 3 * flags.runs } } : {};
 }
 
 /** The artifact-eval flags shared by `eval` and `run`. */
@@ -231,6 +238,15 @@ export function withEvalOptions(command: Command, defaultRuns: number): Command 
     )
     .option("--concurrency <n>", "runs at once", positiveInt, 4)
     .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
+    .option(
+      "--adaptive",
+      "after --runs, add paired runs to evals whose with/without difference is uncertain (its 95% CI includes 0)",
+    )
+    .option(
+      "--max-runs <n>",
+      "with --adaptive: the most runs per eval and configuration (default 3 × --runs)",
+      positiveInt,
+    )
     .option("--only <ids>", "comma-separated eval ids", idList)
     .option("--model <model>", "the agent's model")
     .option("--project-root <dir>", "copy this project into every workspace first");

@@ -3,6 +3,7 @@ import type { TriggerQuery } from "../contracts/evals.js";
 import type { OptimizeSubsetScore } from "../contracts/optimize-results.js";
 import { SkillgymError } from "../errors.js";
 import type { Budget } from "../run/budget.js";
+import type { StoreRequest } from "../run/options.js";
 import type { RetryPolicy } from "../run/retry.js";
 import { runTriggers, type TriggerReporter } from "../triggers/index.js";
 import { subsetScore } from "./decide.js";
@@ -23,6 +24,8 @@ export interface EvaluationSetup {
   signal?: AbortSignal;
   budget?: Budget;
   reporter?: TriggerReporter;
+  /** The result store, its folder settled: a description evaluated before is served from it. */
+  store?: StoreRequest & { dir: string };
   agent: () => Promise<Agent>;
 }
 
@@ -63,6 +66,7 @@ export async function evaluateDescription(
     ...(setup.signal ? { signal: setup.signal } : {}),
     ...(setup.budget ? { budget: setup.budget } : {}),
     ...(setup.reporter ? { reporter: setup.reporter } : {}),
+    ...(setup.store ? { store: setup.store } : {}),
     createAgent: () => setup.agent(),
   });
   const counted = summary.records.filter((r) => r.outcome !== "cancelled");

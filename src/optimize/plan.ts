@@ -7,6 +7,7 @@ import { unitSecondsFromHistory } from "../pipeline/duration-history.js";
 import { estimateWallSeconds, type UnitSeconds } from "../pipeline/estimate.js";
 import { defaultWorkspace } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
+import type { StoreRequest } from "../run/options.js";
 import type { RetryPolicy } from "../run/retry.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
@@ -47,6 +48,8 @@ export interface OptimizeOptions {
   signal?: AbortSignal;
   reporter?: OptimizeReporter;
   triggerReporter?: TriggerReporter;
+  /** Reuse trigger verdicts of descriptions evaluated before (default store: <workspace>/.skillgym-cache). */
+  store?: StoreRequest;
   /** Continue the optimization in this optimize-<timestamp>/ folder (or its results.json). */
   resumeDir?: string;
   /** The options the user set; on resume the others come from results.json (default: all of them). */

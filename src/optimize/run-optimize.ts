@@ -9,6 +9,7 @@ import type {
 } from "../contracts/optimize-results.js";
 import { SkillgymError } from "../errors.js";
 import { type Budget, createBudget } from "../run/budget.js";
+import { STORE_DIR } from "../run/options.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { applyDescription } from "./apply.js";
 import { currentIteration, earlierAttempts, repeatOf, stopReason, trainFailures } from "./decide.js";
@@ -147,6 +148,9 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
     ...(options.signal ? { signal: options.signal } : {}),
     ...(budget ? { budget } : {}),
     ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
+    ...(options.store
+      ? { store: { ...options.store, dir: options.store.dir ?? join(prepared.workspace, STORE_DIR) } }
+      : {}),
     agent,
   };
   const evaluationUsd = prepared.queries.length * options.runs * unit.triggerRunUsd;

@@ -22,3 +22,8 @@ export {
   runPipeline,
 } from "./run-pipeline.js";
 export { type Savings, savingsOf } from "./savings.js";
+export {
+  planEvalsWithStore,
+  planTriggersWithStore,
+  type StorePlan,
+} from "./store-plan.js";

@@ -6,7 +6,13 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { type ExpectationGrader, gradingHooks } from "../grade/index.js";
 import { writeStaticReport } from "../report/index.js";
 import { type Budget, createBudget } from "../run/budget.js";
-import { defaultWorkspace, type EvalSummary, type RunReporter, runEvals } from "../run/index.js";
+import {
+  defaultWorkspace,
+  type EvalOptions,
+  type EvalSummary,
+  type RunReporter,
+  runEvals,
+} from "../run/index.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { RunOptions } from "../run/options.js";
 import type { Skill } from "../skill/index.js";
@@ -17,6 +23,7 @@ import { unitSecondsFromHistory } from "./duration-history.js";
 import { estimatePlan, estimateWallSeconds, type RunPlanEstimate, type UnitSeconds } from "./estimate.js";
 import { evaluateGates, type GateResult, type Gates } from "./gates.js";
 import { type Savings, savingsOf } from "./savings.js";
+import { forecastPipeline, type StorePlan } from "./store-plan.js";
 
 export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budget"> {
   baseline: string;
@@ -29,6 +36,8 @@ export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budge
   /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
   allRuns?: boolean;
   grade: boolean;
+  /** `--adaptive`: more paired runs for evals whose with/without difference is uncertain, up to `maxRuns`. */
+  adaptive?: EvalOptions["adaptive"];
   gates: Gates;
   maxCostUsd?: number;
   /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
@@ -79,6 +88,8 @@ export interface PipelinePlan extends RunPlanEstimate {
   wallSeconds: number;
   unitSeconds: UnitSeconds;
   concurrency: number;
+  /** What the result store serves, and the cost of the rest. */
+  store?: StorePlan;
 }
 
 /** What `run --dry-run` prints: the runs and judge calls it would make, a rough cost and wall time, starting nothing. */
@@ -103,8 +114,13 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
     unitCosts,
   });
   const unitSeconds = await unitSecondsFromHistory(workspace, simulated);
+  // An agent that cannot be had (no login) leaves the store's forecast out; the credentials check says why.
+  const store = options.store
+    ? await forecastPipeline(options, { skill, suite }, unitCosts).catch(() => undefined)
+    : undefined;
   return {
     ...estimate,
+    ...(store ? { store } : {}),
     skill: skill.name,
     wallSeconds: estimateWallSeconds(estimate, options.concurrency, unitSeconds),
     unitSeconds,
@@ -161,6 +177,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       baseline: options.baseline,
       timeoutSeconds: options.timeoutSeconds,
       ...(options.only ? { only: options.only } : {}),
+      ...(options.adaptive ? { adaptive: options.adaptive } : {}),
       ...(options.resume ? { resume: true } : {}),
       ...(options.into ? { into: options.into } : {}),
       ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),

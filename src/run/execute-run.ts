@@ -57,6 +57,19 @@ export interface RunContext {
   afterEarlierRun?: (earlier: EarlierRun) => Promise<{ judgeCostUsd?: number }>;
 }
 
+/** The part of a run's context that decides what its workspace holds (and so its store key). */
+export type StagingContext = Pick<
+  RunContext,
+  | "agent"
+  | "skill"
+  | "baselineSkillDir"
+  | "projectRoot"
+  | "baseOverlay"
+  | "excludePaths"
+  | "model"
+  | "tempRoot"
+>;
+
 function slug(spec: RunSpec): string {
   return `${String(spec.eval.id).replace(/[^A-Za-z0-9_-]/g, "_")}-${spec.configuration}-${spec.runNumber}`;
 }
@@ -67,7 +80,7 @@ export async function finishedEarlier(spec: RunSpec): Promise<RunOutcome | undef
   return parsed.success && isFinishedOutcome(parsed.data.outcome) ? parsed.data.outcome : undefined;
 }
 
-export function workspaceInput(spec: RunSpec, ctx: RunContext, dir: string): RunWorkspaceInput {
+export function workspaceInput(spec: RunSpec, ctx: StagingContext, dir: string): RunWorkspaceInput {
   return {
     dir,
     configuration: spec.configuration,

@@ -10,6 +10,8 @@ export interface RunReporter {
     resumed: boolean;
     simulated: boolean;
   }): void;
+  /** `--adaptive` added a round: one more paired run for each of these evals (their difference is still uncertain). */
+  onMoreRuns?(info: { added: number; evals: string[] }): void;
   /** Not for a run finished in an earlier attempt: that one only ends. */
   onRunStart?(spec: RunSpec): void;
   onRunRetry?(spec: RunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;

@@ -5,7 +5,7 @@ import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { copyStoredRun, hashFileIfAny, hashTree, type ResultStore, storeKey } from "../store/index.js";
 import { stageWorkspace } from "../workspace/index.js";
-import { type RunContext, workspaceInput } from "./execute-run.js";
+import { type RunContext, type StagingContext, workspaceInput } from "./execute-run.js";
 import type { RunSpec } from "./plan.js";
 import type { RunRecord } from "./run-record.js";
 import { runWorkspacePlan } from "./workspace-plan.js";
@@ -32,7 +32,7 @@ export async function agentKeyParts(ctx: Pick<RunContext, "agent" | "model">) {
 
 // The staged workspace is hashed rather than its sources, so whatever staging would put before the agent (project
 // root, overlays, fixtures, the skill for the configurations that install one) is in the key, and nothing else.
-async function evalRunKey(spec: RunSpec, ctx: RunContext): Promise<string> {
+export async function evalRunKey(spec: RunSpec, ctx: StagingContext): Promise<string> {
   const dir = join(
     ctx.tempRoot,
     `key-${basename(dirname(dirname(spec.runDir)))}-${spec.configuration}-${spec.runNumber}`,
@@ -53,7 +53,7 @@ async function evalRunKey(spec: RunSpec, ctx: RunContext): Promise<string> {
   }
 }
 
-const gradingKey = (spec: RunSpec, judge: string) =>
+export const gradingKey = (spec: Pick<RunSpec, "eval">, judge: string) =>
   storeKey({ expectations: spec.eval.expectations, checks: spec.eval.checks, judge });
 
 async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {

@@ -1,21 +1,22 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { EvalMetadata } from "../contracts/evals.js";
-import type { ConfigurationName, IterationRecord } from "../contracts/run-record.js";
+import type { IterationRecord } from "../contracts/run-record.js";
 import { SkillgymError } from "../errors.js";
-import { errorsOf, formatFinding } from "../findings.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
 import { partition, planHash } from "../shard/index.js";
-import { hashSkill, loadSkill } from "../skill/index.js";
+import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import type { ResolvedEval } from "../suite/model.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { type AdaptiveRuns, runAdaptiveRounds } from "./adaptive.js";
 import { adaptiveLimit, rateLimitRecord } from "./adaptive-limit.js";
+import { evalSetup, stagingContext } from "./eval-setup.js";
 import { executeRun, type RunContext, resumeFinishedRun } from "./execute-run.js";
-import { chooseIteration, defaultWorkspace, iterationIn } from "./iteration.js";
-import { type RunOptions, runInputs, storeSettings } from "./options.js";
-import { planRuns, type RunSpec, selectEvals, selects } from "./plan.js";
+import { chooseIteration, iterationIn } from "./iteration.js";
+import { type RunOptions, storeSettings } from "./options.js";
+import { planRuns, type RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
 import { defaultRetry } from "./retry.js";
 import { withStore } from "./reuse.js";
@@ -33,6 +34,8 @@ export interface EvalOptions extends RunOptions {
   reporter?: RunReporter;
   afterRun?: RunContext["afterRun"];
   afterEarlierRun?: RunContext["afterEarlierRun"];
+  /** More paired runs, up to a cap, for evals whose with/without difference is still uncertain (needs grading). */
+  adaptive?: AdaptiveRuns;
 }
 
 export interface EvalSummary {
@@ -44,28 +47,6 @@ export interface EvalSummary {
   simScript?: string | null;
   records: RunRecord[];
   cancelled: boolean;
-}
-
-async function loadBaseline(baseline: string): Promise<string | undefined> {
-  if (baseline === "without_skill" || baseline === "none") return undefined;
-  const loaded = await loadSkill(baseline);
-  if (!loaded.skill || errorsOf(loaded.findings).length > 0) {
-    const lines = errorsOf(loaded.findings).map((f) => `  ${formatFinding(f)}`);
-    throw new SkillgymError(
-      "INVALID_SKILL",
-      `the baseline skill ${baseline} is not valid:\n${lines.join("\n")}`,
-      {
-        hint: "--baseline takes without_skill, none, or the folder of an earlier version of the skill",
-      },
-    );
-  }
-  return loaded.skill.dir;
-}
-
-function configurationsFor(baseline: string): ConfigurationName[] {
-  if (baseline === "none") return ["with_skill"];
-  if (baseline === "without_skill") return ["with_skill", "without_skill"];
-  return ["with_skill", "old_skill"];
 }
 
 async function ensureWritable(dir: string): Promise<void> {
@@ -95,23 +76,34 @@ export function runIdentity(spec: RunSpec): string {
   return JSON.stringify(["eval", spec.eval.id, spec.configuration, spec.runNumber]);
 }
 
+// Adaptive runs compare graded pairs: without a baseline or a grading there is nothing to decide on.
+function checkAdaptive(adaptive: AdaptiveRuns, options: EvalOptions, configurations: number): void {
+  if (configurations < 2)
+    throw new SkillgymError(
+      "USAGE",
+      "--adaptive compares with_skill with a baseline; --baseline none has none",
+      {
+        hint: "use --baseline without_skill or an earlier version, or drop --adaptive",
+      },
+    );
+  if (!options.afterRun)
+    throw new SkillgymError("USAGE", "--adaptive decides on the gradings; --no-grade leaves none", {
+      hint: "drop --no-grade or --adaptive",
+    });
+  if (adaptive.maxRuns < options.runs)
+    throw new SkillgymError("USAGE", `--max-runs ${adaptive.maxRuns} is below --runs ${options.runs}`, {
+      hint: "--max-runs is the most runs an eval gets per configuration, the fixed --runs included",
+    });
+}
+
 /** Runs every selected eval in each configuration, `runs` times, into the next (or the interrupted) iteration. */
 export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
-  const { skill, suite } = await runInputs(options, "evals");
-  const baselineDir = await loadBaseline(options.baseline);
-  const evals = selectEvals(suite.evals, options.only);
-  const unknown = (options.only ?? []).filter((id) => !suite.evals.some((e) => selects(id, e, suite.evals)));
-  if (unknown.length > 0) {
-    throw new SkillgymError("USAGE", `--only names evals that do not exist: ${unknown.join(", ")}`, {
-      hint: `the ids in ${suite.evalsFile} are: ${suite.evals.map((e) => e.id).join(", ")}`,
-    });
-  }
-  if (evals.length === 0) throw new SkillgymError("NO_EVALS", `${suite.evalsFile} has no evals to run`);
-  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  const setup = await evalSetup(options);
+  const { skill, suite, evals, baselineDir, configurations, workspace } = setup;
+  if (options.adaptive) checkAdaptive(options.adaptive, options, configurations.length);
   await ensureWritable(workspace);
   const agent = await options.createAgent({ skill, suite });
 
-  const configurations = configurationsFor(options.baseline);
   const plan: IterationRecord["plan"] = {
     evals: evals.map((e) => e.id),
     configurations,
@@ -174,25 +166,18 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     await writeJson(join(iteration.dir, evalDirName(e.id), EVAL_METADATA_FILE), metadata);
   }
 
-  const planned = planRuns({
+  const allSpecs = planRuns({
     evals,
     configurations,
     runs: options.runs,
     iterationDir: iteration.dir,
     defaultTimeoutSeconds: options.timeoutSeconds,
   });
-  const specs = options.shard ? partition(planned, runIdentity, options.shard) : planned;
+  const specs = options.shard ? partition(allSpecs, runIdentity, options.shard) : allSpecs;
   const tempRoot = await createTempRoot("run", { keep: options.keepWorkspaces === true });
   const limit = adaptiveLimit(options.concurrency);
   const context: RunContext = {
-    agent,
-    skill: { dir: skill.dir, name: skill.name },
-    ...(baselineDir ? { baselineSkillDir: baselineDir } : {}),
-    ...(options.projectRoot ? { projectRoot: resolve(options.projectRoot) } : {}),
-    ...(suite.baseOverlay ? { baseOverlay: suite.baseOverlay } : {}),
-    excludePaths: [skill.dir, suite.dir, workspace, ...(baselineDir ? [baselineDir] : [])],
-    ...(options.model ? { model: options.model } : {}),
-    tempRoot,
+    ...stagingContext(setup, options, agent, tempRoot),
     ...(options.signal ? { signal: options.signal } : {}),
     retry: { ...(options.retry ?? defaultRetry), observe: limit.observe },
     ...(options.reporter ? { reporter: options.reporter } : {}),
@@ -222,9 +207,8 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
         hooks,
       )
     : hooks;
-  let records: RunRecord[];
-  try {
-    records = await scheduleRuns(specs, {
+  const schedule = (planned: RunSpec[]) =>
+    scheduleRuns(planned, {
       concurrency: options.concurrency,
       limit,
       ...(options.signal ? { signal: options.signal } : {}),
@@ -234,11 +218,30 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
       run: scheduled.run,
       costOf: (record) => record.costUsd + (record.judgeCostUsd ?? 0),
     });
+  let records: RunRecord[];
+  let planned = specs.length;
+  try {
+    records = await schedule(specs);
+    if (options.adaptive) {
+      const more = await runAdaptiveRounds({
+        adaptive: options.adaptive,
+        iterationDir: iteration.dir,
+        evals,
+        configurations,
+        runs: options.runs,
+        defaultTimeoutSeconds: options.timeoutSeconds,
+        schedule,
+        stopped: () => options.signal?.aborted === true || options.budget?.exhausted === true,
+        ...(options.reporter?.onMoreRuns ? { onRound: options.reporter.onMoreRuns } : {}),
+      });
+      records = [...records, ...more.records];
+      planned += more.planned;
+    }
   } finally {
     if (!options.keepWorkspaces) await rm(tempRoot, { recursive: true, force: true });
   }
   const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
-  const complete = !cancelled && records.length === specs.length;
+  const complete = !cancelled && records.length === planned;
   await writeJson(join(iteration.dir, ITERATION_FILE), {
     ...record,
     status: complete ? "complete" : "interrupted",

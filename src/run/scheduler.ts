@@ -25,6 +25,8 @@ export interface ScheduleOptions<S, R> {
   costOf: (record: R) => number;
   /** Asked just before a queued run would start: true drops it (its verdict is already settled). */
   skip?: (spec: S) => boolean;
+  /** Which of the specs not yet started goes next, as an index into them (default: plan order). */
+  pick?: (pending: readonly S[]) => number;
 }
 
 /** Runs the planned specs `concurrency` at a time, until all ran, the user cancelled, or the budget would run out. */
@@ -49,6 +51,7 @@ export async function scheduleRuns<S, R>(specs: readonly S[], options: ScheduleO
     },
     options.signal,
     () => reserveRun(options.budget),
+    options.pick,
   );
   return records.filter((r): r is Awaited<R> => r !== undefined);
 }

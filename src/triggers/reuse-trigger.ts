@@ -25,7 +25,7 @@ const TRIGGER_FILE = "trigger.json";
  * The key of one trigger run: whether a query triggers depends on the agent, the model, the skill's name and
  * description and the skills installed beside it, not on the body an iteration edited.
  */
-async function keyParts(ctx: TriggerContext, description: string) {
+async function keyParts(ctx: TriggerKeyContext, description: string) {
   return {
     kind: "trigger-run",
     ...(await agentKeyParts(ctx)),
@@ -46,11 +46,18 @@ async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {
   return parsed.success ? parsed.data : undefined;
 }
 
+type TriggerKeyContext = Pick<TriggerContext, "agent" | "model" | "skillName" | "timeoutMs" | "companions">;
+
+/** The store key of each trigger run of one description. */
+export function triggerRunKeys(ctx: TriggerKeyContext, description: string) {
+  const common = keyParts(ctx, description);
+  return async (spec: Pick<TriggerRunSpec, "query" | "runNumber">) =>
+    storeKey({ ...(await common), query: spec.query, run: spec.runNumber });
+}
+
 /** The trigger scheduler's hooks with a result store: a stored verdict of the same run is copied in, marked and free. */
 export function triggerHooksWithStore(ctx: TriggerContext, reuse: TriggerReuse) {
-  const common = keyParts(ctx, reuse.description);
-  const keyOf = async (spec: TriggerRunSpec) =>
-    storeKey({ ...(await common), query: spec.query, run: spec.runNumber });
+  const keyOf = triggerRunKeys(ctx, reuse.description);
   const marked = (record: TriggerRunRecord, from: ReusedFrom): TriggerRunRecord => ({
     ...record,
     reusedFrom: from,

@@ -3,7 +3,6 @@ import { join, resolve } from "node:path";
 import { TriggerPlan } from "../contracts/run-record.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
-import { errorsOf, formatFinding } from "../findings.js";
 import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
@@ -13,9 +12,10 @@ import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
 import { partition, planHash } from "../shard/index.js";
-import { hashSkill, loadSkill } from "../skill/index.js";
+import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { loadCompanions } from "./companions.js";
 import { skillWithDescription } from "./description.js";
 import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
@@ -27,7 +27,7 @@ import {
   type TriggerRunRecord,
 } from "./run-trigger.js";
 import { scoreQuery, summarize } from "./score.js";
-import { createSettleTracker } from "./settle.js";
+import { createSettleTracker, nextTriggerRun } from "./settle.js";
 
 export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
@@ -49,28 +49,6 @@ export interface TriggerSummaryResult {
   records: TriggerRunRecord[];
   cancelled: boolean;
   simulated: boolean;
-}
-
-async function loadCompanions(paths: readonly string[], skillName: string) {
-  const companions: { sourceDir: string; installName: string }[] = [];
-  for (const path of paths) {
-    const loaded = await loadSkill(path);
-    if (!loaded.skill || errorsOf(loaded.findings).length > 0) {
-      const lines = errorsOf(loaded.findings).map((f) => `  ${formatFinding(f)}`);
-      throw new SkillgymError(
-        "INVALID_SKILL",
-        `--with-skills: ${path} is not a valid skill:\n${lines.join("\n")}`,
-      );
-    }
-    if (loaded.skill.name === skillName) {
-      throw new SkillgymError(
-        "USAGE",
-        `--with-skills: ${path} has the name of the skill under test (${skillName})`,
-      );
-    }
-    companions.push({ sourceDir: loaded.skill.dir, installName: loaded.skill.name });
-  }
-  return companions;
 }
 
 async function triggersIteration(
@@ -203,6 +181,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(allRuns
         ? {}
         : {
+            pick: (pending: readonly TriggerRunSpec[]) => nextTriggerRun(pending, tracker),
             skip: (spec: TriggerRunSpec) => {
               const settled = tracker.settled(spec.queryIndex);
               if (settled) options.reporter?.onRunDropped?.(spec);

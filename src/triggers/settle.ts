@@ -39,6 +39,8 @@ export function tallyOf(runs: readonly TriggerRunResult[]): QueryTally {
 export interface SettleTracker {
   record(run: TriggerRunResult): void;
   settled(queryIndex: number): boolean;
+  /** Runs of the query that ended (errored ones included). */
+  done(queryIndex: number): number;
 }
 
 export function createSettleTracker(rules: readonly SettleRule[]): SettleTracker {
@@ -49,5 +51,23 @@ export function createSettleTracker(rules: readonly SettleRule[]): SettleTracker
       const rule = rules[queryIndex];
       return rule !== undefined && isSettled(tallyOf(runs[queryIndex] ?? []), rule);
     },
+    done: (queryIndex) => runs[queryIndex]?.length ?? 0,
   };
+}
+
+/**
+ * The next trigger run to start, so that a query whose verdict is still open gets its deciding run at once rather
+ * than after every other query's first runs: first a later run whose query has all its earlier runs back (it either
+ * decides the query or, settled, is dropped at no cost), then a first run, then a second run; a later run whose
+ * query's earlier runs are still out waits (-1): they may settle the query and make it unneeded.
+ */
+export function nextTriggerRun(
+  pending: readonly { queryIndex: number; runNumber: number }[],
+  tracker: Pick<SettleTracker, "done">,
+): number {
+  const ready = pending.findIndex((s) => s.runNumber > 1 && tracker.done(s.queryIndex) >= s.runNumber - 1);
+  if (ready >= 0) return ready;
+  const first = pending.findIndex((s) => s.runNumber === 1);
+  if (first >= 0) return first;
+  return pending.findIndex((s) => s.runNumber === 2);
 }

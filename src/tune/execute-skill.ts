@@ -3,6 +3,7 @@ import type { Agent } from "../agents/agent.js";
 import { type ExpectationGrader, gradeIteration, gradeOnFinish } from "../grade/index.js";
 import type { Budget } from "../run/budget.js";
 import { type RunReporter, runEvals } from "../run/index.js";
+import type { StoreRequest } from "../run/options.js";
 import type { RetryPolicy } from "../run/retry.js";
 import { type MeasuredRuns, measureRuns } from "./measure-runs.js";
 
@@ -20,6 +21,8 @@ export interface ExecuteSkillInput {
   signal?: AbortSignal;
   reporter?: RunReporter;
   budget?: Budget;
+  /** The result store shared by every round (its folder settled, not the round's own workspace). */
+  store?: StoreRequest & { dir: string };
   createAgent: () => Promise<Agent>;
   createGrader: () => Promise<ExpectationGrader>;
   onGradingError?: (runDir: string, error: unknown) => void;
@@ -59,6 +62,7 @@ export async function executeSkill(input: ExecuteSkillInput): Promise<ExecuteSki
       ...(input.signal ? { signal: input.signal } : {}),
       ...(input.reporter ? { reporter: input.reporter } : {}),
       ...(input.budget ? { budget: input.budget } : {}),
+      ...(input.store ? { store: input.store } : {}),
       createAgent: () => input.createAgent(),
       afterRun: gradeOnFinish({
         createGrader: input.createGrader,

@@ -1,6 +1,7 @@
 import type { Agent } from "../agents/agent.js";
 import type { ExecutionMode, TunePreset } from "../contracts/iteration-state.js";
 import type { Judge } from "../judge/judge.js";
+import type { StoreRequest } from "../run/options.js";
 import type { RunReporter } from "../run/reporter.js";
 import type { RetryPolicy } from "../run/retry.js";
 import type { TuneReporter } from "./reporter.js";
@@ -25,6 +26,8 @@ export interface TuneOptions {
   timeoutSeconds: number;
   model?: string;
   maxCostUsd?: number;
+  /** Reuse runs of unchanged skill versions across rounds and tunes (default store: <workspace>/.skillgym-cache). */
+  store?: StoreRequest;
   retry?: RetryPolicy;
   signal?: AbortSignal;
   reporter?: TuneReporter;

@@ -1,6 +1,7 @@
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import type { ChainStep, TuneIteration } from "../contracts/iteration-state.js";
 import { judgeGrader } from "../grade/judge-grader.js";
+import { STORE_DIR } from "../run/options.js";
 import { stageChainInputs } from "./chain-inputs.js";
 import type { TuneContext } from "./context.js";
 import { executeSkill } from "./execute-skill.js";
@@ -21,6 +22,9 @@ export async function executePhase(ctx: TuneContext, iteration: TuneIteration): 
   let costUsd = 0;
   let failure: string | undefined;
   const signal = ctx.options.signal;
+  // One store for every round (and every tune of this workspace): a version measured before is served from it.
+  const request = ctx.options.store;
+  const store = request ? { ...request, dir: request.dir ?? join(dirname(ctx.dir), STORE_DIR) } : undefined;
   for (const [i, name] of ctx.order.entries()) {
     ctx.reporter.onPhase?.({ round: iteration.round, phase: "execute", skill: name });
     let evalsPath = ctx.evalsPathOf(name);
@@ -48,6 +52,7 @@ export async function executePhase(ctx: TuneContext, iteration: TuneIteration): 
       ...(signal ? { signal } : {}),
       ...(ctx.options.runReporter ? { reporter: ctx.options.runReporter } : {}),
       ...(ctx.budget ? { budget: ctx.budget } : {}),
+      ...(store ? { store } : {}),
       ...(ctx.options.onGradingError ? { onGradingError: ctx.options.onGradingError } : {}),
       createAgent: () => ctx.agent(),
       createGrader: async () => judgeGrader(await ctx.judge(), signal),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { runPool } from "../../src/run/pool.js";
 import { scoreQuery, type TriggerRunResult } from "../../src/triggers/score.js";
-import { createSettleTracker, isSettled } from "../../src/triggers/settle.js";
+import { createSettleTracker, isSettled, nextTriggerRun } from "../../src/triggers/settle.js";
 
 type Outcome = "T" | "N" | "E";
 
@@ -71,5 +72,51 @@ describe("settled trigger verdicts", () => {
     expect(isSettled({ done: 3, scored: 0, triggers: 0 }, rule)).toBe(true);
     expect(isSettled({ done: 1, scored: 1, triggers: 1 }, rule)).toBe(false);
     expect(isSettled({ done: 2, scored: 2, triggers: 1 }, rule)).toBe(false);
+  });
+});
+
+describe("nextTriggerRun", () => {
+  const spec = (queryIndex: number, runNumber: number) => ({ queryIndex, runNumber });
+  it("starts a query's next run as soon as its earlier runs are back, before other queries' first runs", () => {
+    const pending = [spec(2, 1), spec(3, 1), spec(0, 2), spec(1, 2), spec(0, 3)];
+    const done = new Map([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(nextTriggerRun(pending, { done: (q) => done.get(q) ?? 0 })).toBe(2);
+    done.set(0, 0);
+    // Nothing is ready: a first run goes next.
+    expect(nextTriggerRun(pending, { done: (q) => done.get(q) ?? 0 })).toBe(0);
+    // Only later runs whose earlier runs are out: a second run, else wait for a run to end.
+    expect(nextTriggerRun([spec(0, 3), spec(1, 2)], { done: () => 0 })).toBe(1);
+    expect(nextTriggerRun([spec(0, 3)], { done: () => 1 })).toBe(-1);
+  });
+
+  it("puts a deciding third run ahead of fresh first runs in a real pool", async () => {
+    const tracker = createSettleTracker(
+      [0, 1, 2].map(() => ({ shouldTrigger: true, threshold: 0.5, maxRuns: 3 })),
+    );
+    // Query 0 disagrees (T, N) and needs its third run; queries 1 and 2 have not started.
+    const outcomes: Record<string, boolean> = { "0-1": true, "0-2": false, "0-3": true };
+    const order: string[] = [];
+    const specs = [1, 2, 3].flatMap((runNumber) =>
+      [0, 1, 2].map((queryIndex) => ({ queryIndex, runNumber })),
+    );
+    await runPool(
+      specs,
+      1,
+      async (s) => {
+        order.push(`${s.queryIndex}-${s.runNumber}`);
+        tracker.record({
+          queryIndex: s.queryIndex,
+          triggered: outcomes[`${s.queryIndex}-${s.runNumber}`] ?? true,
+          stolenBy: [],
+        });
+      },
+      undefined,
+      () => true,
+      (pending) => nextTriggerRun(pending, tracker),
+    );
+    expect(order.slice(0, 4)).toEqual(["0-1", "0-2", "0-3", "1-1"]);
   });
 });

@@ -3,10 +3,13 @@ import { buildBenchmark, readIteration } from "../../bench/index.js";
 import type { Benchmark } from "../../contracts/benchmark.js";
 import { ExitCode } from "../../errors.js";
 import { gradingHooks, judgeGrader } from "../../grade/index.js";
+import { planEvalsWithStore } from "../../pipeline/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
+import type { Suite } from "../../suite/index.js";
 import {
   type AgentFlags,
+  adaptiveRequest,
   createSetup,
   type EvalFlags,
   type JudgeFlags,
@@ -17,6 +20,7 @@ import {
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
+import { storePlanLines } from "../reporters/dry-run.js";
 import { evalCounts, evalSummaryText } from "../reporters/eval-summary.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
@@ -25,6 +29,7 @@ interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags
   grade: boolean;
   resume?: boolean;
   keepWorkspaces?: boolean;
+  dryRun?: boolean;
   json?: boolean;
 }
 
@@ -57,6 +62,7 @@ export function registerEval(program: Command, io: Io): void {
     .option("--resume", "continue the latest iteration even if its plan differs")
     .option("--keep-workspaces", "keep each run's temporary workspace for inspection")
     .option("--no-grade", "record the runs without grading them")
+    .option("--dry-run", "say what the result store serves and what the rest costs; start no agent")
     .option("--json", "print the result as JSON")
     .action(async (skillPath: string, flags: EvalCommandFlags) => {
       const reporter = terminalReporter(io);
@@ -75,7 +81,7 @@ export function registerEval(program: Command, io: Io): void {
         onGraded: (runDir: string) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
       };
       try {
-        const summary = await runEvals({
+        const options = {
           skillPath,
           ...(flags.evals ? { evalsPath: flags.evals } : {}),
           ...(flags.workspace ? { workspace: flags.workspace } : {}),
@@ -90,16 +96,26 @@ export function registerEval(program: Command, io: Io): void {
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
           store: storeRequest(flags),
           ...(flags.shard ? { shard: flags.shard } : {}),
+          ...adaptiveRequest(flags),
           signal: interrupt.signal,
           reporter,
-          createAgent: async ({ suite }) => {
+          createAgent: async ({ suite }: { suite: Suite }) => {
             // A judge that cannot be had stops the command before any run starts.
             if (flags.grade && suite.evals.some((e) => e.expectations.length > 0))
               await setup.judge(suite.dir);
             return setup.agent(suite.dir);
           },
-          ...(flags.grade ? gradingHooks(grading) : {}),
-        });
+        };
+        if (flags.dryRun) {
+          const plan = await planEvalsWithStore(options, flags.grade, flags.simulate === true);
+          io.out(
+            flags.json
+              ? `${JSON.stringify(plan, null, 2)}\n`
+              : `${storePlanLines(plan).join("\n")}\nnothing was started\n`,
+          );
+          return;
+        }
+        const summary = await runEvals({ ...options, ...(flags.grade ? gradingHooks(grading) : {}) });
         reporter.close();
         const counts = evalCounts(summary.records);
         // The pass rates of the gradings just written; benchmark.json is left to `skillgym bench`.

@@ -14,8 +14,9 @@ import { fraction, interruptSignal, nonNegativeInt, positiveInt, positiveNumber 
 import { estimateLine, optimizeProgress, optimizeSummary } from "../reporters/optimize.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface OptimizeFlags extends AgentFlags {
+interface OptimizeFlags extends AgentFlags, StoreFlags {
   evals?: string;
   workspace?: string;
   projectRoot?: string;
@@ -55,11 +56,13 @@ function integer(value: string): number {
 }
 
 export function registerOptimize(program: Command, io: Io): void {
-  withAgentOptions(
-    program
-      .command("optimize")
-      .description("improve the skill's description against held-out trigger queries")
-      .argument("<skill>", "the skill folder"),
+  withStoreOptions(
+    withAgentOptions(
+      program
+        .command("optimize")
+        .description("improve the skill's description against held-out trigger queries")
+        .argument("<skill>", "the skill folder"),
+    ),
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
     .option(
@@ -127,6 +130,7 @@ export function registerOptimize(program: Command, io: Io): void {
               ),
             }
           : {}),
+        store: storeRequest(flags),
         signal: interrupt.signal,
         reporter: optimizeProgress(io),
         triggerReporter: triggerProgress,

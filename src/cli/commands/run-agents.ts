@@ -24,7 +24,9 @@ export async function runSeveralAgents(
       hint: "put each agent's binary on PATH (or in node_modules) and leave out --agent-bin",
     });
   if (flags.dryRun) {
-    const plan = await planPipeline(options, flags.simulate === true);
+    // The store's forecast needs one agent's identity; with several, the plan counts every run.
+    const { store: _store, ...withoutStore } = options;
+    const plan = await planPipeline(withoutStore, flags.simulate === true);
     const n = agents.length;
     if (!flags.json)
       io.out(

@@ -4,6 +4,7 @@ import { judgeGrader } from "../../grade/index.js";
 import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/index.js";
 import {
   type AgentFlags,
+  adaptiveRequest,
   agentsOf,
   checkCredentials,
   createSetup,
@@ -16,6 +17,7 @@ import {
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
+import { storePlanLines } from "../reporters/dry-run.js";
 import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
@@ -120,6 +122,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
         store: storeRequest(flags),
         ...(flags.shard ? { shard: flags.shard } : {}),
+        ...adaptiveRequest(flags),
         signal: interrupt.signal,
         reporter,
         triggerReporter: triggerProgress,
@@ -147,7 +150,8 @@ export function registerRun(program: Command, io: Io): void {
               `plan for ${plan.skill}: ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +
                 `estimated cost: about $${plan.costUsd.toFixed(2)} (rough: $${plan.unitCosts.agentRunUsd.toFixed(2)} per eval run, ` +
                 `$${plan.unitCosts.triggerRunUsd.toFixed(2)} per trigger run, $${plan.unitCosts.judgeCallUsd.toFixed(2)} per judge call)\n` +
-                `${wallTimeLine(plan)}\n`,
+                `${wallTimeLine(plan)}\n` +
+                (plan.store ? `${storePlanLines(plan.store).join("\n")}\n` : ""),
             );
           // A real run without a login fails here, as it would before its first run (exit 3).
           const credentials = flags.simulate

@@ -1,9 +1,12 @@
 import type { Command } from "commander";
+import { planTriggersWithStore } from "../../pipeline/index.js";
+import type { Suite } from "../../suite/index.js";
 import { runTriggers } from "../../triggers/index.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
+import { storePlanLines } from "../reporters/dry-run.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults } from "../reporters/trigger-results.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
@@ -20,6 +23,7 @@ interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
   withSkills?: string[];
   allRuns?: boolean;
   projectRoot?: string;
+  dryRun?: boolean;
   json?: boolean;
 }
 
@@ -59,6 +63,7 @@ export function registerTriggers(program: Command, io: Io): void {
     )
     .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
     .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
+    .option("--dry-run", "say what the result store serves and what the rest costs; start no agent")
     .option("--json", "print trigger-results.json")
     .action(async (skillPath: string, flags: TriggerFlags) => {
       const setup = createSetup(flags);
@@ -67,7 +72,7 @@ export function registerTriggers(program: Command, io: Io): void {
       );
       const progress = triggerReporter(io);
       try {
-        const summary = await runTriggers({
+        const options = {
           skillPath,
           ...(flags.evals ? { evalsPath: flags.evals } : {}),
           ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
@@ -84,8 +89,18 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.shard ? { shard: flags.shard } : {}),
           signal: interrupt.signal,
           reporter: progress,
-          createAgent: ({ suite }) => setup.agent(suite.dir),
-        });
+          createAgent: ({ suite }: { suite: Suite }) => setup.agent(suite.dir),
+        };
+        if (flags.dryRun) {
+          const plan = await planTriggersWithStore(options, flags.simulate === true);
+          io.out(
+            flags.json
+              ? `${JSON.stringify(plan, null, 2)}\n`
+              : `${storePlanLines(plan).join("\n")}\nnothing was started\n`,
+          );
+          return;
+        }
+        const summary = await runTriggers(options);
         progress.close();
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else

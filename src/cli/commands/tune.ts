@@ -17,8 +17,9 @@ import type { Io } from "../io.js";
 import { idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { tuneJson, tuneProgress, tuneSummaryLines } from "../reporters/tune.js";
+import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface TuneFlags extends AgentFlags, JudgeFlags {
+interface TuneFlags extends AgentFlags, JudgeFlags, StoreFlags {
   evaluator?: JudgeBackend;
   chain?: boolean;
   preset?: TunePreset;
@@ -60,42 +61,47 @@ async function maybeApply(io: Io, result: TuneResult, flags: TuneFlags): Promise
 }
 
 export function registerTune(program: Command, io: Io): void {
-  withJudgeOptions(
-    withAgentOptions(
-      program
-        .command("tune")
-        .description(
-          "improve a skill (or a chain of skills) by execute → evaluate → improve, keeping only what scores better",
+  withStoreOptions(
+    withJudgeOptions(
+      withAgentOptions(
+        program
+          .command("tune")
+          .description(
+            "improve a skill (or a chain of skills) by execute → evaluate → improve, keeping only what scores better",
+          )
+          .argument(
+            "[skills]",
+            "the skill folder, or several comma-separated (with --chain: in chain order)",
+          ),
+      )
+        .option("--chain", "tune several skills as a chain: each one's outputs are the next one's inputs")
+        .option("--preset <name>", "quick (3 iterations, 70), standard (5, 80), thorough (8, 90)", presetName)
+        .option("--max-iterations <n>", "iterations at most (overrides the preset)", positiveInt)
+        .option(
+          "--threshold <score>",
+          "stop once a version scores this much, 0-100 (overrides the preset)",
+          score100,
         )
-        .argument("[skills]", "the skill folder, or several comma-separated (with --chain: in chain order)"),
-    )
-      .option("--chain", "tune several skills as a chain: each one's outputs are the next one's inputs")
-      .option("--preset <name>", "quick (3 iterations, 70), standard (5, 80), thorough (8, 90)", presetName)
-      .option("--max-iterations <n>", "iterations at most (overrides the preset)", positiveInt)
-      .option(
-        "--threshold <score>",
-        "stop once a version scores this much, 0-100 (overrides the preset)",
-        score100,
-      )
-      .option("--scenario <text>", "the task to tune for when the skill has no evals.json")
-      .option("-y, --yes", "ask nothing (standard preset unless --preset)")
-      .option("--resume <dir>", "continue the tune in this folder (a tune-<timestamp>/)")
-      .option("--apply", "write the best version over your skill, after printing the diff")
-      .option("--max-cost <usd>", "stop before this much is spent", positiveNumber)
-      .option(
-        "--workspace <dir>",
-        "where tune-<timestamp>/ is written (default: <skill-parent>/<name>-workspace)",
-      )
-      .option("--runs <n>", "runs of each eval per iteration", positiveInt, 3)
-      .option("--concurrency <n>", "runs at once", positiveInt, 4)
-      .option(
-        "--timeout <seconds>",
-        "per-run limit unless the eval sets `timeout` (the improver's too)",
-        positiveInt,
-        600,
-      )
-      .option("--model <model>", "the agent's model"),
-    { role: "who grades expectations (and evaluates, unless --evaluator)" },
+        .option("--scenario <text>", "the task to tune for when the skill has no evals.json")
+        .option("-y, --yes", "ask nothing (standard preset unless --preset)")
+        .option("--resume <dir>", "continue the tune in this folder (a tune-<timestamp>/)")
+        .option("--apply", "write the best version over your skill, after printing the diff")
+        .option("--max-cost <usd>", "stop before this much is spent", positiveNumber)
+        .option(
+          "--workspace <dir>",
+          "where tune-<timestamp>/ is written (default: <skill-parent>/<name>-workspace)",
+        )
+        .option("--runs <n>", "runs of each eval per iteration", positiveInt, 3)
+        .option("--concurrency <n>", "runs at once", positiveInt, 4)
+        .option(
+          "--timeout <seconds>",
+          "per-run limit unless the eval sets `timeout` (the improver's too)",
+          positiveInt,
+          600,
+        )
+        .option("--model <model>", "the agent's model"),
+      { role: "who grades expectations (and evaluates, unless --evaluator)" },
+    ),
   )
     .option(
       "--evaluator <backend>",
@@ -155,6 +161,7 @@ export function registerTune(program: Command, io: Io): void {
           timeoutSeconds: flags.timeout,
           ...(flags.model ? { model: flags.model } : {}),
           ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+          store: storeRequest(flags),
           signal: interrupt.signal,
           reporter: tuneProgress(io),
           runReporter: runProgress,

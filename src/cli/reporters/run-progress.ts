@@ -38,6 +38,13 @@ export function terminalReporter(
       io.err(`${info.resumed ? "resuming" : "writing"} ${info.iterationDir}: ${info.total} runs${mode}\n`);
       redraw();
     },
+    onMoreRuns(info) {
+      tally = { ...tally, total: tally.total + info.added };
+      io.err(
+        `adaptive: ${info.added} more runs for ${info.evals.join(", ")} (with/without still uncertain)\n`,
+      );
+      redraw();
+    },
     onRunStart(spec) {
       phase.set(spec.runDir, "running");
       redraw();

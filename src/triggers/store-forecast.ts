@@ -1,0 +1,67 @@
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { TriggerRun } from "../contracts/run-record.js";
+import { defaultWorkspace } from "../run/iteration.js";
+import { runInputs, storeSettings } from "../run/options.js";
+import type { StoreForecast } from "../run/store-forecast.js";
+import { openStore, type StoredRun } from "../store/index.js";
+import { loadCompanions } from "./companions.js";
+import { triggerRunKeys } from "./reuse-trigger.js";
+import type { TriggerOptions } from "./run-triggers.js";
+import { isSettled, type QueryTally } from "./settle.js";
+
+async function storedOutcome(stored: StoredRun): Promise<{ triggered: boolean; error: boolean }> {
+  const parsed = TriggerRun.safeParse(
+    JSON.parse(await readFile(join(stored.filesDir, "trigger.json"), "utf8")),
+  );
+  if (!parsed.success) return { triggered: false, error: true };
+  return { triggered: parsed.data.triggered, error: parsed.data.error !== undefined };
+}
+
+/**
+ * Which trigger runs the store holds. Each query's runs are walked in order as the scheduler would take them: a
+ * stored verdict is counted as served, and once the served ones settle the query, its other runs are not needed.
+ * A run the store lacks counts as one to make, with no outcome, so what is left is the most it could be.
+ */
+export async function forecastTriggerRuns(
+  options: Omit<TriggerOptions, "reporter" | "iterationDir">,
+): Promise<StoreForecast> {
+  const { skill, suite } = await runInputs(options, "triggers");
+  const runs = suite.triggers.length * options.runs;
+  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  const store = options.store ? openStore(storeSettings(options.store, workspace)) : undefined;
+  const none = { runs, served: 0, toRun: runs, judgeServed: 0, judgeToRun: 0, workspace };
+  if (!store?.reads || runs === 0) return none;
+  const keyOf = triggerRunKeys(
+    {
+      agent: await options.createAgent({ skill, suite }),
+      skillName: skill.name,
+      companions: await loadCompanions(options.withSkills ?? [], skill.name),
+      timeoutMs: options.timeoutSeconds * 1000,
+      ...(options.model ? { model: options.model } : {}),
+    },
+    options.description ?? skill.description,
+  );
+  let served = 0;
+  let toRun = 0;
+  for (const query of suite.triggers) {
+    const rule = { shouldTrigger: query.should_trigger, threshold: options.threshold, maxRuns: options.runs };
+    const tally: QueryTally = { done: 0, scored: 0, triggers: 0 };
+    for (let runNumber = 1; runNumber <= options.runs; runNumber++) {
+      if (!options.allRuns && isSettled(tally, rule)) break;
+      const stored = await store.get("trigger-run", await keyOf({ query: query.query, runNumber }));
+      if (!stored) {
+        toRun++;
+        continue;
+      }
+      served++;
+      const outcome = await storedOutcome(stored);
+      tally.done++;
+      if (!outcome.error) {
+        tally.scored++;
+        if (outcome.triggered) tally.triggers++;
+      }
+    }
+  }
+  return { ...none, served, toRun, storeDir: store.dir };
+}
