@@ -1,3 +1,4 @@
+export * from "./activation.js";
 export * from "./analysis.js";
 export * from "./benchmark.js";
 export * from "./checks.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Activation } from "./activation.js";
 import { Analysis } from "./analysis.js";
 import { Benchmark } from "./benchmark.js";
 import { Comparison } from "./comparison.js";
@@ -18,6 +19,7 @@ import { TriggerResults } from "./trigger-results.js";
 /** Every file format skillgym reads or writes, by name. */
 export const formats = {
   evals: EvalsFile,
+  activation: Activation,
   triggers: TriggersFile,
   "eval-metadata": EvalMetadata,
   grading: Grading,

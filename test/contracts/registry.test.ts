@@ -3,6 +3,7 @@ import { type FormatName, formatNames, formats, jsonSchemaOf } from "../../src/c
 
 const expectedNames: FormatName[] = [
   "evals",
+  "activation",
   "triggers",
   "eval-metadata",
   "grading",
