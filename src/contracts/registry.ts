@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Activation } from "./activation.js";
 import { Analysis } from "./analysis.js";
 import { Benchmark } from "./benchmark.js";
+import { CatalogResults } from "./catalog.js";
 import { Comparison } from "./comparison.js";
 import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
 import { Feedback } from "./feedback.js";
@@ -31,6 +32,7 @@ export const formats = {
   history: History,
   feedback: Feedback,
   "trigger-results": TriggerResults,
+  catalog: CatalogResults,
   "iteration-state": IterationState,
   iteration: IterationRecord,
   "agents-iteration": AgentsIterationRecord,

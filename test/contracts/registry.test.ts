@@ -15,6 +15,7 @@ const expectedNames: FormatName[] = [
   "history",
   "feedback",
   "trigger-results",
+  "catalog",
   "iteration-state",
   "iteration",
   "agents-iteration",
