@@ -158,6 +158,18 @@ export async function readIterationData(
 }
 
 async function iterationSummary(reader: ViewReader, iteration: IterationRef): Promise<IterationSummary> {
+  const summary = await oneIterationSummary(reader, iteration);
+  const several = await reader.cache.value(join(iteration.dir, ITERATION_FILE), AgentsIterationRecord);
+  if (!several || summary.with_skill_pass_rate !== null) return summary;
+  const agents: Record<string, IterationSummary> = {};
+  for (const agent of several.agents) {
+    agents[agent] = await oneIterationSummary(reader, { ...iteration, dir: join(iteration.dir, agent) });
+  }
+  const runs = Object.values(agents).reduce((sum, it) => sum + it.runs, 0);
+  return { ...summary, runs, simulated: Object.values(agents).some((it) => it.simulated), agents };
+}
+
+async function oneIterationSummary(reader: ViewReader, iteration: IterationRef): Promise<IterationSummary> {
   const dir = iteration.dir;
   const [record, benchmark, triggers, feedback] = await Promise.all([
     reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),

@@ -29,6 +29,8 @@ export interface IterationSummary {
   trigger_accuracy: number | null;
   trigger_f1: number | null;
   feedback_status: string | null;
+  /** An iteration that ran several agents: each agent's own figures (the fields above are then empty). */
+  agents?: Record<string, IterationSummary>;
 }
 
 export interface WorkspaceView {

@@ -4,6 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 import { skillgym } from "./cli-process.js";
 
+/** The iteration folders of a workspace (the result store sits beside them). */
+async function iterationsIn(workspace: string): Promise<string[]> {
+  return (await readdir(workspace)).filter((name) => name.startsWith("iteration-"));
+}
+
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
@@ -64,13 +69,13 @@ describe("run takes eval's options", () => {
     expect(again.stderr).not.toMatch(/\[1\/1\] eval-1/);
     expect(again.stderr).not.toMatch(/\[\d\/2\] query/);
     expect(again.stderr).toMatch(/resuming .*iteration-1[/\\]triggers: 2 runs/);
-    expect(await readdir(join(dir, "ws"))).toEqual(["iteration-1"]);
+    expect(await iterationsIn(join(dir, "ws"))).toEqual(["iteration-1"]);
     expect([(await stat(trigger)).mtimeMs, (await stat(timing)).mtimeMs]).toEqual(before);
     expect(again.stdout).toContain("triggers: ");
 
     // Without --resume a finished iteration is not continued.
     expect(skillgym(run()).code).toBe(0);
-    expect((await readdir(join(dir, "ws"))).sort()).toEqual(["iteration-1", "iteration-2"]);
+    expect((await iterationsIn(join(dir, "ws"))).sort()).toEqual(["iteration-1", "iteration-2"]);
   });
 
   it("--keep-workspaces leaves each run's workspace in the temp folder; without it none is left", async () => {

@@ -11,6 +11,11 @@ import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { bin, root, skillgym } from "../cli/cli-process.js";
 import { readJson, tempDir } from "./helpers.js";
 
+/** The iteration folders of a workspace (the result store sits beside them). */
+async function iterationsIn(workspace: string): Promise<string[]> {
+  return (await readdir(workspace)).filter((name) => name.startsWith("iteration-"));
+}
+
 const agents = ["claude-code", "codex", "gemini"] as const;
 let ws: Awaited<ReturnType<typeof tempDir>>;
 let run: ReturnType<typeof skillgym>;
@@ -70,7 +75,7 @@ describe("skillgym run --agent claude-code,codex,gemini --simulate (real binarie
   it("runs the suite once per agent into one iteration and prints one matrix; the gates apply to each agent", async () => {
     // The trigger gate fails for every agent (the script makes 3 of 20 queries miss): exit 1, each agent named.
     expect(run.code, run.stderr).toBe(1);
-    expect(await readdir(ws.dir)).toEqual(["iteration-1"]);
+    expect(await iterationsIn(ws.dir)).toEqual(["iteration-1"]);
     for (const agent of agents) {
       expect(run.stderr).toContain(`== ${agent} (agent ${agents.indexOf(agent) + 1} of 3) ==`);
       expect(run.stdout).toMatch(new RegExp(`gate min-pass-rate \\[${agent}\\]: passed \\(${agent}: `));
@@ -232,7 +237,7 @@ describe("an interrupted cross-agent run", () => {
 
       const second = skillgym(args.slice(1));
       expect(second.code, second.stderr).toBe(0);
-      expect(await readdir(dir.dir)).toEqual(["iteration-1"]);
+      expect(await iterationsIn(dir.dir)).toEqual(["iteration-1"]);
       expect(await readFile(claudeRun, "utf8")).toBe(kept);
       const matrix = AgentMatrix.parse(await readJson(join(iterationDir, "matrix.json")));
       expect(matrix.agents.map((a) => [a.agent, a.status, a.with_skill_pass_rate])).toEqual([

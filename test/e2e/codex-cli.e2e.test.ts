@@ -24,6 +24,7 @@ describe("skillgym triggers --agent codex", () => {
       "--agent",
       "codex",
       "--simulate",
+      "--all-runs",
       "--workspace",
       workspace,
       "--json",

@@ -63,6 +63,7 @@ describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
       "--agent",
       "gemini",
       "--simulate",
+      "--all-runs",
       "--workspace",
       dir,
     ]);

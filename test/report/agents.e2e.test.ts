@@ -102,6 +102,15 @@ describe("the viewer on an iteration of several agents", () => {
     expect(await page.textContent("#panel-benchmark h2")).toBe("Benchmark — iteration-1/codex");
     await page.click("#tab-triggers");
     expect(await page.textContent("#panel-triggers h2")).toBe("Triggers — iteration-1/codex");
+    // Over time plots the picked agent's figures, as its benchmark.json says.
+    const codexBenchmark = await readJson(join(iteration(), "codex", "benchmark.json"));
+    await page.click("#tab-over-time");
+    expect(await page.textContent("#panel-over-time h2")).toBe("Over time: codex");
+    const overTime = await page.locator("#panel-over-time table.over-time tbody tr td").allTextContents();
+    expect(overTime[3]).toBe(`${Math.round(codexBenchmark.run_summary.with_skill.pass_rate.mean * 100)}%`);
+    expect(
+      await page.locator('#panel-over-time svg circle[data-series="with_skill_pass_rate"]').count(),
+    ).toBe(1);
 
     // A review of codex's run lands in codex's folder.
     await page.click("#tab-outputs");

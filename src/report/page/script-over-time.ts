@@ -91,9 +91,18 @@ function chart(iterations) {
   return root;
 }
 
+// In a workspace whose iterations ran several agents, each iteration shows the figures of the agent picked.
+function iterationsOfAgent(iterations, agent) {
+  return iterations.map(function (it) {
+    const own = it.agents && agent ? it.agents[agent] : null;
+    return own ? Object.assign({}, own, { number: it.number, name: it.name }) : it;
+  });
+}
+
 function renderOverTime(panel) {
-  const iterations = state.workspace.iterations;
-  panel.replaceChildren(h("h2", { text: "Over time" }));
+  const agent = state.iteration && state.iteration.agent;
+  const iterations = iterationsOfAgent(state.workspace.iterations, agent);
+  panel.replaceChildren(h("h2", { text: agent ? "Over time: " + agent : "Over time" }));
   if (!iterations.length) {
     panel.append(empty("No iterations."));
     return;
