@@ -17,7 +17,7 @@ export function catalogReporter(io: Io): CatalogReporter {
     onRunEnd(run) {
       done++;
       const what = run.error !== undefined ? `error (${run.outcome})` : `fired ${run.fired}`;
-      io.err(`[${done}/${total}] ${run.owner} query run-${run.run_number}: ${what}\n`);
+      io.err(`[${done}/${total}] ${run.dir}: ${what}\n`);
     },
   };
 }
