@@ -1,10 +1,20 @@
+export { type ActivationInput, activationOf } from "./activation/index.js";
 export type { Agent, AgentRunRequest, AgentRunResult } from "./agents/index.js";
 export { type AgentFactoryOptions, type AgentName, agentNames, createAgent } from "./agents/index.js";
 export { readIteration, type WrittenBenchmark, writeBenchmark } from "./bench/index.js";
+export {
+  type CatalogOptions,
+  type CatalogReporter,
+  type CatalogSummary,
+  catalogMatrix,
+  runCatalog,
+} from "./catalog/index.js";
 export { type WriteComparisonOptions, type WrittenComparison, writeComparison } from "./compare/index.js";
 export {
+  Activation,
   Analysis,
   Benchmark,
+  CatalogResults,
   Comparison,
   EvalMetadata,
   EvalsFile,

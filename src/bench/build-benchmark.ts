@@ -12,6 +12,7 @@ import type {
   Stat,
 } from "../contracts/benchmark.js";
 import { isFlaky, tallyAssertions } from "./assertions.js";
+import { disclosureCoverage } from "./disclosure.js";
 import { formatSigned } from "./labels.js";
 import { evalKey, type IterationData, isGraded, type RunData, timeSeconds, tokensUsed } from "./model.js";
 import { benchmarkNotes } from "./notes.js";
@@ -195,6 +196,7 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
   const observedRuns = Math.max(1, ...data.runs.map((r) => r.runNumber));
   const stats = delta ? statistics(data, delta, bootstrap) : undefined;
   const configurations: Configuration[] = data.configurations;
+  const disclosure = disclosureCoverage(data);
   return {
     metadata: {
       skill_name: skillName(data),
@@ -219,5 +221,6 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
       problems: data.problems,
     }),
     ...(stats ? { statistics: stats } : {}),
+    ...(disclosure.length > 0 ? { disclosure } : {}),
   };
 }

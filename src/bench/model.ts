@@ -1,3 +1,4 @@
+import type { Activation } from "../contracts/activation.js";
 import type { Configuration } from "../contracts/benchmark.js";
 import type { EvalId } from "../contracts/evals.js";
 import type { Grading } from "../contracts/grading.js";
@@ -7,9 +8,10 @@ import type { Timing } from "../contracts/timing.js";
 
 /**
  * Why a run has no usable result, so it is left out of the pass rates: the agent run failed (`errored`), nobody graded
- * it yet (`ungraded`), the iteration planned it but it never ran (`not_run`), or one of its files is broken (`unreadable`).
+ * it yet (`ungraded`), the iteration planned it but it never ran (`not_run`), one of its files is broken (`unreadable`),
+ * or it saw the skill it should not have (`contaminated`, from its activation.json).
  */
-export type ExclusionKind = "errored" | "ungraded" | "not_run" | "unreadable";
+export type ExclusionKind = "errored" | "ungraded" | "not_run" | "unreadable" | "contaminated";
 
 export interface RunExclusion {
   kind: ExclusionKind;
@@ -27,6 +29,8 @@ export interface RunData {
   grading?: Grading;
   timing?: Timing;
   metrics?: Metrics;
+  /** activation.json: what the run did with the skill. */
+  activation?: Activation;
   /** timing.json's `outcome`: "success" or an error kind ("overloaded", "timeout"…). */
   outcome?: string;
   simulated?: boolean;

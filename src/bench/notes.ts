@@ -54,6 +54,10 @@ const exclusionWords: Record<ExclusionKind, [one: string, many: string]> = {
     "run has unreadable files (see its `error`)",
     "runs have unreadable files (see their `error`)",
   ],
+  contaminated: [
+    "run is contaminated: it saw the skill it should not have (see its activation.json)",
+    "runs are contaminated: they saw the skill they should not have (see their activation.json)",
+  ],
 };
 
 function exclusionNotes(input: NotesInput): string[] {
@@ -72,8 +76,9 @@ function exclusionNotes(input: NotesInput): string[] {
             ? ` (${[...reasons.keys()][0]})`
             : ` (${[...reasons].map(([reason, n]) => `${n} ${reason}`).join(", ")})`;
       const verb = runs.length === 1 ? "is" : "are";
+      const outOf = kind === "contaminated" ? "the pass rates and the delta" : "the pass rates";
       notes.push(
-        `${configuration}: ${runs.length} ${runs.length === 1 ? one : many}${why} and ${verb} left out of the pass rates`,
+        `${configuration}: ${runs.length} ${runs.length === 1 ? one : many}${why} and ${verb} left out of ${outOf}`,
       );
     }
   }

@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import type { z } from "zod";
+import { Activation } from "../contracts/activation.js";
 import { type Configuration, configurations } from "../contracts/benchmark.js";
 import { type EvalId, EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
@@ -94,15 +95,17 @@ async function readRun(root: string, place: RunPlace, exists: boolean): Promise<
     const message = `not run: the iteration planned it but ${rel}/ does not exist (interrupted?)`;
     return { ...base, exclusion: { kind: "not_run", reason: "not run", message }, problems: [] };
   }
-  const [grading, timing, metrics] = await Promise.all([
+  const [grading, timing, metrics, activation] = await Promise.all([
     readFileAs(root, `${rel}/${RUN_FILES.grading}`, Grading),
     readFileAs(root, `${rel}/${RUN_FILES.timing}`, Timing),
     readFileAs(root, `${rel}/${RUN_FILES.outputs}/${METRICS_FILE}`, Metrics),
+    readFileAs(root, `${rel}/${RUN_FILES.activation}`, Activation),
   ]);
+  const activationValue = activation.state === "ok" ? activation.value : undefined;
   const timingValue = timing.state === "ok" ? timing.value : undefined;
   const gradingValue = grading.state === "ok" ? grading.value : undefined;
   const status = outcomeOf(timingValue);
-  const exclusion = excludedBecause(status, grading, timing);
+  const exclusion = excludedBecause(status, grading, timing) ?? contaminated(activationValue);
   const problems: string[] = [];
   if (!exclusion) {
     if (timing.state === "missing") problems.push(`${rel}/timing.json is missing: time and tokens unknown`);
@@ -116,12 +119,22 @@ async function readRun(root: string, place: RunPlace, exists: boolean): Promise<
     ...(gradingValue ? { grading: gradingValue } : {}),
     ...(timingValue ? { timing: timingValue } : {}),
     ...(metrics.state === "ok" ? { metrics: metrics.value } : {}),
+    ...(activationValue ? { activation: activationValue } : {}),
     ...(status.outcome ? { outcome: status.outcome } : {}),
     ...(typeof timingValue?.simulated === "boolean" ? { simulated: timingValue.simulated } : {}),
     ...(timingValue?.model ? { model: timingValue.model } : {}),
     ...(judgeModel ? { judgeModel } : {}),
     ...(exclusion ? { exclusion } : {}),
     problems,
+  };
+}
+
+function contaminated(activation: Activation | undefined): RunExclusion | undefined {
+  if (!activation?.contaminated) return undefined;
+  return {
+    kind: "contaminated",
+    reason: "contaminated",
+    message: `contaminated: ${activation.contamination.join("; ")}`,
   };
 }
 

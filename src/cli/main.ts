@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { ExitCode, exitCodeFor, SkillgymError } from "../errors.js";
 import { registerBench } from "./commands/bench.js";
+import { registerCatalog } from "./commands/catalog.js";
 import { registerCompare } from "./commands/compare.js";
 import { registerDraftEvals } from "./commands/draft-evals.js";
 import { registerEval } from "./commands/eval.js";
@@ -32,6 +33,7 @@ export function buildProgram(io: Io): Command {
   registerSchema(program, io);
   registerEval(program, io);
   registerTriggers(program, io);
+  registerCatalog(program, io);
   registerRun(program, io);
   registerMerge(program, io);
   registerGrade(program, io);

@@ -134,6 +134,21 @@ export const BenchmarkMetadata = z.looseObject({
 export type BenchmarkMetadata = z.infer<typeof BenchmarkMetadata>;
 
 // benchmark.json (skill-creator's Benchmark mode); the viewer reads these names exactly.
+/** Disclosure coverage of one eval: across its runs with the skill, how often each bundled file was opened. */
+export const DisclosureCoverage = z.looseObject({
+  eval_id: EvalId,
+  configuration: z.string(),
+  /** Runs with an activation.json. */
+  runs: z.number().int().nonnegative(),
+  /** Runs in which the skill loaded. */
+  fired: z.number().int().nonnegative(),
+  files: z.array(
+    z.looseObject({ path: z.string(), kind: z.string(), opened_in: z.number().int().nonnegative() }),
+  ),
+  never_opened: z.array(z.string()),
+});
+export type DisclosureCoverage = z.infer<typeof DisclosureCoverage>;
+
 export const Benchmark = z
   .looseObject({
     metadata: BenchmarkMetadata,
@@ -141,6 +156,8 @@ export const Benchmark = z
     run_summary: RunSummary,
     notes: z.array(z.string()).optional(),
     statistics: BenchmarkStatistics.optional(),
+    /** Ours: which of the skill's files the runs opened, per eval (activation.json). */
+    disclosure: z.array(DisclosureCoverage).optional(),
   })
   .superRefine((benchmark, ctx) => {
     const seen = new Map<string, number>();

@@ -1,5 +1,7 @@
+export * from "./activation.js";
 export * from "./analysis.js";
 export * from "./benchmark.js";
+export * from "./catalog.js";
 export * from "./checks.js";
 export * from "./comparison.js";
 export * from "./evals.js";

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { Activation } from "./activation.js";
 import { Analysis } from "./analysis.js";
 import { Benchmark } from "./benchmark.js";
+import { CatalogResults } from "./catalog.js";
 import { Comparison } from "./comparison.js";
 import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
 import { Feedback } from "./feedback.js";
@@ -18,6 +20,7 @@ import { TriggerResults } from "./trigger-results.js";
 /** Every file format skillgym reads or writes, by name. */
 export const formats = {
   evals: EvalsFile,
+  activation: Activation,
   triggers: TriggersFile,
   "eval-metadata": EvalMetadata,
   grading: Grading,
@@ -29,6 +32,7 @@ export const formats = {
   history: History,
   feedback: Feedback,
   "trigger-results": TriggerResults,
+  catalog: CatalogResults,
   "iteration-state": IterationState,
   iteration: IterationRecord,
   "agents-iteration": AgentsIterationRecord,

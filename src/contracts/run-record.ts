@@ -88,6 +88,8 @@ export const TriggerRun = z.looseObject({
    */
   cost_source: z.enum(["stream", "unknown"]).optional(),
   simulated: z.boolean().optional(),
+  /** The agent listed skills the run did not stage (activation.json names them). */
+  contaminated: z.boolean().optional(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;
 

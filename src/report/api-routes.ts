@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
 import { listRuns, parseRunId, runIdOf } from "../runlog/list-runs.js";
 import { pickAgent, readIterationView } from "./agents-view.js";
+import { readCatalogsView } from "./catalog-view.js";
 import { FeedbackRequest } from "./feedback-request.js";
 import { FeedbackFileError, updateFeedback } from "./feedback-store.js";
 import { contentTypeOf } from "./file-kinds.js";
@@ -42,6 +43,10 @@ export async function getWorkspace(ctx: RouteContext, res: ServerResponse): Prom
 
 export async function getTunes(ctx: RouteContext, res: ServerResponse): Promise<void> {
   sendJson(res, 200, await readTunesView(ctx.reader));
+}
+
+export async function getCatalogs(ctx: RouteContext, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, await readCatalogsView(ctx.reader));
 }
 
 export async function getIteration(

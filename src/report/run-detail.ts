@@ -1,5 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
+import { Activation } from "../contracts/activation.js";
+import { Benchmark } from "../contracts/benchmark.js";
 import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
 import { Metrics } from "../contracts/metrics.js";
@@ -65,6 +67,10 @@ export async function readRunDetail(
   if (!(await isDir(runDir))) return undefined;
   const { cache } = reader;
   const files = runPaths(runDir);
+  const [activation, benchmark] = await Promise.all([
+    cache.value(files.activation, Activation),
+    cache.value(join(iteration.dir, "benchmark.json"), Benchmark),
+  ]);
   const [metadata, grading, timing, status, metrics, outputs, previous, transcript] = await Promise.all([
     cache.value(join(iteration.dir, ref.evalDir, EVAL_METADATA_FILE), EvalMetadata),
     cache.value(files.grading, Grading),
@@ -107,5 +113,10 @@ export async function readRunDetail(
     transcript,
     transcript_url: transcript && options.urlFor ? options.urlFor(transcriptPath) : null,
     previous,
+    activation: activation ?? null,
+    disclosure:
+      benchmark?.disclosure?.find(
+        (d) => String(d.eval_id) === String(metadata?.eval_id) && d.configuration === ref.configuration,
+      ) ?? null,
   };
 }

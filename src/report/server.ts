@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { basename } from "node:path";
 import {
+  getCatalogs,
   getFile,
   getIteration,
   getRun,
@@ -74,6 +75,7 @@ async function route(
   }
   if (path === "/api/workspace") return getWorkspace(ctx, res);
   if (path === "/api/tunes") return getTunes(ctx, res);
+  if (path === "/api/catalogs") return getCatalogs(ctx, res);
   const iteration = /^\/api\/iteration\/([^/]+)$/.exec(path);
   if (iteration) return getIteration(ctx, res, iteration[1] ?? "", url.searchParams);
   if (path === "/api/run") return getRun(ctx, res, url.searchParams);

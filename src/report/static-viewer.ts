@@ -4,6 +4,7 @@ import { basename, dirname, resolve } from "node:path";
 import { writeTextAtomically } from "../runlog/atomic-write.js";
 import { parseRunId } from "../runlog/list-runs.js";
 import { agentsOfIteration, pickAgent, readIterationView } from "./agents-view.js";
+import { readCatalogsView } from "./catalog-view.js";
 import { readWorkspaceView, type ViewReader } from "./iteration-data.js";
 import type { OutputLimits } from "./output-files.js";
 import { renderViewerPage } from "./page/page-html.js";
@@ -53,7 +54,14 @@ async function collect(
     }
   }
   const key = createHash("sha256").update(reader.target.path).digest("hex").slice(0, 16);
-  return { key, workspace, iterations, runs, tunes: await readTunesView(reader) };
+  return {
+    key,
+    workspace,
+    iterations,
+    runs,
+    tunes: await readTunesView(reader),
+    catalogs: await readCatalogsView(reader),
+  };
 }
 
 /** The whole viewer as one HTML string: the data embedded as JSON, files inline, no server needed. */

@@ -36,6 +36,14 @@ async function listIterations(dir: string): Promise<IterationRef[]> {
     .sort((a, b) => a.number - b.number);
 }
 
+const CATALOG = /^catalog-\d+$/;
+
+// A workspace written by `skillgym catalog` holds catalog-<N>/ folders and no iteration.
+async function holdsCatalogs(dir: string): Promise<boolean> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  return entries.some((e) => e.isDirectory() && CATALOG.test(e.name));
+}
+
 async function looksLikeIteration(dir: string): Promise<boolean> {
   const entries = await readdir(dir, { withFileTypes: true });
   return entries.some(
@@ -60,8 +68,10 @@ export async function resolveViewTarget(folder: string): Promise<ViewTarget> {
   if (!info.isDirectory()) throw notAWorkspace(path, "not a folder");
   const iterations = await listIterations(path);
   if (iterations.length > 0) return { path, root: path, shown: iterations, all: iterations };
+  if (await holdsCatalogs(path)) return { path, root: path, shown: [], all: [] };
+  if (CATALOG.test(basename(path))) return { path, root: dirname(path), shown: [], all: [] };
   if (!(await looksLikeIteration(path))) {
-    throw notAWorkspace(path, "holds no iteration-<N>/ folder and no eval-<id>/ folder: nothing to show");
+    throw notAWorkspace(path, "holds no iteration-<N>/, eval-<id>/ or catalog-<N>/ folder: nothing to show");
   }
   const match = ITERATION.exec(basename(path));
   if (!match) {

@@ -1,4 +1,11 @@
-import type { BenchmarkMetadata, DeltaEstimate, RunSummary } from "../contracts/benchmark.js";
+import type { Activation } from "../contracts/activation.js";
+import type {
+  BenchmarkMetadata,
+  DeltaEstimate,
+  DisclosureCoverage,
+  RunSummary,
+} from "../contracts/benchmark.js";
+import type { CatalogResults } from "../contracts/catalog.js";
 import type { GradedExpectation, Grading } from "../contracts/grading.js";
 import type { AgentMatrix } from "../contracts/matrix.js";
 import type { Metrics } from "../contracts/metrics.js";
@@ -183,6 +190,10 @@ export interface RunDetail {
   /** Where to download transcript.md; null in a static file, which embeds it instead. */
   transcript_url: string | null;
   previous: PreviousRun | null;
+  /** activation.json: what the run did with the skill; null for a run written before it existed. */
+  activation: Activation | null;
+  /** benchmark.json's disclosure coverage of this eval and configuration, when benchmarked. */
+  disclosure: DisclosureCoverage | null;
 }
 
 export interface TuneDimensions {
@@ -227,6 +238,18 @@ export interface TunesView {
 }
 
 /** Everything a static file embeds; the page reads it instead of calling the /api routes. */
+/** One `catalog-<N>/` folder of the workspace: its catalog.json, or why it cannot be shown. */
+export interface CatalogEntry {
+  number: number;
+  name: string;
+  results: CatalogResults | null;
+  problem: string | null;
+}
+
+export interface CatalogsView {
+  catalogs: CatalogEntry[];
+}
+
 export interface StaticViewData {
   /** Keys this file's feedback in the browser's localStorage. */
   key: string;
@@ -235,4 +258,5 @@ export interface StaticViewData {
   /** Keyed by `<iteration>:<run id>`. */
   runs: Record<string, RunDetail>;
   tunes: TunesView;
+  catalogs: CatalogsView;
 }

@@ -1,5 +1,6 @@
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { writeActivation } from "../activation/index.js";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { totalTokens } from "../agents/events.js";
 import type { Redactor } from "../agents/redact.js";
@@ -193,6 +194,16 @@ async function recordRun(
     runMetrics(events, files, attempt.transcriptMarkdown.length, outcome !== "success"),
   );
 
+  const activation = await writeActivation(spec.runDir, events, {
+    skill: ctx.skill.name,
+    skillDir:
+      spec.configuration === "old_skill" && ctx.baselineSkillDir ? ctx.baselineSkillDir : ctx.skill.dir,
+    configuration: spec.configuration,
+    agent: ctx.agent.name,
+    staged: spec.configuration === "without_skill" ? {} : { [ctx.skill.name]: ctx.skill.name },
+    skillFolders: [ctx.skill.dir],
+  });
+
   const usage = result?.result?.usage;
   const proc = result?.process;
   const seconds = (proc?.durationMs ?? 0) / 1000;
@@ -215,6 +226,7 @@ async function recordRun(
     ...(error ? { error } : {}),
     attempts: attempt.attempts,
     simulated: ctx.agent.simulated,
+    ...(activation.contaminated ? { contaminated: true } : {}),
   });
   const total = Date.now() - started;
   return {
@@ -228,5 +240,6 @@ async function recordRun(
     ...(cost === undefined ? { costUnknown: true } : {}),
     skipped: false,
     overheadMs: Math.max(0, total - (proc?.durationMs ?? 0)),
+    ...(activation.contaminated ? { contaminated: true } : {}),
   };
 }

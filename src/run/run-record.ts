@@ -19,6 +19,8 @@ export interface RunRecord {
   overheadMs: number;
   /** What grading this run with a judge cost, when it was graded as it finished. */
   judgeCostUsd?: number;
+  /** The run read the skill it should not have (activation.json says how); left out of the delta. */
+  contaminated?: boolean;
   /** Copied from the result store instead of run: where it came from (its cost then is what it saved). */
   reusedFrom?: ReusedFrom;
 }

@@ -25,6 +25,8 @@ export const RUN_FILES = {
   events: "events.jsonl",
   timing: "timing.json",
   grading: "grading.json",
+  /** What the run did with the skill: what loaded, which of its files were opened, contamination. */
+  activation: "activation.json",
   outputs: "outputs",
 } as const;
 
@@ -86,6 +88,7 @@ export function runPaths(dir: string) {
     events: join(dir, RUN_FILES.events),
     timing: join(dir, RUN_FILES.timing),
     grading: join(dir, RUN_FILES.grading),
+    activation: join(dir, RUN_FILES.activation),
     outputs,
     metrics: join(outputs, METRICS_FILE),
   };

@@ -6,6 +6,7 @@ export {
   MAX_NAME_LENGTH,
   saysWhenToUse,
 } from "./field-rules.js";
+export { scanSkill } from "./files.js";
 export { type Frontmatter, type FrontmatterResult, parseFrontmatter } from "./frontmatter.js";
 export { hashSkill } from "./hash.js";
 export { type LoadedSkill, loadSkill, SKILL_FILE, type Skill } from "./load.js";

@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { writeActivation } from "../activation/index.js";
 import type { Agent, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { TriggerRun } from "../contracts/run-record.js";
 import type { ReusedFrom } from "../contracts/store-entry.js";
@@ -128,6 +129,17 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
       }),
       simulated: ctx.agent.simulated,
     };
+    const activation = await writeActivation(spec.runDir, result?.events ?? [], {
+      skill: ctx.skillName,
+      skillDir: ctx.skillSourceDir,
+      configuration: "trigger",
+      agent: ctx.agent.name,
+      staged: {
+        [spec.syntheticName]: ctx.skillName,
+        ...Object.fromEntries(ctx.companions.map((c) => [c.installName, c.installName])),
+      },
+    });
+    if (activation.contaminated) record.contaminated = true;
     await writeJson(join(spec.runDir, "trigger.json"), record);
     return fromRecord(spec, record, false);
   });

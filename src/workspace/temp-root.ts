@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { errnoOf } from "../tree/fs-errors.js";
 
-export type TempRootKind = "run" | "triggers" | "grade" | "judge" | "improve";
+export type TempRootKind = "run" | "triggers" | "catalog" | "grade" | "judge" | "improve";
 
 export interface TempRootOptions {
   /** Left alone by later sweeps (`--keep-workspaces`): the user wants to look inside. */

@@ -3,6 +3,7 @@ import { type FormatName, formatNames, formats, jsonSchemaOf } from "../../src/c
 
 const expectedNames: FormatName[] = [
   "evals",
+  "activation",
   "triggers",
   "eval-metadata",
   "grading",
@@ -14,6 +15,7 @@ const expectedNames: FormatName[] = [
   "history",
   "feedback",
   "trigger-results",
+  "catalog",
   "iteration-state",
   "iteration",
   "agents-iteration",

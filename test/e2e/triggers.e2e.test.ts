@@ -109,6 +109,7 @@ describe("trigger evals with the real Claude Code against skillgym sim", () => {
     expect(onDisk.simulated).toBe(true);
     const run = join(summary.iterationDir, "triggers", "query-1", "run-1");
     expect((await readdir(run)).sort()).toEqual([
+      "activation.json",
       "events.jsonl",
       "transcript.jsonl",
       "transcript.md",

@@ -14,6 +14,7 @@ const data: StaticViewData = {
   iterations: {},
   runs: {},
   tunes: { workspace: false, tunes: [] },
+  catalogs: { catalogs: [] },
 };
 
 describe("the viewer page", () => {

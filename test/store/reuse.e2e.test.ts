@@ -101,7 +101,15 @@ describe("the result store against the real Claude Code and the sim", () => {
     // The iteration is complete on disk: every reader sees the same files as in a run made now.
     const run = join(second.result.iterationDir, "eval-1", "with_skill", "run-1");
     expect((await readdir(run)).sort()).toEqual(
-      ["events.jsonl", "grading.json", "outputs", "timing.json", "transcript.jsonl", "transcript.md"].sort(),
+      [
+        "activation.json",
+        "events.jsonl",
+        "grading.json",
+        "outputs",
+        "timing.json",
+        "transcript.jsonl",
+        "transcript.md",
+      ].sort(),
     );
     expect(await readFile(join(run, "outputs", "poem.txt"), "utf8")).toBe("rain\n");
     expect(await readJson(join(run, "timing.json"))).toMatchObject({

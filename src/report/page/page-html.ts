@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { escapeHtml } from "../escape.js";
 import type { StaticViewData } from "../view-model.js";
+import { scriptActivation } from "./script-activation.js";
 import { scriptAgents } from "./script-agents.js";
 import { scriptBase } from "./script-base.js";
 import { scriptBenchmark } from "./script-benchmark.js";
+import { scriptCatalog } from "./script-catalog.js";
 import { scriptFeedback } from "./script-feedback.js";
 import { scriptMain } from "./script-main.js";
 import { scriptMarkdown } from "./script-markdown.js";
@@ -20,10 +22,12 @@ export const viewerScript = `(function () {\n"use strict";\n${[
   scriptMarkdown,
   scriptTranscript,
   scriptFeedback,
+  scriptActivation,
   scriptOutputs,
   scriptBenchmark,
   scriptTriggers,
   scriptAgents,
+  scriptCatalog,
   scriptOverTime,
   scriptTune,
   scriptMain,
@@ -91,6 +95,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <button role="tab" id="tab-triggers" aria-controls="panel-triggers" aria-selected="false">Triggers</button>
 <button role="tab" id="tab-over-time" aria-controls="panel-over-time" aria-selected="false">Over time</button>
 <button role="tab" id="tab-tune" aria-controls="panel-tune" aria-selected="false">Tune</button>
+<button role="tab" id="tab-catalog" aria-controls="panel-catalog" aria-selected="false" hidden>Catalog</button>
 </nav>
 </header>
 <div class="banner" id="banner" role="note" hidden></div>
@@ -101,6 +106,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <section id="panel-triggers" role="tabpanel" aria-labelledby="tab-triggers" hidden></section>
 <section id="panel-over-time" role="tabpanel" aria-labelledby="tab-over-time" hidden></section>
 <section id="panel-tune" role="tabpanel" aria-labelledby="tab-tune" hidden></section>
+<section id="panel-catalog" role="tabpanel" aria-labelledby="tab-catalog" hidden></section>
 </main>
 ${data}<script>${viewerScript}</script>
 </body>

@@ -98,10 +98,12 @@ const source = STATIC
       iteration: function (n, agent) { return fromFile(STATIC.iterations, agent ? n + "/" + agent : String(n)); },
       run: function (n, id, agent) { return fromFile(STATIC.runs, (agent ? n + "/" + agent : n) + ":" + id); },
       tunes: function () { return fromFile(STATIC, "tunes"); },
+      catalogs: function () { return Promise.resolve(own(STATIC, "catalogs") || { catalogs: [] }); },
     }
   : {
       workspace: function () { return getJson("/api/workspace"); },
       tunes: function () { return getJson("/api/tunes"); },
+      catalogs: function () { return getJson("/api/catalogs"); },
       iteration: function (n, agent) {
         return getJson("/api/iteration/" + encodeURIComponent(n) + (agent ? "?agent=" + encodeURIComponent(agent) : ""));
       },

@@ -1,8 +1,8 @@
 // Browser code: the page's state, tabs, the address hash (so a reload keeps the place) and start-up.
 export const scriptMain = `
-const TABS = ["agents", "outputs", "benchmark", "triggers", "over-time", "tune"];
-const RENDERERS = { agents: renderAgents, outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime, tune: renderTune };
-const state = { workspace: null, iteration: null, index: 0, tab: "outputs", runToken: 0, rendered: {} };
+const TABS = ["agents", "outputs", "benchmark", "triggers", "over-time", "tune", "catalog"];
+const RENDERERS = { agents: renderAgents, outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime, tune: renderTune, catalog: renderCatalog };
+const state = { workspace: null, iteration: null, catalogs: null, index: 0, tab: "outputs", runToken: 0, rendered: {} };
 
 function readHash() {
   const params = new URLSearchParams(location.hash.slice(1));
@@ -13,6 +13,7 @@ function writeHash() {
   const params = new URLSearchParams();
   params.set("tab", state.tab);
   if (state.iteration) params.set("iteration", String(state.iteration.number));
+  if (!state.iteration) { history.replaceState(null, "", "#" + params.toString()); return; }
   if (state.iteration && state.iteration.agent) params.set("agent", state.iteration.agent);
   const entry = state.iteration && state.iteration.runs[state.index];
   if (entry) params.set("run", entry.id);
@@ -23,13 +24,19 @@ function panelOf(tab) {
   return document.getElementById("panel-" + tab);
 }
 
-// The Agents tab exists only for an iteration that ran several agents.
+// The Agents tab exists only for an iteration that ran several agents, the Catalog tab only beside catalogs.
+function hasCatalogs() {
+  return Boolean(state.catalogs && state.catalogs.catalogs.length);
+}
+
 function tabShown(tab) {
-  return tab !== "agents" || Boolean(state.iteration && state.iteration.agents);
+  if (tab === "catalog") return hasCatalogs();
+  if (!state.iteration) return false;
+  return tab !== "agents" || Boolean(state.iteration.agents);
 }
 
 function selectTab(tab) {
-  state.tab = TABS.indexOf(tab) === -1 || !tabShown(tab) ? "outputs" : tab;
+  state.tab = TABS.indexOf(tab) === -1 || !tabShown(tab) ? (state.iteration ? "outputs" : "catalog") : tab;
   for (const name of TABS) {
     const button = document.getElementById("tab-" + name);
     const selected = name === state.tab;
@@ -145,10 +152,20 @@ async function boot() {
   wireTabs();
   const workspace = await source.workspace();
   state.workspace = workspace;
+  state.catalogs = await source.catalogs();
+  document.getElementById("tab-catalog").hidden = !hasCatalogs();
   fillHeader(workspace);
   const wanted = readHash();
   const shown = workspace.shown;
   const number = shown.indexOf(Number(wanted.iteration)) !== -1 ? Number(wanted.iteration) : shown[shown.length - 1];
+  // A workspace of catalogs only (skillgym catalog) opens on them; the iteration tabs have nothing to show.
+  if (number === undefined && hasCatalogs()) {
+    for (const name of TABS) if (name !== "catalog") document.getElementById("tab-" + name).hidden = true;
+    document.getElementById("iteration-select").closest("label").hidden = true;
+    selectTab("catalog");
+    document.body.dataset.ready = "true";
+    return;
+  }
   if (number === undefined) throw new Error("no iteration to show");
   await openIteration(number, wanted.tab, wanted.run, wanted.agent);
   document.body.dataset.ready = "true";

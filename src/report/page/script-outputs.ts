@@ -121,6 +121,7 @@ function renderRun(run) {
       ? h("span", { class: "score " + (summary.pass_rate >= 1 ? "good" : "bad"), text: summary.passed + "/" + summary.total + " passed (" + pct(summary.pass_rate) + ")" })
       : null,
     failedRun ? h("span", { class: "badge error-badge", text: run.outcome }) : null,
+    run.activation && run.activation.contaminated ? h("span", { class: "badge fail-badge contaminated-badge", text: "contaminated" }) : null,
   ]);
   const box = h("textarea", {
     id: "feedback-box",
@@ -144,6 +145,7 @@ function renderRun(run) {
     renderGrades(run.grading),
     h("h3", null, [h("label", { for: "feedback-box", text: "Your feedback" })]),
     box,
+    renderActivation(run),
     h("h3", { text: "Run" }),
     renderFacts(run),
     renderTranscript(run),
@@ -151,7 +153,8 @@ function renderRun(run) {
 }
 
 function runLabel(entry) {
-  const score = entry.error ? "error" : entry.total !== null ? entry.passed + "/" + entry.total : "not graded";
+  const contaminated = entry.error && entry.error.indexOf("contaminated") === 0;
+  const score = contaminated ? "CONTAMINATED" : entry.error ? "error" : entry.total !== null ? entry.passed + "/" + entry.total : "not graded";
   return entry.eval_name + " · " + entry.configuration + " · run " + entry.run_number + " · " + score;
 }
 

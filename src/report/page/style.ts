@@ -85,4 +85,7 @@ details.transcript-step summary{cursor:pointer}
 .step-title{font-weight:600}.step-digest{color:var(--muted);font-size:13px;margin-left:.75rem;word-break:break-word}
 details.transcript-step pre{max-height:20rem}
 @media (max-width:700px){.tabs{margin-left:0}}
+.contaminated{color:var(--fail);font-weight:600}
+.catalog-matrix td.heat{min-width:3rem;text-align:center;cursor:default}.catalog-matrix td.heat.right,.catalog-matrix td.heat.wrong{cursor:pointer;font-weight:600}
+.catalog-matrix td.heat.wrong{color:#fff}
 `;

@@ -1,0 +1,49 @@
+import type { AgentEvent } from "../agents/events.js";
+import type { Activation } from "../contracts/activation.js";
+import { writeJson } from "../runlog/atomic-write.js";
+import { runPaths } from "../runlog/layout.js";
+import { scanSkill } from "../skill/index.js";
+import { type ActivationInput, activationOf } from "./activation.js";
+import { builtinSkillsOf } from "./builtins.js";
+
+export interface RunActivation {
+  skill: string;
+  /** The folder of the skill whose files count (the staged one; the user's skill for a run without it). */
+  skillDir: string;
+  configuration: string;
+  agent: string;
+  /** Install name → the skill's own name, for every skill the run staged. */
+  staged: Record<string, string>;
+  /** Other folders the skill lives in outside the workspace (the user's folder). */
+  skillFolders?: readonly string[];
+}
+
+/** The skill's files, relative to its folder; none when it cannot be read (the run is still recorded). */
+export async function bundledFilesOf(skillDir: string): Promise<string[]> {
+  try {
+    return (await scanSkill(skillDir)).files.map((f) => f.path).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Writes `<runDir>/activation.json` from the run's events and returns it. */
+export async function writeActivation(
+  runDir: string,
+  events: readonly AgentEvent[],
+  run: RunActivation,
+  bundledFiles?: readonly string[],
+): Promise<Activation> {
+  const input: ActivationInput = {
+    skill: run.skill,
+    configuration: run.configuration,
+    agent: run.agent,
+    staged: run.staged,
+    bundledFiles: bundledFiles ?? (await bundledFilesOf(run.skillDir)),
+    skillFolders: [run.skillDir, ...(run.skillFolders ?? [])],
+    builtins: builtinSkillsOf(run.agent),
+  };
+  const activation = activationOf(events, input);
+  await writeJson(runPaths(runDir).activation, activation);
+  return activation;
+}

@@ -1,0 +1,155 @@
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { bundledFilesOf } from "../activation/index.js";
+import type { Agent } from "../agents/agent.js";
+import type { CatalogResults, CatalogRun } from "../contracts/catalog.js";
+import { SkillgymError } from "../errors.js";
+import { defaultRetry, type RetryPolicy } from "../run/retry.js";
+import { scheduleRuns } from "../run/scheduler.js";
+import { writeJson } from "../runlog/atomic-write.js";
+import { createTempRoot } from "../workspace/temp-root.js";
+import { type CatalogMember, discoverCatalog } from "./discover.js";
+import { catalogMatrix } from "./matrix.js";
+import { type CatalogRunSpec, planCatalogRuns } from "./plan.js";
+import { renderCatalogMarkdown } from "./render-markdown.js";
+import { executeCatalogRun } from "./run-catalog-query.js";
+
+/** Progress of a catalog; every hook optional. */
+export interface CatalogReporter {
+  onPlan?(info: { catalogDir: string; total: number; skills: number; simulated: boolean }): void;
+  onRunStart?(spec: CatalogRunSpec): void;
+  onRunEnd?(run: CatalogRun): void;
+}
+
+export interface CatalogOptions {
+  /** The folder holding one folder per skill. */
+  dir: string;
+  /** Where `catalog-<N>/` folders go; default `<dir>-workspace` beside the folder. */
+  workspace?: string;
+  runs: number;
+  /** Ask only these skills' queries (every skill is still installed). */
+  only?: string[];
+  concurrency: number;
+  timeoutSeconds: number;
+  model?: string;
+  retry?: RetryPolicy;
+  signal?: AbortSignal;
+  reporter?: CatalogReporter;
+  /** Made after every skill was checked; `suiteDir` is the catalog folder (where a sim-script.json is found). */
+  createAgent: (suiteDir: string) => Promise<Agent>;
+}
+
+export interface CatalogSummary {
+  catalogDir: string;
+  resultsFile: string;
+  results: CatalogResults;
+  cancelled: boolean;
+}
+
+export const CATALOG_FILE = "catalog.json";
+
+async function nextCatalogDir(workspace: string): Promise<string> {
+  await mkdir(workspace, { recursive: true });
+  const numbers = (await readdir(workspace))
+    .map((name) => /^catalog-(\d+)$/.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
+  const dir = join(workspace, `catalog-${Math.max(0, ...numbers) + 1}`);
+  await mkdir(dir);
+  return dir;
+}
+
+function checkOnly(members: readonly CatalogMember[], only: readonly string[] | undefined): void {
+  const unknown = (only ?? []).filter((name) => !members.some((m) => m.name === name));
+  if (unknown.length > 0)
+    throw new SkillgymError("USAGE", `--only names skills the catalog does not have: ${unknown.join(", ")}`, {
+      hint: `the catalog's skills: ${members.map((m) => m.name).join(", ")}`,
+    });
+}
+
+function notesOf(members: readonly CatalogMember[], errors: number): string[] {
+  const notes = members
+    .filter((m) => m.queries.length === 0)
+    .map((m) => `${m.name} has no trigger queries of its own: it took part only as a competitor`);
+  if (errors > 0) notes.push(`${errors} run(s) errored and are left out of the matrix`);
+  return notes;
+}
+
+/** Installs every skill of the folder together, asks every skill's queries, and writes the routing matrix. */
+export async function runCatalog(options: CatalogOptions): Promise<CatalogSummary> {
+  const root = resolve(options.dir);
+  const members = await discoverCatalog(root);
+  checkOnly(members, options.only);
+  if (!members.some((m) => m.queries.length > 0 && (!options.only || options.only.includes(m.name))))
+    throw new SkillgymError("NO_EVALS", `no skill in ${root} has trigger queries to ask`, {
+      hint: "give at least one skill an evals/triggers.json",
+    });
+  const agent = await options.createAgent(root);
+  const workspace = resolve(options.workspace ?? join(dirname(root), `${basename(root)}-workspace`));
+  const catalogDir = await nextCatalogDir(workspace);
+  const tempRoot = await createTempRoot("catalog");
+  try {
+    const bundledFiles = new Map(
+      await Promise.all(members.map(async (m) => [m.name, await bundledFilesOf(m.dir)] as const)),
+    );
+    const specs = planCatalogRuns(members, options.runs, catalogDir, options.only);
+    options.reporter?.onPlan?.({
+      catalogDir,
+      total: specs.length,
+      skills: members.length,
+      simulated: agent.simulated,
+    });
+    const context = {
+      agent,
+      members,
+      bundledFiles,
+      catalogDir,
+      ...(options.model ? { model: options.model } : {}),
+      timeoutMs: options.timeoutSeconds * 1000,
+      tempRoot,
+      retry: options.retry ?? defaultRetry,
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    const runs = await scheduleRuns(specs, {
+      concurrency: options.concurrency,
+      ...(options.signal ? { signal: options.signal } : {}),
+      reporter: {
+        ...(options.reporter?.onRunStart ? { onRunStart: options.reporter.onRunStart } : {}),
+        ...(options.reporter?.onRunEnd ? { onRunEnd: options.reporter.onRunEnd } : {}),
+      },
+      finishedEarlier: async () => undefined,
+      run: (spec) => executeCatalogRun(spec, context),
+      costOf: () => 0,
+    });
+    const cancelled = options.signal?.aborted === true || runs.some((r) => r.outcome === "cancelled");
+    const kept = runs
+      .filter((r) => r.outcome !== "cancelled")
+      .sort((a, b) => a.dir.localeCompare(b.dir, "en", { numeric: true }));
+    const matrix = catalogMatrix(
+      members.map((m) => ({ name: m.name, path: m.dir, queries: m.queries.length })),
+      kept,
+    );
+    const results: CatalogResults = {
+      dir: root,
+      agent: {
+        name: agent.name,
+        ...(agent.version ? { version: agent.version } : {}),
+        ...(agent.mode ? { mode: agent.mode } : {}),
+      },
+      ...(options.model ? { model: options.model } : {}),
+      simulated: agent.simulated,
+      runs_per_query: options.runs,
+      ...matrix,
+      runs: kept,
+      notes: notesOf(members, matrix.errors),
+    };
+    const resultsFile = join(catalogDir, CATALOG_FILE);
+    if (!cancelled) {
+      await writeJson(resultsFile, results);
+      await writeFile(join(catalogDir, "catalog.md"), renderCatalogMarkdown(results), "utf8");
+    }
+    return { catalogDir, resultsFile, results, cancelled };
+  } finally {
+    await rm(tempRoot, { recursive: true, force: true });
+  }
+}

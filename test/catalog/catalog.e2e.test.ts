@@ -1,0 +1,130 @@
+import { cp, readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Activation } from "../../src/contracts/activation.js";
+import { CatalogResults } from "../../src/contracts/catalog.js";
+import { root, skillgym } from "../cli/cli-process.js";
+import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+});
+afterEach(() => cleanup());
+
+const library = join(root, "test", "catalog", "fixtures", "library");
+
+// What library/sim-script.json routes: each query to a named skill, or to none. csv-stats and chart-maker overlap.
+const SCRIPTED = {
+  "csv-stats": { "csv-stats": 2, "chart-maker": 2 },
+  "not:csv-stats": { "chart-maker": 2 },
+  "chart-maker": { "chart-maker": 2, "csv-stats": 2 },
+  "not:chart-maker": { none: 2 },
+  "release-notes": { "release-notes": 2, none: 2 },
+  "not:release-notes": { "greeting-card": 2 },
+};
+
+describe("skillgym catalog", () => {
+  it("reproduces the scripted routing matrix with every skill installed together, at concurrency 6", async () => {
+    const copy = join(dir, "library");
+    await cp(library, copy, { recursive: true });
+    const workspace = join(dir, "ws");
+    const result = skillgym([
+      "catalog",
+      copy,
+      "--simulate",
+      "--runs",
+      "2",
+      "--concurrency",
+      "6",
+      "--workspace",
+      workspace,
+      "--json",
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("[18/18]");
+    const printed = CatalogResults.parse(JSON.parse(result.stdout));
+    const written = CatalogResults.parse(
+      JSON.parse(await readFile(join(workspace, "catalog-1", "catalog.json"), "utf8")),
+    );
+    expect(written).toEqual(printed);
+    expect(written.confusion).toEqual(SCRIPTED);
+    expect(written.errors).toBe(0);
+    const score = Object.fromEntries(written.skills.map((s) => [s.name, s]));
+    expect(score["csv-stats"]).toMatchObject({ queries: 3, runs: 6, precision: 1, recall: 0.5 });
+    expect(score["csv-stats"]!.f1).toBeCloseTo(2 / 3);
+    expect(score["release-notes"]).toMatchObject({ true_negatives: 2, false_negatives: 2 });
+    expect(score["greeting-card"]).toMatchObject({ queries: 0, runs: 0, precision: null });
+    expect(written.notes).toContain(
+      "greeting-card has no trigger queries of its own: it took part only as a competitor",
+    );
+    expect(written.pairs).toEqual([
+      {
+        skills: ["chart-maker", "csv-stats"],
+        runs: 4,
+        taken: [
+          {
+            owner: "chart-maker",
+            fired: "csv-stats",
+            runs: 2,
+            queries: ["Plot the trend in prices.csv"],
+          },
+          {
+            owner: "csv-stats",
+            fired: "chart-maker",
+            runs: 2,
+            queries: ["Give me min, max and mean for every column of sales.csv"],
+          },
+        ],
+      },
+    ]);
+    // Every run installed all four skills under names of its own, and records it in its activation.json.
+    const run = join(workspace, "catalog-1", "csv-stats", "query-2", "run-1");
+    const record = JSON.parse(await readFile(join(run, "catalog-run.json"), "utf8"));
+    expect(Object.keys(record.install_names).sort()).toEqual([
+      "chart-maker",
+      "csv-stats",
+      "greeting-card",
+      "release-notes",
+    ]);
+    expect(record.install_names["csv-stats"]).toMatch(/^csv-stats-sg-[0-9a-f]{8}$/);
+    const activation = Activation.parse(JSON.parse(await readFile(join(run, "activation.json"), "utf8")));
+    expect(activation).toMatchObject({ skill: "csv-stats", skill_fired: false, configuration: "catalog" });
+    expect(activation.fired.map((f) => f.skill)).toEqual(["chart-maker"]);
+    const markdown = await readFile(join(workspace, "catalog-1", "catalog.md"), "utf8");
+    expect(markdown).toContain("| csv-stats | 3 | 6 | 100% | 50% | 67% |");
+    expect(markdown).toContain("**chart-maker ↔ csv-stats**: 4 run(s)");
+    // The user's folders are not changed.
+    expect((await readdir(copy)).sort()).toEqual([
+      "chart-maker",
+      "csv-stats",
+      "greeting-card",
+      "release-notes",
+      "sim-script.json",
+    ]);
+  }, 240_000);
+
+  it("refuses two skills of one name, naming both folders, and an invalid skill with its findings; nothing runs", async () => {
+    const workspace = join(dir, "ws");
+    await writeTree(join(dir, "twins"), {
+      "a/SKILL.md": skillMd("same", "Does one thing. Use when asked.", "Body."),
+      "b/SKILL.md": skillMd("same", "Does another thing. Use when asked.", "Body."),
+    });
+    const twins = skillgym(["catalog", join(dir, "twins"), "--simulate", "--workspace", workspace]);
+    expect(twins.code).toBe(2);
+    expect(twins.stderr).toContain(
+      `two skills are named same: ${join(dir, "twins", "a")} and ${join(dir, "twins", "b")}`,
+    );
+
+    await writeTree(join(dir, "broken"), {
+      "good/SKILL.md": skillMd("good", "Does a thing. Use when asked.", "Body."),
+      "bad/SKILL.md": "---\nname: Bad Name\n---\nno description\n",
+    });
+    const broken = skillgym(["catalog", join(dir, "broken"), "--simulate", "--workspace", workspace]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`${join(dir, "broken", "bad")} is not a valid skill`);
+    expect(broken.stderr).toMatch(/description/);
+    await expect(readdir(workspace)).rejects.toThrow();
+  }, 60_000);
+});

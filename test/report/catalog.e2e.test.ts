@@ -1,0 +1,178 @@
+import { execFile } from "node:child_process";
+import { cp, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CatalogResults } from "../../src/contracts/catalog.js";
+import { renderStaticViewer, startViewServer, type ViewServer } from "../../src/report/index.js";
+import { launchBrowser, openPage, saveScreenshot } from "./browser.js";
+import { repoRoot } from "./generated-workspace.js";
+import { tempDir } from "./workspace-fixture.js";
+
+const run = promisify(execFile);
+let ws: Awaited<ReturnType<typeof tempDir>>;
+let server: ViewServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+const catalogWorkspace = () => join(ws.dir, "catalog-ws");
+const evalWorkspace = () => join(ws.dir, "eval-ws");
+
+// The real thing: `skillgym catalog` on the test library and `skillgym eval` of a skill whose baseline reads its
+// SKILL.md from the user's folder, both offline against the sim.
+beforeAll(async () => {
+  ws = await tempDir("skillgym-catalog-view-");
+  const library = join(ws.dir, "library");
+  await cp(join(repoRoot, "test", "catalog", "fixtures", "library"), library, { recursive: true });
+  const bin = join(repoRoot, "bin", "skillgym.js");
+  await run(
+    process.execPath,
+    [
+      bin,
+      "catalog",
+      library,
+      "--simulate",
+      "--runs",
+      "2",
+      "--concurrency",
+      "6",
+      "--workspace",
+      catalogWorkspace(),
+    ],
+    { cwd: repoRoot, timeout: 240_000 },
+  );
+  const skill = join(ws.dir, "leaky");
+  const script = {
+    rules: [
+      {
+        match: "note",
+        skill: "leaky",
+        steps: [
+          { read: ".claude/skills/leaky/references/guide.md" },
+          { write: { path: "note.txt", content: "n" } },
+        ],
+        without_skill: [{ read: join(skill, "SKILL.md") }, { write: { path: "note.txt", content: "n" } }],
+      },
+    ],
+  };
+  const files: Record<string, string> = {
+    "SKILL.md":
+      "---\nname: leaky\ndescription: Write a note file. Use when the user asks for a note.\n---\n\nSee references/guide.md.\n",
+    "references/guide.md": "# Guide\n",
+    "evals/evals.json": JSON.stringify({
+      skill_name: "leaky",
+      evals: [
+        { id: 1, prompt: "Write a note in note.txt", checks: [{ type: "file_exists", path: "note.txt" }] },
+      ],
+    }),
+    "evals/sim-script.json": JSON.stringify(script),
+  };
+  const { mkdir } = await import("node:fs/promises");
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(join(skill, path, ".."), { recursive: true });
+    await writeFile(join(skill, path), content);
+  }
+  await run(
+    process.execPath,
+    [bin, "eval", skill, "--simulate", "--runs", "1", "--workspace", evalWorkspace()],
+    {
+      cwd: repoRoot,
+      timeout: 240_000,
+    },
+  );
+  await run(process.execPath, [bin, "bench", join(evalWorkspace(), "iteration-1")], { cwd: repoRoot });
+  server = await startViewServer({ folder: catalogWorkspace() });
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await ws?.cleanup();
+});
+
+// The heat map's cells are catalog.json's confusion counts; a cell click lists that cell's queries and runs.
+async function checkHeatMap(page: Page): Promise<void> {
+  const results = CatalogResults.parse(
+    JSON.parse(await readFile(join(catalogWorkspace(), "catalog-1", "catalog.json"), "utf8")),
+  );
+  await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+  expect(await page.getAttribute("#tab-catalog", "aria-selected")).toBe("true");
+  expect(await page.isHidden("#tab-outputs")).toBe(true);
+  const cells = await page
+    .locator("#panel-catalog table.catalog-matrix td.heat")
+    .evaluateAll((tds) =>
+      tds
+        .filter((td) => td.textContent !== "")
+        .map((td) => [td.getAttribute("data-row"), td.getAttribute("data-column"), Number(td.textContent)]),
+    );
+  const expected = Object.entries(results.confusion).flatMap(([row, columns]) =>
+    Object.entries(columns).map(([column, n]) => [row, column, n]),
+  );
+  expect(cells.sort()).toEqual(expected.sort());
+  expect(
+    await page.getAttribute('td.heat[data-row="csv-stats"][data-column="chart-maker"]', "class"),
+  ).toContain("wrong");
+  expect(
+    await page.getAttribute('td.heat[data-row="not:csv-stats"][data-column="chart-maker"]', "class"),
+  ).toContain("right");
+  await page.click('td.heat[data-row="csv-stats"][data-column="chart-maker"]');
+  const detail = page.locator("#panel-catalog .catalog-detail");
+  await expect.poll(() => detail.locator("h3").textContent()).toBe("csv-stats → chart-maker: 2 run(s)");
+  expect(await detail.locator("li q").allTextContents()).toEqual([
+    "Give me min, max and mean for every column of sales.csv",
+    "Give me min, max and mean for every column of sales.csv",
+  ]);
+  expect(await detail.locator("li").first().textContent()).toContain("csv-stats/query-2/run-1");
+}
+
+describe("the Catalog tab", () => {
+  it("shows the routing matrix as a heat map, live, and a cell's queries on click", async () => {
+    const { page, errors } = await openPage(browser.context);
+    await page.goto(server.url);
+    await checkHeatMap(page);
+    await saveScreenshot(page, "catalog-live");
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it("shows the same in the static file", async () => {
+    const file = join(ws.dir, "catalog.html");
+    await writeFile(file, await renderStaticViewer(catalogWorkspace()));
+    const { page, errors } = await openPage(browser.context);
+    await page.goto(pathToFileURL(file).href);
+    await checkHeatMap(page);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+describe("activation in a run's detail", () => {
+  it("marks a contaminated baseline in red and gives the eval's disclosure coverage", async () => {
+    const file = join(ws.dir, "eval.html");
+    await writeFile(file, await renderStaticViewer(evalWorkspace()));
+    const { page, errors } = await openPage(browser.context);
+    await page.goto(`${pathToFileURL(file).href}#tab=outputs&iteration=1&run=eval-1/without_skill/run-1`);
+    await page.waitForSelector("#run-view[data-run]:not([aria-busy])", { timeout: 15_000 });
+    expect(await page.textContent("#run-view .contaminated-badge")).toBe("contaminated");
+    const warning = page.locator("#run-view p.contaminated");
+    expect(await warning.textContent()).toContain("the run without the skill opened its files: SKILL.md");
+    expect(await warning.evaluate((p) => p.ownerDocument.defaultView!.getComputedStyle(p).color)).toBe(
+      "rgb(207, 34, 46)",
+    );
+    expect(await page.locator("#run-select option:checked").textContent()).toContain("CONTAMINATED");
+
+    await page.selectOption("#run-select", { label: await withSkillLabel(page) });
+    await page.waitForSelector('#run-view[data-run="eval-1/with_skill/run-1"]:not([aria-busy])');
+    expect(await page.textContent("#run-view .activation-fired")).toBe("Fired: leaky (turn 1, skill tool)");
+    expect(await page.textContent("#run-view .disclosure")).toBe(
+      "Disclosure: 1 runs of this eval (with_skill), the skill fired in 1: references/guide.md opened in 1; never opened: SKILL.md",
+    );
+    expect(await page.locator("#run-view .contaminated-badge").count()).toBe(0);
+    await saveScreenshot(page, "activation-detail");
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
+async function withSkillLabel(page: Page): Promise<string> {
+  const labels = await page.locator("#run-select option").allTextContents();
+  return labels.find((l) => l.includes("with_skill"))!;
+}
