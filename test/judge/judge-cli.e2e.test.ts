@@ -118,7 +118,7 @@ describe("tune --evaluator", () => {
       workspace,
     ]);
     expect(result.code, result.stderr).toBe(0);
-    const [tuneName] = await readdir(workspace);
+    const [tuneName] = (await readdir(workspace)).filter((n) => n.startsWith("tune-"));
     const tuneDir = join(workspace, tuneName!);
     const state = IterationState.parse(await readJson(join(tuneDir, "iteration-state.json")));
     expect(state.status).toBe("completed");

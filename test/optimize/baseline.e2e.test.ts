@@ -42,7 +42,7 @@ describe("skillgym optimize records where it started", () => {
     ];
     expect(await main([...args, "--json"], io)).toBe(0);
     const printed = OptimizeResults.parse(JSON.parse(io.stdout()));
-    const [folder] = await readdir(join(dir, "ws"));
+    const [folder] = (await readdir(join(dir, "ws"))).filter((n) => n.startsWith("optimize-"));
     const results = OptimizeResults.parse(
       JSON.parse(await readFile(join(dir, "ws", folder!, "results.json"), "utf8")),
     );
