@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { evalCounts, evalSummaryText } from "../../src/cli/reporters/eval-summary.js";
 import { IterationRecord } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { fastRetry, readJson, runWithSim, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
@@ -62,5 +63,10 @@ describe("concurrency under a scripted burst of 429s (real Claude Code against t
       final_concurrency: 4,
       max_concurrency: 4,
     });
+    // The terminal summary says so: how many 429s, how often and how low the concurrency fell.
+    expect(summary.rateLimits).toEqual(record.rate_limits);
+    expect(evalSummaryText(summary, evalCounts(summary.records), undefined)).toContain(
+      "rate limited (eval runs): 4 429 answers; concurrency lowered 2 times, down to 1 of 4, ended at 4",
+    );
   }, 120_000);
 });

@@ -2,6 +2,7 @@ import { ExitCode, SkillgymError } from "../../errors.js";
 import { type PipelineOptions, planPipeline, runAgentsPipeline } from "../../pipeline/index.js";
 import { type AgentFlags, checkCredentials, type JudgeFlags, type Setup } from "../agent-setup.js";
 import type { Io } from "../io.js";
+import { shardShareLine } from "../reporters/dry-run.js";
 import { matrixSummaryLines } from "../reporters/matrix-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 
@@ -28,6 +29,8 @@ export async function runSeveralAgents(
     const { store: _store, ...withoutStore } = options;
     const plan = await planPipeline(withoutStore, flags.simulate === true);
     const n = agents.length;
+    const share = shardShareLine(plan);
+    if (!flags.json && share) io.out(`${share}, per agent\n`);
     if (!flags.json)
       io.out(
         `plan for ${plan.skill}, per agent (${agents.join(", ")}): ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +

@@ -1,6 +1,7 @@
 import { matrixCells, matrixHeader } from "../../bench/index.js";
 import type { AgentsPipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
+import { rateLimitLine } from "./rate-limit-line.js";
 
 // Columns padded to their widest cell; the last (a note) is left ragged.
 function textTable(rows: readonly (readonly string[])[]): string[] {
@@ -29,6 +30,11 @@ export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
     const records = part.result?.evals?.records ?? [];
     const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
     if (errors > 0) lines.push(`${part.agent}: ${errors} eval runs errored (left out of the pass rates)`);
+    for (const line of [
+      rateLimitLine(`${part.agent} eval runs`, part.result?.evals?.rateLimits),
+      rateLimitLine(`${part.agent} trigger runs`, part.result?.triggers?.rateLimits),
+    ])
+      if (line) lines.push(line);
   }
   if (result.cancelled) lines.push("cancelled: run again to finish the iteration");
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
