@@ -1,4 +1,5 @@
 import { matrixCells, matrixHeader } from "../../bench/index.js";
+import type { AgentMatrix } from "../../contracts/matrix.js";
 import type { AgentsPipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
 import { rateLimitLine } from "./rate-limit-line.js";
@@ -14,6 +15,12 @@ function textTable(rows: readonly (readonly string[])[]): string[] {
   );
 }
 
+/** The matrix as an indented text table. */
+export function matrixLines(matrix: AgentMatrix): string[] {
+  const header = matrixHeader.map((h) => h.replace("Trigger ", "trig. "));
+  return textTable([header, ...matrix.agents.map(matrixCells)]).map((l) => `  ${l}`);
+}
+
 /** The text `run --agent a,b,…` prints: the matrix, errors per agent, cost, gates and the report. */
 export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
   const lines: string[] = [];
@@ -23,9 +30,7 @@ export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
     );
   if (result.parts.some((p) => p.result?.simulated && p.result.simScript === null && p.result.evals))
     lines.push(noSimScriptNotice);
-  lines.push(`agents of ${result.iterationDir}:`);
-  const header = matrixHeader.map((h) => h.replace("Trigger ", "trig. "));
-  lines.push(...textTable([header, ...result.matrix.agents.map(matrixCells)]).map((l) => `  ${l}`));
+  lines.push(`agents of ${result.iterationDir}:`, ...matrixLines(result.matrix));
   for (const part of result.parts) {
     const records = part.result?.evals?.records ?? [];
     const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
