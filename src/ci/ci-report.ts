@@ -1,12 +1,18 @@
 import { appendFile, mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { readIteration } from "../bench/read-iteration.js";
+import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
-import { BENCHMARK_MARKDOWN_FILE, TRIGGERS_DIR } from "../runlog/layout.js";
+import {
+  agentIterationDir,
+  BENCHMARK_MARKDOWN_FILE,
+  ITERATION_FILE,
+  TRIGGERS_DIR,
+} from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 import { annotations, type GateVerdict, stepSummary } from "./github.js";
-import { junitXml } from "./junit.js";
+import { type JunitAgentPart, junitXml, junitXmlForAgents } from "./junit.js";
 
 export interface CiReportOptions {
   skillName: string;
@@ -31,6 +37,13 @@ async function writeOrExplain(file: string, write: () => Promise<void>): Promise
   }
 }
 
+async function agentPart(iterationDir: string, agent: string): Promise<JunitAgentPart> {
+  const dir = agentIterationDir(iterationDir, agent);
+  const data = await readIteration(dir).catch(() => undefined);
+  const triggers = await readRecordIfValid(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults);
+  return { agent, runs: data?.runs ?? [], ...(triggers ? { triggers } : {}) };
+}
+
 /** Writes an iteration's JUnit file and CI summary; returns the annotation lines for the caller to print. */
 export async function writeCiReports(iterationDir: string, options: CiReportOptions): Promise<string[]> {
   if (!options.junitFile && !options.stepSummaryFile && !options.annotate) return [];
@@ -39,12 +52,17 @@ export async function writeCiReports(iterationDir: string, options: CiReportOpti
     TriggerResults,
   );
   if (options.junitFile) {
-    const data = await readIteration(iterationDir).catch(() => undefined);
-    const xml = junitXml({
-      skillName: options.skillName,
-      runs: data?.runs ?? [],
-      ...(triggers ? { triggers } : {}),
-    });
+    const agents = await readRecordIfValid(join(iterationDir, ITERATION_FILE), AgentsIterationRecord);
+    const xml = agents
+      ? junitXmlForAgents(
+          options.skillName,
+          await Promise.all(agents.agents.map((a) => agentPart(iterationDir, a))),
+        )
+      : junitXml({
+          skillName: options.skillName,
+          runs: (await readIteration(iterationDir).catch(() => undefined))?.runs ?? [],
+          ...(triggers ? { triggers } : {}),
+        });
     const file = options.junitFile;
     await writeOrExplain(file, () => writeFile(file, xml, "utf8"));
   }

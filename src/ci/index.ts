@@ -1,4 +1,4 @@
 export { type CiReportOptions, writeCiReports } from "./ci-report.js";
 export { annotations, type GateVerdict, stepSummary } from "./github.js";
-export { junitXml } from "./junit.js";
+export { type JunitAgentPart, junitXml, junitXmlForAgents } from "./junit.js";
 export { escapeXml } from "./xml.js";

@@ -9,6 +9,13 @@ export interface JunitInput {
   triggers?: TriggerResults;
 }
 
+/** One agent's part of an iteration that ran several. */
+export interface JunitAgentPart {
+  agent: string;
+  runs: readonly RunData[];
+  triggers?: TriggerResults;
+}
+
 interface Case {
   name: string;
   classname: string;
@@ -18,10 +25,10 @@ interface Case {
   skipped?: string;
 }
 
-function runCase(skillName: string, run: RunData): Case {
+function runCase(prefix: string, run: RunData): Case {
   const base = {
     name: `${run.evalName} run-${run.runNumber}`,
-    classname: `${skillName}.${run.configuration}`,
+    classname: `${prefix}.${run.configuration}`,
     time: timeSeconds(run) ?? 0,
   };
   if (run.exclusion?.kind === "errored" || run.exclusion?.kind === "unreadable")
@@ -39,9 +46,9 @@ function runCase(skillName: string, run: RunData): Case {
   };
 }
 
-function triggerCases(skillName: string, triggers: TriggerResults): Case[] {
+function triggerCases(prefix: string, triggers: TriggerResults): Case[] {
   return triggers.results.map((r, i) => {
-    const base = { name: `query ${i + 1}: ${r.query}`, classname: `${skillName}.triggers`, time: 0 };
+    const base = { name: `query ${i + 1}: ${r.query}`, classname: `${prefix}.triggers`, time: 0 };
     const rate = r.trigger_rate === null ? "none" : r.trigger_rate.toFixed(2);
     const wanted = r.should_trigger ? "should trigger" : "should not trigger";
     if (r.pass === null)
@@ -84,16 +91,39 @@ function suiteXml(name: string, cases: readonly Case[]): string {
   return [head, ...body, "  </testsuite>"].join("\n");
 }
 
-/** JUnit XML: one testsuite per eval configuration and one for triggers; a testcase per run or query. */
-export function junitXml(input: JunitInput): string {
-  const configurations = [...new Set(input.runs.map((r) => r.configuration))];
+// One testsuite per eval configuration and one for triggers, named `<label> <configuration>` and `<label> triggers`.
+function partSuites(
+  label: string,
+  prefix: string,
+  runs: readonly RunData[],
+  triggers?: TriggerResults,
+): string[] {
+  const configurations = [...new Set(runs.map((r) => r.configuration))];
   const suites = configurations.map((configuration) =>
     suiteXml(
-      `${input.skillName} ${configuration}`,
-      input.runs.filter((r) => r.configuration === configuration).map((r) => runCase(input.skillName, r)),
+      `${label} ${configuration}`,
+      runs.filter((r) => r.configuration === configuration).map((r) => runCase(prefix, r)),
     ),
   );
-  if (input.triggers)
-    suites.push(suiteXml(`${input.skillName} triggers`, triggerCases(input.skillName, input.triggers)));
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attributes({ name: `skillgym ${input.skillName}` })}>\n${suites.join("\n")}\n</testsuites>\n`;
+  if (triggers) suites.push(suiteXml(`${label} triggers`, triggerCases(prefix, triggers)));
+  return suites;
+}
+
+function document(skillName: string, suites: readonly string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites${attributes({ name: `skillgym ${skillName}` })}>\n${suites.join("\n")}\n</testsuites>\n`;
+}
+
+/** JUnit XML: one testsuite per eval configuration and one for triggers; a testcase per run or query. */
+export function junitXml(input: JunitInput): string {
+  return document(input.skillName, partSuites(input.skillName, input.skillName, input.runs, input.triggers));
+}
+
+/** JUnit XML of an iteration that ran several agents: one testsuite per agent and configuration, and per agent's triggers. */
+export function junitXmlForAgents(skillName: string, parts: readonly JunitAgentPart[]): string {
+  return document(
+    skillName,
+    parts.flatMap((p) =>
+      partSuites(`${skillName} ${p.agent}`, `${skillName}.${p.agent}`, p.runs, p.triggers),
+    ),
+  );
 }

@@ -31,8 +31,8 @@ async function read<S extends z.ZodType>(file: string, schema: S): Promise<z.out
   return got.state === "ok" ? got.value : undefined;
 }
 
-// A shard folder is an iteration (it has iteration.json or triggers/plan.json) or a workspace whose latest iteration is one.
-async function iterationOf(source: string): Promise<string> {
+/** A shard folder is an iteration (it has iteration.json or triggers/plan.json) or a workspace whose latest iteration is one. */
+export async function shardIterationDir(source: string): Promise<string> {
   const dir = resolve(source);
   const own = await readdir(dir).catch(() => {
     throw new SkillgymError("BAD_INPUT", `${source}: no such folder`, { file: source });
@@ -64,7 +64,7 @@ async function triggerRunFolders(triggersDir: string): Promise<string[]> {
 
 /** Reads a shard folder; a folder no `--shard` run wrote is refused, naming it. */
 export async function readShard(source: string): Promise<ShardData> {
-  const dir = await iterationOf(source);
+  const dir = await shardIterationDir(source);
   const iteration = await read(join(dir, ITERATION_FILE), IterationRecord);
   const triggerPlan = await read(join(dir, TRIGGERS_DIR, "plan.json"), TriggerPlan);
   const triggerResults = await read(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults);

@@ -49,7 +49,15 @@ export function estimatePlan(input: {
     ? evals.filter((e) => e.expectations.length > 0).length * input.configurations * input.runs
     : 0;
   const triggerRuns = input.suite.triggers.length * input.triggerRuns;
-  const u = input.unitCosts;
+  return priced({ agentRuns, triggerRuns, judgeCalls }, input.unitCosts);
+}
+
+/** The counts at the unit prices. */
+export function priced(
+  counts: { agentRuns: number; triggerRuns: number; judgeCalls: number },
+  u: UnitCosts,
+): RunPlanEstimate {
+  const { agentRuns, triggerRuns, judgeCalls } = counts;
   return {
     agentRuns,
     triggerRuns,

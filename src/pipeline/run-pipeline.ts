@@ -20,9 +20,16 @@ import type { Suite } from "../suite/index.js";
 import { runTriggers, type TriggerReporter, type TriggerSummaryResult } from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
-import { estimatePlan, estimateWallSeconds, type RunPlanEstimate, type UnitSeconds } from "./estimate.js";
+import {
+  estimatePlan,
+  estimateWallSeconds,
+  priced,
+  type RunPlanEstimate,
+  type UnitSeconds,
+} from "./estimate.js";
 import { evaluateGates, type GateResult, type Gates } from "./gates.js";
 import { type Savings, savingsOf } from "./savings.js";
+import { shardShare } from "./shard-share.js";
 import { forecastPipeline, type StorePlan } from "./store-plan.js";
 
 export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budget"> {
@@ -87,6 +94,8 @@ export interface PipelinePlan extends RunPlanEstimate {
   /** Runs in waves of `concurrency` at the measured (or default) seconds per run. */
   wallSeconds: number;
   unitSeconds: UnitSeconds;
+  /** With `--shard i/n`: the counts above are this shard's share; these are the whole plan's. */
+  shard?: { index: number; count: number; agentRuns: number; triggerRuns: number };
   concurrency: number;
   /** What the result store serves, and the cost of the rest. */
   store?: StorePlan;
@@ -104,7 +113,7 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
   const unitCosts = simulated
     ? { agentRunUsd: 0, triggerRunUsd: 0, judgeCallUsd: 0 }
     : await unitCostsFromHistory(workspace);
-  const estimate = estimatePlan({
+  const whole = estimatePlan({
     suite,
     ...(options.only ? { evalIds: options.only } : {}),
     configurations: configurationsCount(options.baseline),
@@ -113,6 +122,20 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
     grade: options.grade,
     unitCosts,
   });
+  const estimate = options.shard
+    ? priced(
+        shardShare({
+          suite,
+          ...(options.only ? { evalIds: options.only } : {}),
+          baseline: options.baseline,
+          runs: options.runs,
+          triggerRuns: options.triggerRuns,
+          grade: options.grade,
+          shard: options.shard,
+        }),
+        unitCosts,
+      )
+    : whole;
   const unitSeconds = await unitSecondsFromHistory(workspace, simulated);
   // An agent that cannot be had (no login) leaves the store's forecast out; the credentials check says why.
   const store = options.store
@@ -121,6 +144,9 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
   return {
     ...estimate,
     ...(store ? { store } : {}),
+    ...(options.shard
+      ? { shard: { ...options.shard, agentRuns: whole.agentRuns, triggerRuns: whole.triggerRuns } }
+      : {}),
     skill: skill.name,
     wallSeconds: estimateWallSeconds(estimate, options.concurrency, unitSeconds),
     unitSeconds,

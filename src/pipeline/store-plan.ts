@@ -73,6 +73,7 @@ export async function forecastPipeline(
     ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
     ...(options.model ? { model: options.model } : {}),
     ...(options.store ? { store: options.store } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
     concurrency: options.concurrency,
     createAgent,
   };

@@ -36,7 +36,7 @@ async function loadBaseline(baseline: string): Promise<string | undefined> {
   return loaded.skill.dir;
 }
 
-function configurationsFor(baseline: string): ConfigurationName[] {
+export function configurationsFor(baseline: string): ConfigurationName[] {
   if (baseline === "none") return ["with_skill"];
   if (baseline === "without_skill") return ["with_skill", "without_skill"];
   return ["with_skill", "old_skill"];

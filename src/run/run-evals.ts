@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { EvalMetadata } from "../contracts/evals.js";
 import type { IterationRecord } from "../contracts/run-record.js";
+import type { RateLimits } from "../contracts/shard.js";
 import { SkillgymError } from "../errors.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, evalDirName, ITERATION_FILE } from "../runlog/layout.js";
@@ -47,6 +48,8 @@ export interface EvalSummary {
   simScript?: string | null;
   records: RunRecord[];
   cancelled: boolean;
+  /** When 429s lowered the concurrency: how often, and how low. */
+  rateLimits?: RateLimits;
 }
 
 async function ensureWritable(dir: string): Promise<void> {
@@ -242,11 +245,12 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
   }
   const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
   const complete = !cancelled && records.length === planned;
+  const { rate_limits: rateLimits } = rateLimitRecord(limit);
   await writeJson(join(iteration.dir, ITERATION_FILE), {
     ...record,
     status: complete ? "complete" : "interrupted",
     finished_at: new Date().toISOString(),
-    ...rateLimitRecord(limit),
+    ...(rateLimits ? { rate_limits: rateLimits } : {}),
   });
   return {
     iterationDir: iteration.dir,
@@ -256,5 +260,6 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     ...(agent.simScript !== undefined ? { simScript: agent.simScript } : {}),
     records,
     cancelled,
+    ...(rateLimits ? { rateLimits } : {}),
   };
 }

@@ -1,12 +1,13 @@
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
+import { partition } from "../shard/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { evalSetup, stagingContext } from "./eval-setup.js";
 import { storeSettings } from "./options.js";
 import { planRuns } from "./plan.js";
 import { evalRunKey, gradingKey } from "./reuse.js";
-import type { EvalOptions } from "./run-evals.js";
+import { type EvalOptions, runIdentity } from "./run-evals.js";
 
 /** What the result store would serve of a planned command, and what would be left to make. */
 export interface StoreForecast {
@@ -32,13 +33,15 @@ export async function forecastEvalRuns(
   grade: boolean,
 ): Promise<StoreForecast> {
   const setup = await evalSetup(options);
-  const specs = planRuns({
+  const planned = planRuns({
     evals: setup.evals,
     configurations: setup.configurations,
     runs: options.runs,
     iterationDir: join(setup.workspace, "iteration-forecast"),
     defaultTimeoutSeconds: options.timeoutSeconds,
   });
+  // A shard forecasts only its own share of the plan.
+  const specs = options.shard ? partition(planned, runIdentity, options.shard) : planned;
   const judged = (e: (typeof setup.evals)[number]) => grade && e.expectations.length > 0;
   const judgeCalls = specs.filter((s) => judged(s.eval)).length;
   const store = options.store ? openStore(storeSettings(options.store, setup.workspace)) : undefined;

@@ -1,6 +1,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { TriggerPlan } from "../contracts/run-record.js";
+import type { RateLimits } from "../contracts/shard.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
@@ -49,6 +50,8 @@ export interface TriggerSummaryResult {
   records: TriggerRunRecord[];
   cancelled: boolean;
   simulated: boolean;
+  /** When 429s lowered the concurrency: how often, and how low. */
+  rateLimits?: RateLimits;
 }
 
 async function triggersIteration(
@@ -221,12 +224,21 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     };
     const resultsFile = join(triggersDir, "trigger-results.json");
     if (!cancelled) await writeJson(resultsFile, results);
+    const { rate_limits: rateLimits } = rateLimitRecord(limit);
     await writeJson(join(triggersDir, "plan.json"), {
       ...plan,
       status: cancelled ? "interrupted" : "complete",
-      ...rateLimitRecord(limit),
+      ...(rateLimits ? { rate_limits: rateLimits } : {}),
     });
-    return { iterationDir: chosen.dir, resultsFile, results, records, cancelled, simulated: agent.simulated };
+    return {
+      iterationDir: chosen.dir,
+      resultsFile,
+      results,
+      records,
+      cancelled,
+      simulated: agent.simulated,
+      ...(rateLimits ? { rateLimits } : {}),
+    };
   } finally {
     await rm(tempRoot, { recursive: true, force: true });
   }

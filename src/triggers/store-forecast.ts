@@ -4,10 +4,12 @@ import { TriggerRun } from "../contracts/run-record.js";
 import { defaultWorkspace } from "../run/iteration.js";
 import { runInputs, storeSettings } from "../run/options.js";
 import type { StoreForecast } from "../run/store-forecast.js";
+import { partition } from "../shard/index.js";
 import { openStore, type StoredRun } from "../store/index.js";
 import { loadCompanions } from "./companions.js";
+import { planTriggerRuns } from "./plan.js";
 import { triggerRunKeys } from "./reuse-trigger.js";
-import type { TriggerOptions } from "./run-triggers.js";
+import { type TriggerOptions, triggerRunIdentity } from "./run-triggers.js";
 import { isSettled, type QueryTally } from "./settle.js";
 
 async function storedOutcome(stored: StoredRun): Promise<{ triggered: boolean; error: boolean }> {
@@ -27,7 +29,18 @@ export async function forecastTriggerRuns(
   options: Omit<TriggerOptions, "reporter" | "iterationDir">,
 ): Promise<StoreForecast> {
   const { skill, suite } = await runInputs(options, "triggers");
-  const runs = suite.triggers.length * options.runs;
+  // A shard forecasts only its own share of the plan, every run of it (a shard cannot tell when a query settles).
+  const shard = options.shard;
+  const mine = shard
+    ? new Set(
+        partition(
+          planTriggerRuns(suite.triggers, options.runs, "", skill.name),
+          triggerRunIdentity,
+          shard,
+        ).map((r) => `${r.queryIndex}/${r.runNumber}`),
+      )
+    : undefined;
+  const runs = mine ? mine.size : suite.triggers.length * options.runs;
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
   const store = options.store ? openStore(storeSettings(options.store, workspace)) : undefined;
   const none = { runs, served: 0, toRun: runs, judgeServed: 0, judgeToRun: 0, workspace };
@@ -44,11 +57,12 @@ export async function forecastTriggerRuns(
   );
   let served = 0;
   let toRun = 0;
-  for (const query of suite.triggers) {
+  for (const [queryIndex, query] of suite.triggers.entries()) {
     const rule = { shouldTrigger: query.should_trigger, threshold: options.threshold, maxRuns: options.runs };
     const tally: QueryTally = { done: 0, scored: 0, triggers: 0 };
     for (let runNumber = 1; runNumber <= options.runs; runNumber++) {
-      if (!options.allRuns && isSettled(tally, rule)) break;
+      if (mine && !mine.has(`${queryIndex}/${runNumber}`)) continue;
+      if (!options.allRuns && !mine && isSettled(tally, rule)) break;
       const stored = await store.get("trigger-run", await keyOf({ query: query.query, runNumber }));
       if (!stored) {
         toRun++;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunData } from "../../src/bench/model.js";
-import { annotations, escapeXml, junitXml, stepSummary } from "../../src/ci/index.js";
+import { annotations, escapeXml, junitXml, junitXmlForAgents, stepSummary } from "../../src/ci/index.js";
 import type { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { elements, parseXml } from "./xml-tree.js";
 
@@ -114,6 +114,28 @@ describe("junitXml", () => {
   it("escapes the five specials and replaces what XML cannot carry", () => {
     expect(escapeXml(`<a b="c">&'`)).toBe("&lt;a b=&quot;c&quot;&gt;&amp;&apos;");
     expect(escapeXml("a\u0000b\uDC00c🙂")).toBe("a\uFFFDb\uFFFDc🙂");
+  });
+});
+
+describe("junitXmlForAgents", () => {
+  it("has one testsuite per agent and configuration and one per agent's triggers, classnames naming the agent", () => {
+    const xml = junitXmlForAgents("s", [
+      { agent: "claude-code", runs: [run({}), run({ configuration: "without_skill" })], triggers },
+      { agent: "codex", runs: [run({}), run({ runNumber: 2 })] },
+    ]);
+    const suites = elements(parseXml(xml), "testsuite");
+    expect(suites.map((s) => s.attributes.name)).toEqual([
+      "s claude-code with_skill",
+      "s claude-code without_skill",
+      "s claude-code triggers",
+      "s codex with_skill",
+    ]);
+    expect(suites.map((s) => elements(s, "testcase").length)).toEqual([1, 1, 3, 2]);
+    expect(elements(suites[3]!, "testcase").map((c) => c.attributes.classname)).toEqual([
+      "s.codex.with_skill",
+      "s.codex.with_skill",
+    ]);
+    expect(elements(suites[2]!, "testcase")[0]!.attributes.classname).toBe("s.claude-code.triggers");
   });
 });
 

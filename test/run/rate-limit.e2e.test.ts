@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { evalCounts, evalSummaryText } from "../../src/cli/reporters/eval-summary.js";
 import { IterationRecord } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { fastRetry, readJson, runWithSim, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
@@ -59,5 +60,11 @@ describe("concurrency under a scripted burst of 429s (real Claude Code against t
     expect(record.rate_limits).toMatchObject({ events: 4, final_concurrency: 4, max_concurrency: 4 });
     expect(record.rate_limits?.reductions).toBeGreaterThanOrEqual(2);
     expect(record.rate_limits?.lowest_concurrency).toBeLessThanOrEqual(2);
+    // The terminal summary says so: how many 429s, how often and how low the concurrency fell.
+    const limits = record.rate_limits!;
+    expect(summary.rateLimits).toEqual(limits);
+    expect(evalSummaryText(summary, evalCounts(summary.records), undefined)).toContain(
+      `rate limited (eval runs): 4 429 answers; concurrency lowered ${limits.reductions} times, down to ${limits.lowest_concurrency} of 4, ended at 4`,
+    );
   }, 120_000);
 });

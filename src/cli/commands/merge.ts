@@ -5,6 +5,7 @@ import { evaluateGates } from "../../pipeline/gates.js";
 import { type CiFlags, reportToCi, withJunitOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction } from "../options.js";
+import { matrixLines } from "../reporters/matrix-summary.js";
 
 interface MergeFlags extends CiFlags {
   into: string;
@@ -33,29 +34,40 @@ export function registerMerge(program: Command, io: Io): void {
       into: flags.into,
       ...(flags.partial ? { partial: true } : {}),
     });
-    const gates = evaluateGates(
-      {
-        ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
-        ...(flags.minTriggerAccuracy !== undefined ? { minTriggerAccuracy: flags.minTriggerAccuracy } : {}),
-      },
-      result.benchmark,
-      result.triggers,
-    );
+    const wanted = {
+      ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
+      ...(flags.minTriggerAccuracy !== undefined ? { minTriggerAccuracy: flags.minTriggerAccuracy } : {}),
+    };
+    // With several agents every agent meets the gates, each named in its verdicts.
+    const gates = result.agents
+      ? result.agents.flatMap(({ agent, merged }) =>
+          evaluateGates(wanted, merged.benchmark, merged.triggers).map((g) => ({
+            ...g,
+            agent,
+            message: `${agent}: ${g.message}`,
+          })),
+        )
+      : evaluateGates(wanted, result.benchmark, result.triggers);
     const m = result.mergedFrom;
     if (flags.json)
       io.out(
-        `${JSON.stringify({ iteration_dir: result.iterationDir, merged_from: m, eval_runs: result.evalRuns, trigger_runs: result.triggerRuns, pass_rate: result.benchmark?.run_summary, triggers: result.triggers?.summary, gates, report: result.reportFile }, null, 2)}\n`,
+        `${JSON.stringify({ iteration_dir: result.iterationDir, merged_from: m, eval_runs: result.evalRuns, trigger_runs: result.triggerRuns, pass_rate: result.benchmark?.run_summary, triggers: result.triggers?.summary, ...(result.matrix ? { agents: result.matrix.agents } : {}), gates, report: result.reportFile }, null, 2)}\n`,
       );
     else {
       io.out(
         `merged shards ${m.shards.join(", ")} of ${m.count}: ${result.evalRuns} eval runs, ${result.triggerRuns} trigger runs into ${result.iterationDir}\n`,
       );
+      if (result.matrix) io.out(`${matrixLines(result.matrix).join("\n")}\n`);
       if (m.missing.length > 0)
         io.out(`missing: shard ${m.missing.map((i) => `${i}/${m.count}`).join(", ")} (--partial)\n`);
       for (const g of gates) io.out(`gate ${g.name}: ${g.passed ? "passed" : "FAILED"} (${g.message})\n`);
       io.out(`report: ${result.reportFile}\n`);
     }
-    const skillName = result.benchmark?.metadata.skill_name ?? result.triggers?.skill_name ?? "skill";
+    const skillName =
+      result.matrix?.skill_name ??
+      result.benchmark?.metadata.skill_name ??
+      result.triggers?.skill_name ??
+      "skill";
     await reportToCi(io, result.iterationDir, skillName, flags, gates);
     if (gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
   });

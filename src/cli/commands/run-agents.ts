@@ -1,11 +1,13 @@
 import { ExitCode, SkillgymError } from "../../errors.js";
 import { type PipelineOptions, planPipeline, runAgentsPipeline } from "../../pipeline/index.js";
 import { type AgentFlags, checkCredentials, type JudgeFlags, type Setup } from "../agent-setup.js";
+import { type CiFlags, reportToCi } from "../ci-flags.js";
 import type { Io } from "../io.js";
+import { shardShareLine } from "../reporters/dry-run.js";
 import { matrixSummaryLines } from "../reporters/matrix-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 
-export interface SeveralAgentsFlags extends AgentFlags, JudgeFlags {
+export interface SeveralAgentsFlags extends AgentFlags, JudgeFlags, CiFlags {
   dryRun?: boolean;
   simulate?: boolean;
   json?: boolean;
@@ -28,6 +30,8 @@ export async function runSeveralAgents(
     const { store: _store, ...withoutStore } = options;
     const plan = await planPipeline(withoutStore, flags.simulate === true);
     const n = agents.length;
+    const share = shardShareLine(plan);
+    if (!flags.json && share) io.out(`${share}, per agent\n`);
     if (!flags.json)
       io.out(
         `plan for ${plan.skill}, per agent (${agents.join(", ")}): ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +
@@ -82,6 +86,7 @@ export async function runSeveralAgents(
       )}\n`,
     );
   else io.out(`${matrixSummaryLines(result).join("\n")}\n`);
+  await reportToCi(io, result.iterationDir, result.matrix.skill_name, flags, result.gates);
   if (result.cancelled) io.setExitCode(130);
   else if (result.gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
 }

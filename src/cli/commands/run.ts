@@ -17,7 +17,7 @@ import {
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
-import { storePlanLines } from "../reporters/dry-run.js";
+import { shardShareLine, storePlanLines } from "../reporters/dry-run.js";
 import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
@@ -145,6 +145,8 @@ export function registerRun(program: Command, io: Io): void {
         }
         if (flags.dryRun) {
           const plan = await planPipeline(options, flags.simulate === true);
+          const share = shardShareLine(plan);
+          if (!flags.json && share) io.out(`${share}\n`);
           if (!flags.json)
             io.out(
               `plan for ${plan.skill}: ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +

@@ -7,6 +7,7 @@ import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../c
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { storePlanLines } from "../reporters/dry-run.js";
+import { rateLimitLine } from "../reporters/rate-limit-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults } from "../reporters/trigger-results.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
@@ -105,7 +106,8 @@ export function registerTriggers(program: Command, io: Io): void {
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else
           io.out(
-            `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n`,
+            `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n` +
+              (summary.rateLimits ? `${rateLimitLine("trigger runs", summary.rateLimits)}\n` : ""),
           );
         if (!summary.cancelled) await reportToCi(io, summary.iterationDir, summary.results.skill_name, flags);
         if (summary.cancelled) io.setExitCode(130);

@@ -26,3 +26,16 @@ export function storePlanLines(plan: StorePlan): string[] {
       : `the rest costs about ${usd(plan.costUsd)} (the store saves about ${usd(plan.savedUsd)})`,
   ];
 }
+
+/** With `--shard i/n`: this shard's share of the whole plan, which the other lines count. */
+export function shardShareLine(plan: {
+  agentRuns: number;
+  triggerRuns: number;
+  shard?: { index: number; count: number; agentRuns: number; triggerRuns: number };
+}): string | undefined {
+  const s = plan.shard;
+  if (!s) return undefined;
+  const mine = plan.agentRuns + plan.triggerRuns;
+  const all = s.agentRuns + s.triggerRuns;
+  return `shard ${s.index}/${s.count}: ${mine} of ${all} runs (${plan.agentRuns} of ${s.agentRuns} eval runs, ${plan.triggerRuns} of ${s.triggerRuns} trigger runs); the lines below are this shard's`;
+}

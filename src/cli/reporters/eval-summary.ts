@@ -1,6 +1,7 @@
 import type { Benchmark } from "../../contracts/benchmark.js";
 import type { EvalSummary, RunRecord } from "../../run/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
+import { rateLimitLine } from "./rate-limit-line.js";
 import { passRatesLine } from "./result-lines.js";
 import { spentText } from "./status-line.js";
 
@@ -32,6 +33,7 @@ export function evalSummaryText(
     (counts.cancelled_runs > 0 ? `${counts.cancelled_runs} cancelled, ` : "") +
     `${spentText(counts.cost_usd, "unpriced_runs" in counts ? counts.unpriced_runs : 0, 4)}${note}\n  ${summary.iterationDir}\n` +
     (summary.simulated && summary.simScript === null ? `${noSimScriptNotice}\n` : "") +
-    (benchmark ? `${passRatesLine(benchmark)}\n` : "")
+    (benchmark ? `${passRatesLine(benchmark)}\n` : "") +
+    (summary.rateLimits ? `${rateLimitLine("eval runs", summary.rateLimits)}\n` : "")
   );
 }

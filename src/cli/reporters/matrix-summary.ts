@@ -1,6 +1,8 @@
 import { matrixCells, matrixHeader } from "../../bench/index.js";
+import type { AgentMatrix } from "../../contracts/matrix.js";
 import type { AgentsPipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
+import { rateLimitLine } from "./rate-limit-line.js";
 
 // Columns padded to their widest cell; the last (a note) is left ragged.
 function textTable(rows: readonly (readonly string[])[]): string[] {
@@ -13,6 +15,12 @@ function textTable(rows: readonly (readonly string[])[]): string[] {
   );
 }
 
+/** The matrix as an indented text table. */
+export function matrixLines(matrix: AgentMatrix): string[] {
+  const header = matrixHeader.map((h) => h.replace("Trigger ", "trig. "));
+  return textTable([header, ...matrix.agents.map(matrixCells)]).map((l) => `  ${l}`);
+}
+
 /** The text `run --agent a,b,…` prints: the matrix, errors per agent, cost, gates and the report. */
 export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
   const lines: string[] = [];
@@ -22,13 +30,16 @@ export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
     );
   if (result.parts.some((p) => p.result?.simulated && p.result.simScript === null && p.result.evals))
     lines.push(noSimScriptNotice);
-  lines.push(`agents of ${result.iterationDir}:`);
-  const header = matrixHeader.map((h) => h.replace("Trigger ", "trig. "));
-  lines.push(...textTable([header, ...result.matrix.agents.map(matrixCells)]).map((l) => `  ${l}`));
+  lines.push(`agents of ${result.iterationDir}:`, ...matrixLines(result.matrix));
   for (const part of result.parts) {
     const records = part.result?.evals?.records ?? [];
     const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
     if (errors > 0) lines.push(`${part.agent}: ${errors} eval runs errored (left out of the pass rates)`);
+    for (const line of [
+      rateLimitLine(`${part.agent} eval runs`, part.result?.evals?.rateLimits),
+      rateLimitLine(`${part.agent} trigger runs`, part.result?.triggers?.rateLimits),
+    ])
+      if (line) lines.push(line);
   }
   if (result.cancelled) lines.push("cancelled: run again to finish the iteration");
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");

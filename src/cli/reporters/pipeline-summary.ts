@@ -1,5 +1,6 @@
 import type { PipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
+import { rateLimitLine } from "./rate-limit-line.js";
 import { passRatesLine, pct } from "./result-lines.js";
 import { spentText } from "./status-line.js";
 
@@ -23,6 +24,11 @@ export function pipelineSummaryLines(result: PipelineResult): string[] {
       `triggers: ${t.passed}/${t.total} queries passed, accuracy ${pct(t.accuracy)}, precision ${pct(t.precision)}, recall ${pct(t.recall)}`,
     );
   }
+  for (const line of [
+    rateLimitLine("eval runs", result.evals?.rateLimits),
+    rateLimitLine("trigger runs", result.triggers?.rateLimits),
+  ])
+    if (line) lines.push(line);
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
   const unpriced =
     records.filter((r) => r.costUnknown).length +
