@@ -64,8 +64,10 @@ export interface CatalogSummary {
   cancelled: boolean;
   /** This catalog folder continued an interrupted one of the same plan. */
   resumed: boolean;
-  /** Runs the result store served (free) and runs made now. */
+  /** Runs the result store served (free). */
   reused: number;
+  /** `--max-cost` held runs back. */
+  budgetExhausted: boolean;
 }
 
 export const CATALOG_FILE = "catalog.json";
@@ -146,9 +148,10 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       run: hooks.run,
       costOf: (run) => run.cost_usd ?? 0,
     });
+    // Interrupted (Ctrl-C, or --max-cost held runs back): the folder is resumed by the same command.
     const cancelled =
       options.signal?.aborted === true ||
-      options.budget?.exhausted === true ||
+      runs.length < specs.length ||
       runs.some((r) => r.outcome === "cancelled");
     const kept = runs
       .filter((r) => r.outcome !== "cancelled")
@@ -182,7 +185,15 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       status: cancelled ? "interrupted" : "complete",
     } satisfies CatalogPlan);
     const reused = kept.filter((r) => r.reused_from !== undefined).length;
-    return { catalogDir, resultsFile, results, cancelled, resumed, reused };
+    return {
+      catalogDir,
+      resultsFile,
+      results,
+      cancelled,
+      resumed,
+      reused,
+      budgetExhausted: options.budget?.exhausted === true,
+    };
   } finally {
     await rm(tempRoot, { recursive: true, force: true });
   }

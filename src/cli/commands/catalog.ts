@@ -64,7 +64,7 @@ export function registerCatalog(program: Command, io: Io): void {
           reporter: catalogReporter(io),
           createAgent: (suiteDir) => setup.agent(suiteDir),
         });
-        if (budget?.exhausted)
+        if (summary.cancelled && summary.budgetExhausted)
           io.err("stopped scheduling runs: --max-cost reached; run it again to resume\n");
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else
