@@ -4,7 +4,7 @@ import { bundledFilesOf } from "../activation/index.js";
 import type { Agent } from "../agents/agent.js";
 import type { CatalogPlan, CatalogResults, CatalogRun } from "../contracts/catalog.js";
 import { SkillgymError } from "../errors.js";
-import type { Budget } from "../run/budget.js";
+import { createBudget } from "../run/budget.js";
 import { type StoreRequest, storeSettings } from "../run/options.js";
 import { defaultRetry, type RetryPolicy } from "../run/retry.js";
 import { scheduleRuns } from "../run/scheduler.js";
@@ -51,8 +51,8 @@ export interface CatalogOptions {
   store?: StoreRequest;
   /** Run only this part of the plan (`--shard i/n`); catalog-plan.json and catalog.json record it. */
   shard?: Shard;
-  /** Stops scheduling new runs before this spending limit would be crossed. */
-  budget?: Budget;
+  /** Stops scheduling new runs before this much would be spent (`--max-cost`). */
+  maxCostUsd?: number;
   /** Made after every skill was checked; `suiteDir` is the catalog folder (where a sim-script.json is found). */
   createAgent: (suiteDir: string) => Promise<Agent>;
 }
@@ -71,6 +71,9 @@ export interface CatalogSummary {
 }
 
 export const CATALOG_FILE = "catalog.json";
+
+// A catalog run is a trigger run with more skills installed: reckoned at a trigger run's default cost.
+const RUN_ESTIMATE_USD = 0.05;
 
 function checkOnly(members: readonly CatalogMember[], only: readonly string[] | undefined): void {
   const unknown = (only ?? []).filter((name) => !members.some((m) => m.name === name));
@@ -132,6 +135,8 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       retry: options.retry ?? defaultRetry,
       ...(options.signal ? { signal: options.signal } : {}),
     };
+    const budget =
+      options.maxCostUsd !== undefined ? createBudget(options.maxCostUsd, RUN_ESTIMATE_USD) : undefined;
     const hooks = catalogHooks(
       context,
       options.store ? openStore(storeSettings(options.store, workspace)) : undefined,
@@ -139,7 +144,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
     const runs = await scheduleRuns(specs, {
       concurrency: options.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.budget ? { budget: options.budget } : {}),
+      ...(budget ? { budget } : {}),
       reporter: {
         ...(options.reporter?.onRunStart ? { onRunStart: options.reporter.onRunStart } : {}),
         ...(options.reporter?.onRunEnd ? { onRunEnd: options.reporter.onRunEnd } : {}),
@@ -192,7 +197,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       cancelled,
       resumed,
       reused,
-      budgetExhausted: options.budget?.exhausted === true,
+      budgetExhausted: budget?.exhausted === true,
     };
   } finally {
     await rm(tempRoot, { recursive: true, force: true });

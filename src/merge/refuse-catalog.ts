@@ -1,5 +1,4 @@
 import { readdir } from "node:fs/promises";
-import { join } from "node:path";
 import { SkillgymError } from "../errors.js";
 
 const CATALOG_MARKS = ["catalog-plan.json", "catalog.json"];

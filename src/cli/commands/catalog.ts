@@ -1,15 +1,11 @@
 import type { Command } from "commander";
 import { runCatalog } from "../../catalog/index.js";
-import { createBudget } from "../../run/budget.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import { type CiFlags, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
 import { catalogReporter, formatCatalogResults } from "../reporters/catalog-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
-
-// A catalog run is a trigger run with more skills installed: priced alike until one was measured.
-const CATALOG_RUN_ESTIMATE_USD = 0.05;
 
 interface CatalogFlags extends AgentFlags, StoreFlags, Pick<CiFlags, "shard"> {
   maxCost?: number;
@@ -46,8 +42,6 @@ export function registerCatalog(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
-      const budget =
-        flags.maxCost !== undefined ? createBudget(flags.maxCost, CATALOG_RUN_ESTIMATE_USD) : undefined;
       try {
         const summary = await runCatalog({
           dir,
@@ -59,7 +53,7 @@ export function registerCatalog(program: Command, io: Io): void {
           ...(flags.model ? { model: flags.model } : {}),
           store: storeRequest(flags),
           ...(flags.shard ? { shard: flags.shard } : {}),
-          ...(budget ? { budget } : {}),
+          ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
           signal: interrupt.signal,
           reporter: catalogReporter(io),
           createAgent: (suiteDir) => setup.agent(suiteDir),
