@@ -7,6 +7,7 @@ import type { CatalogRun } from "../contracts/catalog.js";
 import { type AttemptEnv, type AttemptPlan, runAttempt } from "../run/attempt.js";
 import type { RetryPolicy } from "../run/retry.js";
 import { writeJson } from "../runlog/atomic-write.js";
+import { triggerRunCost } from "../triggers/run-cost.js";
 import type { CatalogMember } from "./discover.js";
 import { NONE } from "./matrix.js";
 import type { CatalogRunSpec } from "./plan.js";
@@ -84,6 +85,10 @@ export function executeCatalogRun(spec: CatalogRunSpec, ctx: CatalogContext): Pr
       },
       ctx.bundledFiles.get(spec.owner) ?? [],
     );
+    const { cost_source: _, ...cost } = triggerRunCost(result, {
+      simulated: ctx.agent.simulated,
+      ...(ctx.model ? { model: ctx.model } : {}),
+    });
     const run: CatalogRun = {
       owner: spec.owner,
       query: spec.query,
@@ -94,6 +99,7 @@ export function executeCatalogRun(spec: CatalogRunSpec, ctx: CatalogContext): Pr
       outcome,
       ...(error !== undefined ? { error } : {}),
       dir: relative(ctx.catalogDir, spec.runDir).replaceAll("\\", "/"),
+      ...cost,
     };
     await writeJson(`${spec.runDir}/catalog-run.json`, { ...run, install_names: spec.installNames });
     return run;

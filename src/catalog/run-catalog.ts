@@ -1,22 +1,34 @@
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { bundledFilesOf } from "../activation/index.js";
 import type { Agent } from "../agents/agent.js";
-import type { CatalogResults, CatalogRun } from "../contracts/catalog.js";
+import type { CatalogPlan, CatalogResults, CatalogRun } from "../contracts/catalog.js";
 import { SkillgymError } from "../errors.js";
+import { createBudget } from "../run/budget.js";
+import { type StoreRequest, storeSettings } from "../run/options.js";
 import { defaultRetry, type RetryPolicy } from "../run/retry.js";
 import { scheduleRuns } from "../run/scheduler.js";
 import { writeJson } from "../runlog/atomic-write.js";
+import { partition, type Shard } from "../shard/index.js";
+import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import { catalogFolder, catalogPlanOf, catalogRunIdentity, PLAN_FILE } from "./catalog-folder.js";
 import { type CatalogMember, discoverCatalog } from "./discover.js";
 import { catalogMatrix } from "./matrix.js";
 import { type CatalogRunSpec, planCatalogRuns } from "./plan.js";
 import { renderCatalogMarkdown } from "./render-markdown.js";
-import { executeCatalogRun } from "./run-catalog-query.js";
+import { catalogHooks } from "./reuse-catalog.js";
 
 /** Progress of a catalog; every hook optional. */
 export interface CatalogReporter {
-  onPlan?(info: { catalogDir: string; total: number; skills: number; simulated: boolean }): void;
+  onPlan?(info: {
+    catalogDir: string;
+    total: number;
+    skills: number;
+    simulated: boolean;
+    resumed: boolean;
+    shard?: Shard;
+  }): void;
   onRunStart?(spec: CatalogRunSpec): void;
   onRunEnd?(run: CatalogRun): void;
 }
@@ -35,6 +47,12 @@ export interface CatalogOptions {
   retry?: RetryPolicy;
   signal?: AbortSignal;
   reporter?: CatalogReporter;
+  /** Reuse stored runs of an unchanged library, and store new ones (absent: no store). */
+  store?: StoreRequest;
+  /** Run only this part of the plan (`--shard i/n`); catalog-plan.json and catalog.json record it. */
+  shard?: Shard;
+  /** Stops scheduling new runs before this much would be spent (`--max-cost`). */
+  maxCostUsd?: number;
   /** Made after every skill was checked; `suiteDir` is the catalog folder (where a sim-script.json is found). */
   createAgent: (suiteDir: string) => Promise<Agent>;
 }
@@ -44,20 +62,18 @@ export interface CatalogSummary {
   resultsFile: string;
   results: CatalogResults;
   cancelled: boolean;
+  /** This catalog folder continued an interrupted one of the same plan. */
+  resumed: boolean;
+  /** Runs the result store served (free). */
+  reused: number;
+  /** `--max-cost` held runs back. */
+  budgetExhausted: boolean;
 }
 
 export const CATALOG_FILE = "catalog.json";
 
-async function nextCatalogDir(workspace: string): Promise<string> {
-  await mkdir(workspace, { recursive: true });
-  const numbers = (await readdir(workspace))
-    .map((name) => /^catalog-(\d+)$/.exec(name)?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number);
-  const dir = join(workspace, `catalog-${Math.max(0, ...numbers) + 1}`);
-  await mkdir(dir);
-  return dir;
-}
+// A catalog run is a trigger run with more skills installed: reckoned at a trigger run's default cost.
+const RUN_ESTIMATE_USD = 0.05;
 
 function checkOnly(members: readonly CatalogMember[], only: readonly string[] | undefined): void {
   const unknown = (only ?? []).filter((name) => !members.some((m) => m.name === name));
@@ -67,11 +83,15 @@ function checkOnly(members: readonly CatalogMember[], only: readonly string[] | 
     });
 }
 
-function notesOf(members: readonly CatalogMember[], errors: number): string[] {
+function notesOf(members: readonly CatalogMember[], errors: number, plan: CatalogPlan): string[] {
   const notes = members
     .filter((m) => m.queries.length === 0)
     .map((m) => `${m.name} has no trigger queries of its own: it took part only as a competitor`);
   if (errors > 0) notes.push(`${errors} run(s) errored and are left out of the matrix`);
+  if (plan.shard)
+    notes.push(
+      `shard ${plan.shard.index}/${plan.shard.count}: the matrix covers only this part's runs; re-run catalog without --shard and with the shards' --cache for the whole one`,
+    );
   return notes;
 }
 
@@ -86,18 +106,23 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
     });
   const agent = await options.createAgent(root);
   const workspace = resolve(options.workspace ?? join(dirname(root), `${basename(root)}-workspace`));
-  const catalogDir = await nextCatalogDir(workspace);
+  const plan = await catalogPlanOf(root, members, options, agent.name);
+  const { dir: catalogDir, resumed } = await catalogFolder(workspace, plan);
+  await writeJson(join(catalogDir, PLAN_FILE), plan);
   const tempRoot = await createTempRoot("catalog");
   try {
     const bundledFiles = new Map(
       await Promise.all(members.map(async (m) => [m.name, await bundledFilesOf(m.dir)] as const)),
     );
-    const specs = planCatalogRuns(members, options.runs, catalogDir, options.only);
+    const planned = planCatalogRuns(members, options.runs, catalogDir, options.only);
+    const specs = options.shard ? partition(planned, catalogRunIdentity, options.shard) : planned;
     options.reporter?.onPlan?.({
       catalogDir,
       total: specs.length,
       skills: members.length,
       simulated: agent.simulated,
+      resumed,
+      ...(options.shard ? { shard: options.shard } : {}),
     });
     const context = {
       agent,
@@ -110,18 +135,29 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       retry: options.retry ?? defaultRetry,
       ...(options.signal ? { signal: options.signal } : {}),
     };
+    const budget =
+      options.maxCostUsd !== undefined ? createBudget(options.maxCostUsd, RUN_ESTIMATE_USD) : undefined;
+    const hooks = catalogHooks(
+      context,
+      options.store ? openStore(storeSettings(options.store, workspace)) : undefined,
+    );
     const runs = await scheduleRuns(specs, {
       concurrency: options.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(budget ? { budget } : {}),
       reporter: {
         ...(options.reporter?.onRunStart ? { onRunStart: options.reporter.onRunStart } : {}),
         ...(options.reporter?.onRunEnd ? { onRunEnd: options.reporter.onRunEnd } : {}),
       },
-      finishedEarlier: async () => undefined,
-      run: (spec) => executeCatalogRun(spec, context),
-      costOf: () => 0,
+      finishedEarlier: hooks.finishedEarlier,
+      run: hooks.run,
+      costOf: (run) => run.cost_usd ?? 0,
     });
-    const cancelled = options.signal?.aborted === true || runs.some((r) => r.outcome === "cancelled");
+    // Interrupted (Ctrl-C, or --max-cost held runs back): the folder is resumed by the same command.
+    const cancelled =
+      options.signal?.aborted === true ||
+      runs.length < specs.length ||
+      runs.some((r) => r.outcome === "cancelled");
     const kept = runs
       .filter((r) => r.outcome !== "cancelled")
       .sort((a, b) => a.dir.localeCompare(b.dir, "en", { numeric: true }));
@@ -141,14 +177,28 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       runs_per_query: options.runs,
       ...matrix,
       runs: kept,
-      notes: notesOf(members, matrix.errors),
+      notes: notesOf(members, matrix.errors, plan),
+      ...(plan.shard ? { shard: plan.shard } : {}),
     };
     const resultsFile = join(catalogDir, CATALOG_FILE);
     if (!cancelled) {
       await writeJson(resultsFile, results);
       await writeFile(join(catalogDir, "catalog.md"), renderCatalogMarkdown(results), "utf8");
     }
-    return { catalogDir, resultsFile, results, cancelled };
+    await writeJson(join(catalogDir, PLAN_FILE), {
+      ...plan,
+      status: cancelled ? "interrupted" : "complete",
+    } satisfies CatalogPlan);
+    const reused = kept.filter((r) => r.reused_from !== undefined).length;
+    return {
+      catalogDir,
+      resultsFile,
+      results,
+      cancelled,
+      resumed,
+      reused,
+      budgetExhausted: budget?.exhausted === true,
+    };
   } finally {
     await rm(tempRoot, { recursive: true, force: true });
   }

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { ShardInfo } from "./shard.js";
+import { ReusedFrom } from "./store-entry.js";
 
 const Ratio = z.number().min(0).max(1).nullable();
 
@@ -37,6 +39,10 @@ export const CatalogRun = z.strictObject({
   error: z.string().optional(),
   /** The run folder, relative to the catalog folder. */
   dir: z.string(),
+  /** What the run cost (0 when simulated or reused); absent when unknown. */
+  cost_usd: z.number().nonnegative().optional(),
+  /** Copied from the result store: where it was made, and what it cost then. */
+  reused_from: ReusedFrom.optional(),
 });
 export type CatalogRun = z.infer<typeof CatalogRun>;
 
@@ -72,5 +78,22 @@ export const CatalogResults = z.strictObject({
   /** Runs that could not be scored (timeouts, crashes): left out of the matrix. */
   errors: z.number().int().nonnegative(),
   notes: z.array(z.string()),
+  /** Set when this catalog ran one part of the plan (`--shard i/n`): its matrix covers only that part's runs. */
+  shard: ShardInfo.optional(),
 });
 export type CatalogResults = z.infer<typeof CatalogResults>;
+
+// catalog-<N>/catalog-plan.json: what a catalog was asked to run; an unfinished one of the same plan is resumed.
+export const CatalogPlan = z.strictObject({
+  dir: z.string(),
+  /** Each skill's name and the hash of its folder's content. */
+  skills: z.array(z.strictObject({ name: z.string(), hash: z.string() })),
+  runs_per_query: z.number().int().positive(),
+  only: z.array(z.string()).optional(),
+  agent: z.string(),
+  model: z.string().optional(),
+  timeout_ms: z.number().int().positive(),
+  shard: ShardInfo.optional(),
+  status: z.enum(["running", "interrupted", "complete"]),
+});
+export type CatalogPlan = z.infer<typeof CatalogPlan>;

@@ -8,6 +8,7 @@ import { SkillgymError } from "../errors.js";
 import { ITERATION_FILE, iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers, listRuns } from "../runlog/list-runs.js";
 import { brokenRecordText, readRecord } from "../runlog/read-record.js";
+import { refuseCatalogFolder } from "./refuse-catalog.js";
 
 /** One shard's partial iteration, read into plain data. */
 export interface ShardData {
@@ -38,6 +39,7 @@ export async function shardIterationDir(source: string): Promise<string> {
     throw new SkillgymError("BAD_INPUT", `${source}: no such folder`, { file: source });
   });
   if (own.includes(ITERATION_FILE) || own.includes(TRIGGERS_DIR)) return dir;
+  await refuseCatalogFolder(source, dir);
   const latest = (await iterationNumbers(dir)).at(-1);
   if (latest === undefined)
     throw new SkillgymError(

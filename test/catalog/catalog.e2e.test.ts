@@ -105,6 +105,37 @@ describe("skillgym catalog", () => {
     ]);
   }, 240_000);
 
+  it("--max-cost holds every run back and the next catalog resumes its folder; a shard of it is served by the store", async () => {
+    const copy = join(dir, "library");
+    await cp(library, copy, { recursive: true });
+    const workspace = join(dir, "ws");
+    const args = ["catalog", copy, "--simulate", "--runs", "1", "--workspace", workspace];
+    const held = skillgym([...args, "--max-cost", "0.01"]);
+    expect(held.code, held.stderr).toBe(130);
+    expect(held.stderr).toContain("stopped scheduling runs: --max-cost reached");
+    await expect(readFile(join(workspace, "catalog-1", "catalog.json"), "utf8")).rejects.toThrow();
+
+    const finished = skillgym(args);
+    expect(finished.code, finished.stderr).toBe(0);
+    expect(finished.stderr).toContain(`resuming ${join(workspace, "catalog-1")}`);
+    expect(finished.stderr).toContain("[9/9]");
+    expect(finished.stderr).not.toContain("(reused)");
+    await readFile(join(workspace, "catalog-1", "catalog.json"), "utf8");
+
+    // --shard 1/1 is a plan of its own: a new folder, every run served by the store.
+    const shard = skillgym([...args, "--shard", "1/1"]);
+    expect(shard.code, shard.stderr).toBe(0);
+    expect(shard.stderr).toContain(`writing ${join(workspace, "catalog-2")}`);
+    expect(shard.stderr).toContain("(shard 1/1)");
+    expect(shard.stdout).toContain("9 run(s) served by the result store");
+
+    const fresh = skillgym([...args, "--fresh", "--json"]);
+    expect(fresh.code, fresh.stderr).toBe(0);
+    const results = CatalogResults.parse(JSON.parse(fresh.stdout));
+    expect(results.runs.filter((r) => r.reused_from !== undefined)).toEqual([]);
+    expect(results.runs).toHaveLength(9);
+  }, 240_000);
+
   it("refuses two skills of one name, naming both folders, and an invalid skill with its findings; nothing runs", async () => {
     const workspace = join(dir, "ws");
     await writeTree(join(dir, "twins"), {

@@ -10,14 +10,16 @@ export function catalogReporter(io: Io): CatalogReporter {
     onPlan(info) {
       total = info.total;
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
+      const part = info.shard ? ` (shard ${info.shard.index}/${info.shard.count})` : "";
       io.err(
-        `writing ${info.catalogDir}: ${info.skills} skills installed together, ${info.total} runs${mode}\n`,
+        `${info.resumed ? "resuming" : "writing"} ${info.catalogDir}: ${info.skills} skills installed together, ${info.total} runs${part}${mode}\n`,
       );
     },
     onRunEnd(run) {
       done++;
       const what = run.error !== undefined ? `error (${run.outcome})` : `fired ${run.fired}`;
-      io.err(`[${done}/${total}] ${run.dir}: ${what}\n`);
+      const reused = run.reused_from ? " (reused)" : "";
+      io.err(`[${done}/${total}] ${run.dir}: ${what}${reused}\n`);
     },
   };
 }
