@@ -1,10 +1,10 @@
 import type { AgentEvent } from "../agents/events.js";
+import { builtinSkillsOf } from "../agents/registry.js";
 import type { Activation } from "../contracts/activation.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { scanSkill } from "../skill/index.js";
 import { type ActivationInput, activationOf } from "./activation.js";
-import { builtinSkillsOf } from "./builtins.js";
 
 export interface RunActivation {
   skill: string;

@@ -1,5 +1,6 @@
 import type { Agent } from "./agent.js";
 import { createClaudeCodeAgent } from "./claude-code/agent.js";
+import { claudeBuiltinSkills } from "./claude-code/builtin-skills.js";
 import { describeLogin } from "./claude-code/credentials.js";
 import { parseTranscript } from "./claude-code/normalise.js";
 import { skillLoadedBy } from "./claude-code/skill-load.js";
@@ -7,6 +8,7 @@ import { claudeToolKind } from "./claude-code/tool-kinds.js";
 import { createCodexAgent } from "./codex/agent.js";
 import { describeCodexLogin } from "./codex/credentials.js";
 import { parseCodexTranscript } from "./codex/parse-stream.js";
+import { systemSkills as codexBuiltinSkills } from "./codex/skill-load.js";
 import type { AgentEvent, ToolUseEvent } from "./events.js";
 import { geminiEntry } from "./gemini/entry.js";
 
@@ -24,14 +26,22 @@ interface AgentEntry {
   parseTranscript(text: string): AgentEvent[];
   /** Where the agent's login comes from; throws as a run would when there is none. */
   describeLogin(): Promise<string>;
+  /** The skills the agent brings itself: in every run's list, never ours and never a leak. */
+  builtinSkills: readonly string[];
 }
 
 const agents = {
-  "claude-code": { create: createClaudeCodeAgent, parseTranscript, describeLogin: () => describeLogin() },
+  "claude-code": {
+    create: createClaudeCodeAgent,
+    parseTranscript,
+    describeLogin: () => describeLogin(),
+    builtinSkills: claudeBuiltinSkills,
+  },
   codex: {
     create: createCodexAgent,
     parseTranscript: parseCodexTranscript,
     describeLogin: () => describeCodexLogin(),
+    builtinSkills: codexBuiltinSkills,
   },
   gemini: geminiEntry,
 } satisfies Record<string, AgentEntry>;
@@ -54,6 +64,11 @@ export async function createAgent(name: string, options: AgentFactoryOptions = {
 /** The normalised events of a raw transcript written by the named agent. */
 export function parseStoredTranscript(name: string, text: string): AgentEvent[] {
   return entry(name).parseTranscript(text);
+}
+
+/** The named agent's own skills; none for a name no adapter has. */
+export function builtinSkillsOf(name: string | undefined): readonly string[] {
+  return (name && (agents as Record<string, AgentEntry>)[name]?.builtinSkills) || [];
 }
 
 /** Where the named agent's login comes from, checked before a run (`--dry-run`). */

@@ -1,7 +1,8 @@
-import { access, readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
+import { loginFileSecrets } from "../login-file-secrets.js";
 import { environmentSecrets, type Secret } from "../redact.js";
 
 export type Credentials =
@@ -51,15 +52,6 @@ const OAUTH_FIELDS: Record<string, string> = {
   refreshToken: "CLAUDE_OAUTH_REFRESH_TOKEN",
 };
 
-function oauthTokens(value: unknown): Secret[] {
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, inner]) => {
-    const name = OAUTH_FIELDS[key];
-    if (name && typeof inner === "string") return [{ name, value: inner }];
-    return oauthTokens(inner);
-  });
-}
-
 /** The secret values a child is given: credential variables of its environment and the tokens of a copied login file. */
 export async function credentialSecrets(
   credentials: Credentials,
@@ -67,10 +59,5 @@ export async function credentialSecrets(
 ): Promise<Secret[]> {
   const secrets = environmentSecrets(childEnv);
   if (credentials.kind !== "oauth-file") return secrets;
-  try {
-    secrets.push(...oauthTokens(JSON.parse(await readFile(credentials.file, "utf8"))));
-  } catch {
-    // A login file that cannot be read as JSON holds no token we could find; Claude Code will say so itself.
-  }
-  return secrets;
+  return [...secrets, ...(await loginFileSecrets(credentials.file, OAUTH_FIELDS))];
 }

@@ -1,7 +1,8 @@
-import { access, readFile } from "node:fs/promises";
+import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
+import { loginFileSecrets } from "../login-file-secrets.js";
 import { environmentSecrets, type Secret } from "../redact.js";
 
 export type CodexCredentials =
@@ -48,15 +49,6 @@ const AUTH_FIELDS: Record<string, string> = {
   id_token: "CODEX_AUTH_ID_TOKEN",
 };
 
-function authTokens(value: unknown): Secret[] {
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, inner]) => {
-    const name = AUTH_FIELDS[key];
-    if (name && typeof inner === "string") return [{ name, value: inner }];
-    return authTokens(inner);
-  });
-}
-
 /** The secret values a child is given: credential variables of its environment and the tokens of a copied auth.json. */
 export async function codexCredentialSecrets(
   credentials: CodexCredentials,
@@ -64,10 +56,5 @@ export async function codexCredentialSecrets(
 ): Promise<Secret[]> {
   const secrets = environmentSecrets(childEnv);
   if (credentials.kind !== "auth-file") return secrets;
-  try {
-    secrets.push(...authTokens(JSON.parse(await readFile(credentials.file, "utf8"))));
-  } catch {
-    // An auth.json that is not JSON holds no token we could find; Codex will say so itself.
-  }
-  return secrets;
+  return [...secrets, ...(await loginFileSecrets(credentials.file, AUTH_FIELDS))];
 }

@@ -1,4 +1,5 @@
 import { createGeminiAgent } from "./agent.js";
+import { geminiBuiltinSkills } from "./builtin-skills.js";
 import { describeGeminiLogin } from "./credentials.js";
 import { parseGeminiTranscript } from "./parse-stream.js";
 
@@ -7,4 +8,5 @@ export const geminiEntry = {
   create: createGeminiAgent,
   parseTranscript: parseGeminiTranscript,
   describeLogin: () => describeGeminiLogin(),
+  builtinSkills: geminiBuiltinSkills,
 };
