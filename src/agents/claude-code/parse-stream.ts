@@ -1,8 +1,6 @@
 import type { AgentEvent, TokenUsage } from "../events.js";
+import { isObject, type Json, jsonLineObject } from "../json-lines.js";
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -70,15 +68,8 @@ function streamEvent(event: unknown): AgentEvent[] {
 
 /** Turns one line of `claude --output-format stream-json --verbose` into events; unknown lines are tolerated. */
 export function parseStreamLine(line: string): AgentEvent[] {
-  const trimmed = line.trim();
-  if (!trimmed) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(trimmed);
-  } catch {
-    return [{ kind: "unknown", type: "non-json" }];
-  }
-  if (!isObject(data)) return [{ kind: "unknown", type: "non-object" }];
+  const data = jsonLineObject(line);
+  if (Array.isArray(data)) return data;
   const type = str(data.type);
   if (type === "system" && data.subtype === "init") {
     const strings = (v: unknown) =>

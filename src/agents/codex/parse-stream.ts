@@ -1,9 +1,7 @@
 import type { AgentEvent, TokenUsage, ToolKind } from "../events.js";
+import { isObject, type Json, jsonLineObject } from "../json-lines.js";
 import { programsOf, skillReadBy } from "./skill-load.js";
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const num = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -123,15 +121,8 @@ export function createCodexParser(): (line: string) => AgentEvent[] {
   }
 
   return (line) => {
-    const trimmed = line.trim();
-    if (!trimmed) return [];
-    let data: unknown;
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
-      return [{ kind: "unknown", type: "non-json" }];
-    }
-    if (!isObject(data)) return [{ kind: "unknown", type: "non-object" }];
+    const data = jsonLineObject(line);
+    if (Array.isArray(data)) return data;
     const type = str(data.type);
     if (type === "thread.started")
       return [{ kind: "init", model: "", tools: [], skills: [], sessionId: str(data.thread_id) }];

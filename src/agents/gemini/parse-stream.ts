@@ -1,10 +1,8 @@
 import type { AgentEvent, TokenUsage, ToolKind } from "../events.js";
+import { isObject, type Json, jsonLineObject } from "../json-lines.js";
 import { costOf } from "../pricing.js";
 import { geminiSkillLoad } from "./skill-load.js";
 
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const num = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
@@ -107,15 +105,8 @@ export function createGeminiStreamParser(): (line: string) => AgentEvent[] {
   }
 
   return (line) => {
-    const trimmed = line.trim();
-    if (!trimmed) return [];
-    let data: unknown;
-    try {
-      data = JSON.parse(trimmed);
-    } catch {
-      return [{ kind: "unknown", type: "non-json" }];
-    }
-    if (!isObject(data)) return [{ kind: "unknown", type: "non-object" }];
+    const data = jsonLineObject(line);
+    if (Array.isArray(data)) return data;
     const type = str(data.type);
     if (type === "init") {
       return [
