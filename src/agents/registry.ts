@@ -1,15 +1,7 @@
 import type { Agent } from "./agent.js";
-import { createClaudeCodeAgent } from "./claude-code/agent.js";
-import { claudeBuiltinSkills } from "./claude-code/builtin-skills.js";
-import { describeLogin } from "./claude-code/credentials.js";
-import { parseTranscript } from "./claude-code/normalise.js";
-import { skillLoadedBy } from "./claude-code/skill-load.js";
-import { claudeToolKind } from "./claude-code/tool-kinds.js";
-import { createCodexAgent } from "./codex/agent.js";
-import { describeCodexLogin } from "./codex/credentials.js";
-import { parseCodexTranscript } from "./codex/parse-stream.js";
-import { systemSkills as codexBuiltinSkills } from "./codex/skill-load.js";
-import type { AgentEvent, ToolUseEvent } from "./events.js";
+import { claudeCodeEntry } from "./claude-code/entry.js";
+import { codexEntry } from "./codex/entry.js";
+import type { AgentEvent, ToolKind, ToolUseEvent } from "./events.js";
 import { geminiEntry } from "./gemini/entry.js";
 
 export interface AgentFactoryOptions {
@@ -28,27 +20,21 @@ interface AgentEntry {
   describeLogin(): Promise<string>;
   /** The skills the agent brings itself: in every run's list, never ours and never a leak. */
   builtinSkills: readonly string[];
+  /** The skill a tool call loads by the agent's own rule, for events recorded before adapters emitted `skill_load`. */
+  skillLoadedBy?(event: ToolUseEvent): string | undefined;
+  /** The normalised kind of one of the agent's own tool names; undefined for a name that is none of its tools. */
+  toolKind?(name: string): ToolKind | undefined;
 }
 
 const agents = {
-  "claude-code": {
-    create: createClaudeCodeAgent,
-    parseTranscript,
-    describeLogin: () => describeLogin(),
-    builtinSkills: claudeBuiltinSkills,
-  },
-  codex: {
-    create: createCodexAgent,
-    parseTranscript: parseCodexTranscript,
-    describeLogin: () => describeCodexLogin(),
-    builtinSkills: codexBuiltinSkills,
-  },
+  "claude-code": claudeCodeEntry,
+  codex: codexEntry,
   gemini: geminiEntry,
 } satisfies Record<string, AgentEntry>;
 
 export type AgentName = keyof typeof agents;
 export const agentNames = Object.keys(agents) as AgentName[];
-/** The agent of run folders that recorded none (only Claude Code existed then). */
+/** The agent of run folders that recorded none (only Claude Code existed then), and whose tool names suites use. */
 export const defaultAgentName: AgentName = "claude-code";
 
 function entry(name: string): AgentEntry {
@@ -78,18 +64,19 @@ export function agentLogin(name: string): Promise<string> {
 
 /**
  * The skill an event loads, if it loads one: a `skill_load` event. A tool call without a normalised kind was
- * built before adapters emitted `skill_load` (only Claude Code's existed then), so Claude Code's rule reads it.
+ * built before adapters emitted `skill_load` (only the default agent existed then), so that agent's rule reads it.
  */
 export function skillLoadOf(event: AgentEvent): string | undefined {
   if (event.kind === "skill_load") return event.skill;
-  if (event.kind === "tool_use" && event.tool === undefined) return skillLoadedBy(event);
-  return undefined;
+  if (event.kind !== "tool_use" || event.tool !== undefined) return undefined;
+  return entry(defaultAgentName).skillLoadedBy?.(event);
 }
 
 /** Whether a tool call is the one a check names: by the agent's own tool name or by its normalised kind. */
 export function isToolNamed(event: ToolUseEvent, name: string): boolean {
   if (event.name === name || event.tool === name) return true;
-  // Suites written for Claude Code name its tools ("Read", "Bash"): another agent's call of that kind is that tool.
-  const kind = claudeToolKind(name);
-  return kind !== undefined && claudeToolKind(event.name) === undefined && event.tool === kind;
+  // Suites name the default agent's tools ("Read", "Bash"): another agent's call of that kind is that tool.
+  const toolKind = entry(defaultAgentName).toolKind;
+  const kind = toolKind?.(name);
+  return kind !== undefined && toolKind?.(event.name) === undefined && event.tool === kind;
 }

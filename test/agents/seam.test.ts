@@ -5,7 +5,14 @@ import { parseTranscript } from "../../src/agents/claude-code/normalise.js";
 import { readEventLog, writeEventLog } from "../../src/agents/event-log.js";
 import type { AgentEvent } from "../../src/agents/events.js";
 import { createRedactor } from "../../src/agents/redact.js";
-import { agentNames, createAgent, parseStoredTranscript } from "../../src/agents/registry.js";
+import {
+  agentNames,
+  builtinSkillsOf,
+  createAgent,
+  isToolNamed,
+  parseStoredTranscript,
+  skillLoadOf,
+} from "../../src/agents/registry.js";
 import { gradeChecks } from "../../src/grade/checks/grade-checks.js";
 import { readEvents } from "../../src/grade/grade-iteration.js";
 import { detectTrigger } from "../../src/triggers/detect.js";
@@ -59,6 +66,31 @@ describe("Claude Code's events, normalised", () => {
       ctx,
     );
     expect(graded.map((g) => g.passed)).toEqual([true, true, false, true]);
+  });
+});
+
+describe("the registry's agent-neutral rules", () => {
+  it("reads a tool call recorded before adapters gave kinds by Claude Code's rule, and a kinded one not at all", () => {
+    const legacy: AgentEvent = { kind: "tool_use", id: "t1", name: "Skill", input: { skill: "docx" } };
+    expect(skillLoadOf(legacy)).toBe("docx");
+    expect(skillLoadOf({ ...legacy, tool: "skill" })).toBeUndefined();
+    expect(skillLoadOf({ kind: "skill_load", skill: "pdf", via: "read" })).toBe("pdf");
+  });
+
+  it("matches a suite's Claude Code tool name against another agent's call of that kind only", () => {
+    const shell = { kind: "tool_use", id: "t1", name: "exec_command", input: {}, tool: "shell" } as const;
+    expect([isToolNamed(shell, "Bash"), isToolNamed(shell, "Read"), isToolNamed(shell, "shell")]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(isToolNamed({ ...shell, name: "BashOutput" }, "Bash")).toBe(false);
+  });
+
+  it("lists each agent's own skills, and none for an agent it does not know", () => {
+    for (const name of agentNames) expect(builtinSkillsOf(name).length).toBeGreaterThan(0);
+    expect(builtinSkillsOf("no-such-agent")).toEqual([]);
+    expect(builtinSkillsOf(undefined)).toEqual([]);
   });
 });
 
