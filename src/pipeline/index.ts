@@ -8,6 +8,7 @@ export {
   type UnitSeconds,
 } from "./estimate.js";
 export { evaluateGates, type GateResult, type Gates } from "./gates.js";
+export type { PipelineOptions } from "./options.js";
 export {
   type AgentPart,
   type AgentsPipelineOptions,
@@ -15,7 +16,6 @@ export {
   runAgentsPipeline,
 } from "./run-agents.js";
 export {
-  type PipelineOptions,
   type PipelinePlan,
   type PipelineResult,
   planPipeline,

@@ -19,7 +19,8 @@ import { hashSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { evaluateGates, type GateResult } from "./gates.js";
-import { type PipelineOptions, type PipelineResult, runPipeline } from "./run-pipeline.js";
+import type { PipelineOptions } from "./options.js";
+import { type PipelineResult, runPipeline } from "./run-pipeline.js";
 
 export interface AgentsPipelineOptions
   extends Omit<PipelineOptions, "createAgent" | "into" | "budget" | "inputs"> {

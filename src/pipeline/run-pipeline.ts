@@ -3,21 +3,14 @@ import type { Agent } from "../agents/agent.js";
 import { writeBenchmark } from "../bench/index.js";
 import type { Benchmark } from "../contracts/benchmark.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
-import { type ExpectationGrader, gradingHooks } from "../grade/index.js";
+import { gradingHooks } from "../grade/index.js";
 import { writeStaticReport } from "../report/index.js";
-import { type Budget, createBudget } from "../run/budget.js";
-import {
-  defaultWorkspace,
-  type EvalOptions,
-  type EvalSummary,
-  type RunReporter,
-  runEvals,
-} from "../run/index.js";
+import { createBudget } from "../run/budget.js";
+import { defaultWorkspace, type EvalSummary, runEvals } from "../run/index.js";
 import { loadInputs } from "../run/load-inputs.js";
-import type { RunOptions } from "../run/options.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
-import { runTriggers, type TriggerReporter, type TriggerSummaryResult } from "../triggers/index.js";
+import { runTriggers, type TriggerSummaryResult } from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import {
@@ -27,42 +20,11 @@ import {
   type RunPlanEstimate,
   type UnitSeconds,
 } from "./estimate.js";
-import { evaluateGates, type GateResult, type Gates } from "./gates.js";
+import { evaluateGates, type GateResult } from "./gates.js";
+import type { PipelineOptions } from "./options.js";
 import { type Savings, savingsOf } from "./savings.js";
 import { shardShare } from "./shard-share.js";
 import { forecastPipeline, type StorePlan } from "./store-plan.js";
-
-export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budget"> {
-  baseline: string;
-  only?: string[];
-  triggerRuns: number;
-  threshold: number;
-  triggerTimeoutSeconds: number;
-  description?: string;
-  withSkills?: string[];
-  /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
-  allRuns?: boolean;
-  grade: boolean;
-  /** `--adaptive`: more paired runs for evals whose with/without difference is uncertain, up to `maxRuns`. */
-  adaptive?: EvalOptions["adaptive"];
-  gates: Gates;
-  maxCostUsd?: number;
-  /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
-  resume?: boolean;
-  /** Write into this iteration folder (one agent's, in a run of several) instead of choosing one. */
-  into?: { dir: string; number: number };
-  /** A spending limit shared with other pipelines (the agents of one run); else one from `maxCostUsd`. */
-  budget?: Budget;
-  keepWorkspaces?: boolean;
-  reporter?: RunReporter;
-  triggerReporter?: TriggerReporter;
-  /** Made after every input was checked; `wantsJudge` says whether some eval has expectations to grade. */
-  createAgent: (inputs: { skill: Skill; suite: Suite; wantsJudge: boolean }) => Promise<Agent>;
-  createGrader: () => Promise<ExpectationGrader>;
-  onGradingError?: (runDir: string, error: unknown) => void;
-  /** A run that finished earlier without a grading was graded on resume. */
-  onGraded?: (runDir: string) => void;
-}
 
 export interface PipelineResult {
   iterationDir: string;

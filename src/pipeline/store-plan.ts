@@ -1,5 +1,4 @@
 import type { Agent } from "../agents/agent.js";
-import type { RunOptions } from "../run/options.js";
 import type { EvalOptions } from "../run/run-evals.js";
 import { forecastEvalRuns, type StoreForecast } from "../run/store-forecast.js";
 import type { Skill } from "../skill/index.js";
@@ -8,6 +7,7 @@ import type { TriggerOptions } from "../triggers/run-triggers.js";
 import { forecastTriggerRuns } from "../triggers/store-forecast.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import type { UnitCosts } from "./estimate.js";
+import type { PipelineForecastOptions } from "./options.js";
 
 /** What the result store serves of a planned command, and what the rest would cost. */
 export interface StorePlan {
@@ -38,20 +38,6 @@ export function priceStorePlan(
       price(forecasts.evalRuns, u.agentRunUsd, "served") +
       price(forecasts.triggerRuns, u.triggerRunUsd, "served"),
   };
-}
-
-/** What `run` plans, as far as the store forecast needs it (the pipeline's options). */
-export interface PipelineForecastOptions extends Omit<RunOptions, "inputs" | "createAgent" | "budget"> {
-  baseline: string;
-  only?: string[];
-  triggerRuns: number;
-  threshold: number;
-  triggerTimeoutSeconds: number;
-  description?: string;
-  withSkills?: string[];
-  allRuns?: boolean;
-  grade: boolean;
-  createAgent: (inputs: { skill: Skill; suite: Suite; wantsJudge: boolean }) => Promise<Agent>;
 }
 
 /** What `run --dry-run` finds in the store for the artifact evals and trigger evals it would run. */
