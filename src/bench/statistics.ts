@@ -104,9 +104,11 @@ export function pairedBootstrap(
     means[r] = total / nonEmpty.length;
   }
   means.sort();
-  const tail = (1 - options.confidence) / 2;
-  const low = means[Math.max(0, Math.floor(tail * options.resamples))]!;
-  const high = means[Math.min(options.resamples - 1, Math.ceil((1 - tail) * options.resamples) - 1)]!;
+  // The resamples in each tail, rounded where float error leaves a whole count a hair off (0.05 · 200 = 9.999…), so
+  // both ends leave out the same number of resamples.
+  const tail = Math.round(((1 - options.confidence) / 2) * options.resamples * 1e6) / 1e6;
+  const low = means[Math.max(0, Math.floor(tail))]!;
+  const high = means[Math.min(options.resamples - 1, Math.ceil(options.resamples - tail) - 1)]!;
   const ci_low = round(low);
   const ci_high = round(high);
   return {
