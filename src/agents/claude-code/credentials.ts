@@ -2,8 +2,8 @@ import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
-import { loginFileSecrets } from "../login-file-secrets.js";
-import { environmentSecrets, type Secret } from "../redact.js";
+import { childSecrets } from "../login-file-secrets.js";
+import type { Secret } from "../redact.js";
 
 export type Credentials =
   | { kind: "env"; variable: string }
@@ -53,11 +53,10 @@ const OAUTH_FIELDS: Record<string, string> = {
 };
 
 /** The secret values a child is given: credential variables of its environment and the tokens of a copied login file. */
-export async function credentialSecrets(
-  credentials: Credentials,
-  childEnv: NodeJS.ProcessEnv,
-): Promise<Secret[]> {
-  const secrets = environmentSecrets(childEnv);
-  if (credentials.kind !== "oauth-file") return secrets;
-  return [...secrets, ...(await loginFileSecrets(credentials.file, OAUTH_FIELDS))];
+export function credentialSecrets(credentials: Credentials, childEnv: NodeJS.ProcessEnv): Promise<Secret[]> {
+  return childSecrets(
+    childEnv,
+    credentials.kind === "oauth-file" ? credentials.file : undefined,
+    OAUTH_FIELDS,
+  );
 }

@@ -2,8 +2,8 @@ import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
-import { loginFileSecrets } from "../login-file-secrets.js";
-import { environmentSecrets, type Secret } from "../redact.js";
+import { childSecrets } from "../login-file-secrets.js";
+import type { Secret } from "../redact.js";
 
 export type CodexCredentials =
   | { kind: "env"; variable: string }
@@ -50,11 +50,9 @@ const AUTH_FIELDS: Record<string, string> = {
 };
 
 /** The secret values a child is given: credential variables of its environment and the tokens of a copied auth.json. */
-export async function codexCredentialSecrets(
+export function codexCredentialSecrets(
   credentials: CodexCredentials,
   childEnv: NodeJS.ProcessEnv,
 ): Promise<Secret[]> {
-  const secrets = environmentSecrets(childEnv);
-  if (credentials.kind !== "auth-file") return secrets;
-  return [...secrets, ...(await loginFileSecrets(credentials.file, AUTH_FIELDS))];
+  return childSecrets(childEnv, credentials.kind === "auth-file" ? credentials.file : undefined, AUTH_FIELDS);
 }

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { SkillgymError } from "../../errors.js";
 import {
   explicitBinary,
+  firstRunnable,
   installedVersion,
   isRunnable,
   packageDir,
@@ -28,7 +29,8 @@ export async function locateGemini(
     const bundled = join(dir, "bundle", "gemini.js");
     if (await isRunnable(bundled, 0, constants.R_OK)) return bundled;
   }
-  for (const candidate of pathCandidates("gemini", env)) if (await isRunnable(candidate)) return candidate;
+  const found = await firstRunnable(pathCandidates("gemini", env));
+  if (found) return found;
   throw new SkillgymError("AGENT_UNAVAILABLE", "Gemini CLI was not found", {
     hint: `install it with \`${INSTALL_COMMAND}\`, put \`gemini\` on PATH, or pass --agent-bin`,
   });
