@@ -1,0 +1,65 @@
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Agent } from "../../src/agents/agent.js";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import type { CatalogMember } from "../../src/catalog/discover.js";
+import { planCatalogRuns } from "../../src/catalog/plan.js";
+import { catalogRunKeys } from "../../src/catalog/reuse-catalog.js";
+
+let agent: Agent;
+beforeAll(async () => {
+  agent = await createClaudeCodeAgent({ simulatorUrl: "http://127.0.0.1:9" });
+});
+
+const member = (name: string, description: string, queries: string[]): CatalogMember => ({
+  name,
+  dir: `/library/${name}`,
+  description,
+  queries: queries.map((query, i) => ({ query, should_trigger: i === 0 })),
+});
+
+const members = [
+  member("chart-maker", "Draws charts from CSV files.", ["plot the sales by month", "fix the parser test"]),
+  member("csv-stats", "Summarises CSV files.", ["summarise this CSV"]),
+];
+
+describe("planCatalogRuns", () => {
+  it("plans every query of every skill, run 1 of all before run 2, in query-<i>/run-<k> folders from 1", () => {
+    const specs = planCatalogRuns(members, 2, "/library/catalog-1");
+    expect(specs.map((s) => `${s.owner} ${s.runDir}`)).toEqual([
+      `chart-maker ${join("/library/catalog-1", "chart-maker", "query-1", "run-1")}`,
+      `chart-maker ${join("/library/catalog-1", "chart-maker", "query-2", "run-1")}`,
+      `csv-stats ${join("/library/catalog-1", "csv-stats", "query-1", "run-1")}`,
+      `chart-maker ${join("/library/catalog-1", "chart-maker", "query-1", "run-2")}`,
+      `chart-maker ${join("/library/catalog-1", "chart-maker", "query-2", "run-2")}`,
+      `csv-stats ${join("/library/catalog-1", "csv-stats", "query-1", "run-2")}`,
+    ]);
+    expect(specs[1]).toMatchObject({ queryIndex: 1, query: "fix the parser test", shouldTrigger: false });
+    expect(Object.keys(specs[0]!.installNames)).toEqual(["chart-maker", "csv-stats"]);
+  });
+
+  it("asks only the queries of the skills --only names, with every skill installed", () => {
+    const specs = planCatalogRuns(members, 1, "/library/catalog-1", ["csv-stats"]);
+    expect(specs.map((s) => s.owner)).toEqual(["csv-stats"]);
+    expect(Object.keys(specs[0]!.installNames)).toEqual(["chart-maker", "csv-stats"]);
+  });
+});
+
+describe("the store key of a catalog run", () => {
+  const context = (library: CatalogMember[]) => ({ agent, members: library, timeoutMs: 60_000 });
+  const [first, second] = planCatalogRuns(members, 2, "/library/catalog-1").filter(
+    (s) => s.owner === "csv-stats",
+  );
+
+  it("is the same for the same run and library, and another for the next run of the query", async () => {
+    const key = await catalogRunKeys(context(members))(first!);
+    expect(await catalogRunKeys(context([...members].reverse()))(first!)).toBe(key);
+    expect(await catalogRunKeys(context(members))(second!)).not.toBe(key);
+  });
+
+  it("changes when any skill's description changes, not only the owner's", async () => {
+    const key = await catalogRunKeys(context(members))(first!);
+    const edited = [member("chart-maker", "Draws charts and tables from CSV files.", []), members[1]!];
+    expect(await catalogRunKeys(context(edited))(first!)).not.toBe(key);
+  });
+});

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { sweepStaleTempRoots } from "../../src/workspace/temp-root.js";
+
+let parent: string;
+const started: ChildProcess[] = [];
+beforeEach(async () => {
+  parent = await mkdtemp(join(tmpdir(), "skillgym-temp-owners-test-"));
+});
+afterEach(async () => {
+  for (const child of started.splice(0)) child.kill("SIGKILL");
+  await rm(parent, { recursive: true, force: true });
+});
+
+// Fields of /proc/<pid>/stat after the command name: [0] is the state, [19] the start time.
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+async function root(name: string): Promise<string> {
+  const dir = join(parent, name);
+  await mkdir(join(dir, "home"), { recursive: true });
+  await writeFile(join(dir, "home", "settings.json"), "{}", "utf8");
+  return dir;
+}
+
+async function waitFor(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error("the process never reached the state waited for");
+}
+
+// A process of another user, when there is one: it answers a signal with EPERM.
+function otherUsersProcess(): number | undefined {
+  const uid = process.getuid?.();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (statSync(`/proc/${entry}`).uid !== uid && statFields(Number(entry))[0] !== "Z")
+        return Number(entry);
+    } catch {}
+  }
+  return undefined;
+}
+
+describe.skipIf(process.platform !== "linux")("sweeping the temp roots of owners that are gone", () => {
+  it("removes the root of a zombie owner: it exited, only its parent has not reaped it", async () => {
+    // `sleep 0` exits in the background of a shell that became `sleep 30`, which never reaps it.
+    const shell = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    started.push(shell);
+    const zombie = await new Promise<number>((resolve) =>
+      shell.stdout.once("data", (d) => resolve(Number(String(d)))),
+    );
+    await waitFor(() => statFields(zombie)[0] === "Z");
+    const stale = await root(`skillgym-run.${zombie}.${statFields(zombie)[19]}-abc123`);
+
+    expect(await sweepStaleTempRoots(parent)).toEqual([stale]);
+    expect(existsSync(stale)).toBe(false);
+  });
+
+  it("keeps the root of an owner that is alive but answers EPERM (another user's process)", async (ctx) => {
+    if (process.getuid?.() === 0) {
+      // As root, the sweep runs as nobody, for whom this (root's) test process answers EPERM. Everything is
+      // writable by nobody, so only the owner check keeps the root.
+      const ours = await root(`skillgym-run.${process.pid}.${statFields(process.pid)[19]}-abc123`);
+      for (const dir of [parent, ours, join(ours, "home")]) await chmod(dir, 0o777);
+      await chmod(join(ours, "home", "settings.json"), 0o666);
+      const built = pathToFileURL(join(process.cwd(), "dist", "workspace", "temp-root.js")).href;
+      const script = `const { sweepStaleTempRoots } = await import(${JSON.stringify(built)});
+        process.stdout.write(JSON.stringify(await sweepStaleTempRoots(${JSON.stringify(parent)})));`;
+      const sweep = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        uid: 65534,
+        gid: 65534,
+        encoding: "utf8",
+      });
+      expect(sweep.status, sweep.stderr).toBe(0);
+      expect(JSON.parse(sweep.stdout)).toEqual([]);
+      expect(existsSync(ours)).toBe(true);
+      return;
+    }
+    const other = otherUsersProcess();
+    if (other === undefined) return ctx.skip();
+    const theirs = await root(`skillgym-run.${other}.${statFields(other)[19]}-abc123`);
+    expect(await sweepStaleTempRoots(parent)).toEqual([]);
+    expect(existsSync(theirs)).toBe(true);
+  });
+});
