@@ -2,7 +2,7 @@ import { rm } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
 import { ReusedFrom } from "../contracts/store-entry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
-import { runPaths } from "../runlog/layout.js";
+import { iterationNumberOf, runPaths } from "../runlog/layout.js";
 import { copyStoredRun, hashFileIfAny, hashTree, type ResultStore, storeKey } from "../store/index.js";
 import { stageWorkspace } from "../workspace/index.js";
 import { type RunContext, type StagingContext, workspaceInput } from "./execute-run.js";
@@ -16,6 +16,23 @@ export interface EvalReuse {
   iterationDir: string;
   /** Names the judge, so a grading made by another judge is not reused. */
   judge: string;
+}
+
+/**
+ * What a run made now is stored as: its `iteration-<N>` folder (the one above an agent's folder, in a run of several
+ * agents), the run's path inside it (through the agent's folder), the workspace holding it, and what it cost.
+ */
+export function storeSource(iterationDir: string, runDir: string, costUsd: number): ReusedFrom {
+  const agentPart =
+    iterationNumberOf(basename(iterationDir)) === undefined &&
+    iterationNumberOf(basename(dirname(iterationDir))) !== undefined;
+  const iteration = agentPart ? dirname(iterationDir) : iterationDir;
+  return {
+    iteration: basename(iteration),
+    run: relative(iteration, runDir).replaceAll("\\", "/"),
+    workspace: dirname(iteration),
+    cost_usd: costUsd,
+  };
 }
 
 // Everything about the agent that can change an outcome, the same for every run of one command.
@@ -110,12 +127,7 @@ export function withStore(
       const graded = (await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined;
       await reuse.store.put("eval-run", await keyOf(spec), {
         runDir: spec.runDir,
-        source: {
-          iteration: basename(reuse.iterationDir),
-          run: relative(reuse.iterationDir, spec.runDir).replaceAll("\\", "/"),
-          workspace: dirname(reuse.iterationDir),
-          cost_usd: record.costUsd,
-        },
+        source: storeSource(reuse.iterationDir, spec.runDir, record.costUsd),
         ...(graded ? { gradingKey: gradingKey(spec, reuse.judge) } : {}),
       });
       return record;

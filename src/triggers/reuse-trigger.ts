@@ -1,6 +1,6 @@
-import { basename, dirname, join, relative } from "node:path";
+import { join } from "node:path";
 import { ReusedFrom } from "../contracts/store-entry.js";
-import { agentKeyParts } from "../run/reuse.js";
+import { agentKeyParts, storeSource } from "../run/reuse.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { hashSkill } from "../skill/index.js";
 import { copyStoredRun, type ResultStore, storeKey } from "../store/index.js";
@@ -86,12 +86,7 @@ export function triggerHooksWithStore(ctx: TriggerContext, reuse: TriggerReuse) 
       if (record.error !== undefined || ctx.signal?.aborted) return record;
       await reuse.store.put("trigger-run", await keyOf(spec), {
         runDir: spec.runDir,
-        source: {
-          iteration: basename(reuse.iterationDir),
-          run: relative(reuse.iterationDir, spec.runDir).replaceAll("\\", "/"),
-          workspace: dirname(reuse.iterationDir),
-          cost_usd: record.record.cost_usd ?? 0,
-        },
+        source: storeSource(reuse.iterationDir, spec.runDir, record.record.cost_usd ?? 0),
       });
       return record;
     },
