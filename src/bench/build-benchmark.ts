@@ -219,6 +219,7 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
       ...(delta ? { delta } : {}),
       simulated,
       problems: data.problems,
+      ...(data.record?.partial ? { partial: data.record.partial } : {}),
     }),
     ...(stats ? { statistics: stats } : {}),
     ...(disclosure.length > 0 ? { disclosure } : {}),

@@ -1,4 +1,6 @@
 import type { BaselineConfiguration, Configuration } from "../contracts/benchmark.js";
+import type { MergePartial } from "../contracts/shard.js";
+import { partialText } from "../shard/index.js";
 import { isFlaky, tallyAssertions } from "./assertions.js";
 import { describeInterval, evalLabel, percent, plural, quoted } from "./labels.js";
 import { type ExclusionKind, evalKey, isGraded, type RunData, timeSeconds, tokensUsed } from "./model.js";
@@ -13,12 +15,16 @@ export interface NotesInput {
   simulated: boolean;
   /** Problems with the iteration as a whole. */
   problems: readonly string[];
+  /** A `merge --partial`: what the merged shards lacked. */
+  partial?: MergePartial;
 }
 
 export const highVariance = 0.3;
 export const outlierFactor = 2;
 /** Below this many paired runs a bootstrap interval is rough (too narrow, if anything). */
 export const fewPairs = 10;
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 function baselineWords(baseline: BaselineConfiguration): string {
   return baseline === "old_skill" ? "with the old skill" : "without the skill";
@@ -160,6 +166,7 @@ export function benchmarkNotes(input: NotesInput): string[] {
     ...(input.simulated
       ? ["These results come from skillgym sim, not a model: they test the suite, not the skill"]
       : []),
+    ...(input.partial ? [`${capitalized(partialText(input.partial))}`] : []),
     ...deltaNotes(input),
     ...exclusionNotes(input),
     ...assertionNotes(input),

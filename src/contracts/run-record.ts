@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Configuration } from "./benchmark.js";
-import { MergedFrom, RateLimits, ShardInfo } from "./shard.js";
+import { MergedFrom, MergePartial, RateLimits, ShardInfo } from "./shard.js";
 
 // Ours: how a run ended. Written into timing.json beside skill-creator's fields, so a resumed iteration knows it.
 export const RunOutcome = z.enum([
@@ -62,6 +62,8 @@ export const IterationRecord = z.looseObject({
   shard: ShardInfo.optional(),
   /** Written by `skillgym merge`: the shards this iteration was merged from. */
   merged_from: MergedFrom.optional(),
+  /** Written by `skillgym merge --partial`: the runs of the plan no shard finished. */
+  partial: MergePartial.optional(),
   /** Present when the service answered 429: how often, and how far the concurrency fell and recovered. */
   rate_limits: RateLimits.optional(),
 });
@@ -107,6 +109,7 @@ export const TriggerPlan = z.looseObject({
   /** Written by `--shard i/n`: these trigger runs are only that part of the plan. */
   shard: ShardInfo.optional(),
   merged_from: MergedFrom.optional(),
+  partial: MergePartial.optional(),
   rate_limits: RateLimits.optional(),
 });
 export type TriggerPlan = z.infer<typeof TriggerPlan>;

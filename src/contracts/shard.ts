@@ -21,6 +21,35 @@ export const MergedFrom = z.looseObject({
 });
 export type MergedFrom = z.infer<typeof MergedFrom>;
 
+const RunCounts = z.looseObject({
+  eval: z.number().int().nonnegative(),
+  trigger: z.number().int().nonnegative(),
+});
+
+// One shard a `--partial` merge lacked in part or whole: absent, interrupted, or complete with runs gone.
+export const ShardShortfall = z.looseObject({
+  index: z.number().int().positive(),
+  /** The shard folder as given; absent for a shard no folder held. */
+  source: z.string().optional(),
+  state: z.enum(["missing", "interrupted", "running", "incomplete"]),
+  /** In the root of a merge of several agents: whose shard it is. */
+  agent: z.string().optional(),
+  /** This shard's share of the plan, and how many of those runs did not finish. */
+  planned_runs: RunCounts,
+  missing_runs: RunCounts,
+});
+export type ShardShortfall = z.infer<typeof ShardShortfall>;
+
+// What `skillgym merge --partial` lacked: the runs of the whole plan that no shard finished, and whose they were.
+export const MergePartial = z.looseObject({
+  /** n of `--shard i/n`. */
+  count: z.number().int().positive(),
+  planned_runs: RunCounts,
+  missing_runs: RunCounts,
+  shards: z.array(ShardShortfall),
+});
+export type MergePartial = z.infer<typeof MergePartial>;
+
 // How often the service answered 429 and what the adaptive concurrency did about it.
 export const RateLimits = z.looseObject({
   events: z.number().int().nonnegative(),

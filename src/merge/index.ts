@@ -3,5 +3,8 @@ export { checkShards, type ShardCheck } from "./check-shards.js";
 export { type MergedAgent, writeMergedAgents } from "./merge-agents.js";
 export { type MergeOptions, type MergeResult, mergeShards } from "./merge-shards.js";
 export { mergeTriggerResults } from "./merge-triggers.js";
+export { planDifferences, planFields } from "./plan-fields.js";
 export { type AgentsShardData, type AnyShard, readAnyShard } from "./read-agents-shard.js";
 export { readShard, type ShardData } from "./read-shard.js";
+export { refuseIntoShard } from "./refusals.js";
+export { partialOf, shortfallOf } from "./shortfall.js";

@@ -1,13 +1,14 @@
 import { join } from "node:path";
 import { type AgentOutcome, buildAgentMatrix, renderMatrixMarkdown } from "../bench/index.js";
 import type { AgentMatrix, AgentsIterationRecord } from "../contracts/matrix.js";
-import type { MergedFrom, ShardInfo } from "../contracts/shard.js";
+import type { MergedFrom, MergePartial } from "../contracts/shard.js";
 import { writeStaticReport } from "../report/index.js";
 import { writeJson, writeTextAtomically } from "../runlog/atomic-write.js";
 import { agentIterationDir, BENCHMARK_MARKDOWN_FILE, ITERATION_FILE, MATRIX_FILE } from "../runlog/layout.js";
-import type { ShardCheck } from "./check-shards.js";
+import { byShardIndex, type ShardCheck, shardOf } from "./check-shards.js";
 import type { AgentsShardData } from "./read-agents-shard.js";
 import type { ShardData } from "./read-shard.js";
+import { partialOf, plannedRuns, sumPartials } from "./shortfall.js";
 import { type MergedIteration, writeMergedIteration } from "./write-merged.js";
 
 export interface MergedAgent {
@@ -18,13 +19,15 @@ export interface MergedAgent {
 }
 
 export interface MergedAgents {
+  /** `iteration-<N>`. */
+  dir: string;
   agents: MergedAgent[];
+  /** Every agent's missing runs added up; absent when the merge is whole. */
+  partial?: MergePartial;
   matrix: AgentMatrix;
   mergedFrom: MergedFrom;
   reportFile: string;
 }
-
-const shardOf = (s: ShardData) => (s.iteration ?? s.triggerPlan)?.shard as ShardInfo;
 
 /** What the shard processes record for one agent as a merged run: cost adds up, the shards ran side by side. */
 function spent(shards: readonly AgentsShardData[], agent: string): { costUsd: number; wallSeconds: number } {
@@ -53,19 +56,20 @@ export async function writeMergedAgents(
   checks: readonly { agent: string; check: ShardCheck }[],
   dir: string,
 ): Promise<MergedAgents> {
-  const sorted = [...shards].sort(
-    (a, b) => shardOf(a.parts[0] as ShardData).index - shardOf(b.parts[0] as ShardData).index,
-  );
+  const sorted = byShardIndex(shards, (s) => shardOf(s.parts[0] as ShardData).index);
   const first = sorted[0] as AgentsShardData;
   const agents: MergedAgent[] = [];
   const outcomes: AgentOutcome[] = [];
   const froms: MergedFrom[] = [];
+  const partials: { agent: string; planned: ReturnType<typeof plannedRuns>; partial?: MergePartial }[] = [];
   for (const [i, { agent, check }] of checks.entries()) {
     const parts = sorted.map((s) => s.parts[i] as ShardData);
     const from = mergedFromOf(parts, check);
     froms.push(from);
+    const partial = partialOf(parts, check);
+    partials.push({ agent, planned: plannedRuns(parts[0] as ShardData), ...(partial ? { partial } : {}) });
     const agentDir = agentIterationDir(dir, agent);
-    const merged = await writeMergedIteration(parts, from, agentDir);
+    const merged = await writeMergedIteration(parts, from, agentDir, partial);
     agents.push({ agent, dir: agentDir, merged });
     const version = merged.record?.agent?.version;
     const { costUsd, wallSeconds } = spent(sorted, agent);
@@ -91,14 +95,16 @@ export async function writeMergedAgents(
   const mergedFrom: MergedFrom = { ...firstFrom, plan_hash: froms.map((f) => f.plan_hash).join(",") };
   await writeJson(join(dir, MATRIX_FILE), matrix);
   await writeTextAtomically(join(dir, BENCHMARK_MARKDOWN_FILE), renderMatrixMarkdown(matrix));
+  const partial = sumPartials(partials);
   const record: AgentsIterationRecord = {
     ...first.record,
     status: outcomes.every((o) => o.status === "complete") ? "complete" : "interrupted",
     finished_at: new Date().toISOString(),
     simulated,
     merged_from: mergedFrom,
+    ...(partial ? { partial } : {}),
   };
   await writeJson(join(dir, ITERATION_FILE), record);
   const reportFile = await writeStaticReport(dir, first.record.skill_name);
-  return { agents, matrix, mergedFrom, reportFile };
+  return { dir, agents, ...(partial ? { partial } : {}), matrix, mergedFrom, reportFile };
 }

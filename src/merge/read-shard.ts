@@ -5,7 +5,8 @@ import { IterationRecord, TriggerPlan } from "../contracts/run-record.js";
 import type { ShardInfo } from "../contracts/shard.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
-import { ITERATION_FILE, iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
+import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { ITERATION_FILE, iterationDirName, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers, listRuns } from "../runlog/list-runs.js";
 import { brokenRecordText, readRecord } from "../runlog/read-record.js";
 import { refuseCatalogFolder } from "./refuse-catalog.js";
@@ -23,6 +24,8 @@ export interface ShardData {
   evalRuns: string[];
   /** `query-<i>/run-<k>` of every trigger run folder. */
   triggerRuns: string[];
+  /** How many of those folders hold a run that ended (not cancelled, not cut off), within the plan's run numbers. */
+  finished: { evalRuns: number; triggerRuns: number };
 }
 
 async function read<S extends z.ZodType>(file: string, schema: S): Promise<z.output<S> | undefined> {
@@ -53,7 +56,7 @@ export async function shardIterationDir(source: string): Promise<string> {
   return join(dir, iterationDirName(latest));
 }
 
-async function triggerRunFolders(triggersDir: string): Promise<string[]> {
+export async function triggerRunFolders(triggersDir: string): Promise<string[]> {
   const found: string[] = [];
   const queries = (await readdir(triggersDir).catch(() => [])).filter((n) => /^query-\d+$/.test(n));
   for (const query of queries) {
@@ -62,6 +65,39 @@ async function triggerRunFolders(triggersDir: string): Promise<string[]> {
     }
   }
   return found.sort();
+}
+
+const runNumber = (run: string) => Number(/run-(\d+)$/.exec(run)?.[1] ?? 0);
+
+// A run ended when its record says so; one cut off by Ctrl-C says `cancelled`, or was never written.
+async function ended(file: string): Promise<boolean> {
+  const record = (await readJsonIfPresent(file)) as { outcome?: unknown } | undefined;
+  return typeof record?.outcome === "string" && record.outcome !== "cancelled";
+}
+
+/** The runs of a shard's share that ended; every folder of a shard that completed, else each one's record read. */
+async function finishedRuns(
+  dir: string,
+  iteration: IterationRecord | undefined,
+  triggerPlan: TriggerPlan | undefined,
+  found: { evalRuns: string[]; triggerRuns: string[] },
+): Promise<ShardData["finished"]> {
+  const evalRuns = found.evalRuns.filter(
+    (r) => runNumber(r) <= (iteration?.plan.runs_per_configuration ?? 0),
+  );
+  const triggerRuns = found.triggerRuns.filter((r) => runNumber(r) <= (triggerPlan?.runs_per_query ?? 0));
+  const count = async (runs: string[], file: (run: string) => string) =>
+    (await Promise.all(runs.map((r) => ended(file(r))))).filter(Boolean).length;
+  return {
+    evalRuns:
+      iteration?.status === "complete"
+        ? evalRuns.length
+        : await count(evalRuns, (r) => runPaths(join(dir, r)).timing),
+    triggerRuns:
+      triggerPlan?.status === "complete"
+        ? triggerRuns.length
+        : await count(triggerRuns, (r) => join(dir, TRIGGERS_DIR, r, "trigger.json")),
+  };
 }
 
 /** Reads a shard folder; a folder no `--shard` run wrote is refused, naming it. */
@@ -92,6 +128,7 @@ export async function readShard(source: string): Promise<ShardData> {
       `${source}: ${dir} has neither iteration.json nor triggers/plan.json`,
     );
   const evalRuns = iteration ? (await listRuns(dir)).map((r) => r.id) : [];
+  const triggerRuns = triggerPlan ? await triggerRunFolders(join(dir, TRIGGERS_DIR)) : [];
   return {
     source,
     dir,
@@ -99,6 +136,7 @@ export async function readShard(source: string): Promise<ShardData> {
     ...(triggerPlan ? { triggerPlan: triggerPlan as TriggerPlan & { shard: ShardInfo } } : {}),
     ...(triggerResults ? { triggerResults } : {}),
     evalRuns,
-    triggerRuns: triggerPlan ? await triggerRunFolders(join(dir, TRIGGERS_DIR)) : [],
+    triggerRuns,
+    finished: await finishedRuns(dir, iteration, triggerPlan, { evalRuns, triggerRuns }),
   };
 }

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { writeBenchmark } from "../bench/index.js";
 import type { Benchmark } from "../contracts/benchmark.js";
 import type { IterationRecord, TriggerPlan } from "../contracts/run-record.js";
-import type { MergedFrom } from "../contracts/shard.js";
+import type { MergedFrom, MergePartial } from "../contracts/shard.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { writeStaticReport } from "../report/index.js";
 import { writeJson } from "../runlog/atomic-write.js";
@@ -12,6 +12,7 @@ import { EVAL_METADATA_FILE, ITERATION_FILE, TRIGGERS_DIR } from "../runlog/layo
 import { evalFolders } from "../runlog/list-runs.js";
 import { mergeTriggerResults } from "./merge-triggers.js";
 import type { ShardData } from "./read-shard.js";
+import { shardTriggerResults } from "./shard-trigger-results.js";
 
 /** What one merged iteration folder holds, read back for the caller. */
 export interface MergedIteration {
@@ -83,9 +84,10 @@ export async function writeMergedIteration(
   sorted: readonly ShardData[],
   mergedFrom: MergedFrom,
   dir: string,
+  partial?: MergePartial,
 ): Promise<MergedIteration> {
   const first = sorted[0] as ShardData;
-  const complete = mergedFrom.missing.length === 0;
+  const complete = mergedFrom.missing.length === 0 && partial === undefined;
   const pairs: [string, string][] = await evalMetadataCopies(sorted, dir);
   for (const s of sorted) {
     for (const run of s.evalRuns) pairs.push([join(s.dir, run), join(dir, run)]);
@@ -102,17 +104,25 @@ export async function writeMergedIteration(
       status: complete && statuses.every((st) => st === "complete") ? "complete" : "interrupted",
       finished_at: new Date().toISOString(),
       merged_from: mergedFrom,
+      ...(partial ? { partial } : {}),
     };
     await writeJson(join(dir, ITERATION_FILE), record);
   }
   let triggers: TriggerResults | undefined;
   let plan: TriggerPlan | undefined;
   if (first.triggerPlan) {
-    const parts = sorted.flatMap((s) => (s.triggerResults ? [s.triggerResults] : []));
+    const like = sorted.find((s) => s.triggerResults)?.triggerResults;
+    const parts = (await Promise.all(sorted.map((s) => shardTriggerResults(s, like)))).flatMap((r) =>
+      r ? [r] : [],
+    );
     plan = {
       ...withoutShard(first.triggerPlan),
-      status: complete && parts.length === sorted.length ? "complete" : "interrupted",
+      status:
+        complete && sorted.every((s) => s.triggerResults && s.triggerPlan?.status === "complete")
+          ? "complete"
+          : "interrupted",
       merged_from: mergedFrom,
+      ...(partial ? { partial } : {}),
     };
     await mkdir(join(dir, TRIGGERS_DIR), { recursive: true });
     await writeJson(join(dir, TRIGGERS_DIR, "plan.json"), plan);

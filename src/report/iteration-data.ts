@@ -10,11 +10,12 @@ import {
 import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
 import { AgentsIterationRecord } from "../contracts/matrix.js";
-import { IterationRecord, RunStatus } from "../contracts/run-record.js";
+import { IterationRecord, RunStatus, TriggerPlan } from "../contracts/run-record.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
 import { EVAL_METADATA_FILE, ITERATION_FILE, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
 import { listRuns, type RunRef, runIdOf } from "../runlog/list-runs.js";
 import type { JsonCache } from "../runlog/record-cache.js";
+import { partialText } from "../shard/index.js";
 import { summariseBenchmark } from "./benchmark-view.js";
 import { readFeedbackView } from "./feedback-store.js";
 import type { IterationRef, ViewTarget } from "./target.js";
@@ -113,13 +114,15 @@ export async function readIterationData(
   iteration: IterationRef,
 ): Promise<IterationDetail> {
   const dir = iteration.dir;
-  const [refs, record, benchmark, triggers, feedback] = await Promise.all([
+  const [refs, record, benchmark, triggers, feedback, triggerPlan] = await Promise.all([
     listRuns(dir),
     reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
     reader.cache.value(join(dir, "benchmark.json"), Benchmark),
     reader.cache.value(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
     readFeedbackView(dir),
+    reader.cache.value(join(dir, TRIGGERS_DIR, "plan.json"), TriggerPlan),
   ]);
+  const partial = record?.partial ?? triggerPlan?.partial;
   // benchmark.json names evals by eval_metadata's eval_id, not by folder (a string id's folder differs from its eval_id).
   const benchmarkRuns = new Map(
     (benchmark?.runs ?? []).map((run) => [
@@ -150,6 +153,7 @@ export async function readIterationData(
     status: record?.status ?? null,
     simulated: Boolean(record?.simulated ?? benchmark?.metadata.simulated ?? triggers?.simulated),
     ...(record?.simulated && record.sim_script === null ? { no_sim_script: true } : {}),
+    ...(partial ? { partial: partialText(partial) } : {}),
     runs,
     benchmark: benchmarkView,
     triggers: triggers ?? null,

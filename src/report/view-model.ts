@@ -111,6 +111,8 @@ export interface IterationDetail {
   simulated: boolean;
   /** Simulated without a sim script: the runs only loaded the skill, so their figures mean nothing. */
   no_sim_script?: boolean;
+  /** A `merge --partial`: what the merged shards lacked, in one sentence. */
+  partial?: string;
   runs: RunEntry[];
   benchmark: BenchmarkView | null;
   triggers: TriggerResults | null;

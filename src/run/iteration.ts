@@ -1,12 +1,27 @@
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { IterationRecord } from "../contracts/run-record.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { ITERATION_FILE, iterationDirName } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 
 export function defaultWorkspace(skillDir: string, skillName: string): string {
   return join(dirname(resolve(skillDir)), `${skillName || basename(skillDir)}-workspace`);
+}
+
+/**
+ * Marks an iteration interrupted after its evals wrote `complete`: a later phase (the trigger runs) was cut short,
+ * so the iteration as a whole did not finish and the next run resumes it.
+ */
+export async function markIterationInterrupted(dir: string): Promise<void> {
+  const record = await readIterationRecord(dir);
+  if (!record || record.status === "interrupted") return;
+  await writeJson(join(dir, ITERATION_FILE), {
+    ...record,
+    status: "interrupted",
+    finished_at: new Date().toISOString(),
+  } satisfies IterationRecord);
 }
 
 export async function readIterationRecord(dir: string): Promise<IterationRecord | undefined> {

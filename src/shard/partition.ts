@@ -39,3 +39,8 @@ export function partition<T>(units: readonly T[], identity: (unit: T) => string,
   // The plan's own order is kept inside a shard (configurations of one eval and run side by side).
   return units.filter((_, position) => mine.has(position));
 }
+
+/** How many of `total` units `partition` deals to this shard: every n-th from the i-th, so it needs no identities. */
+export function shareSize(total: number, shard: Shard): number {
+  return total < shard.index ? 0 : Math.floor((total - shard.index) / shard.count) + 1;
+}

@@ -27,6 +27,7 @@ function part(
     iteration,
     evalRuns: runs,
     triggerRuns: [],
+    finished: { evalRuns: runs.length, triggerRuns: 0 },
   };
 }
 
@@ -65,11 +66,11 @@ describe("checkAgentShards", () => {
         agentsShard("a", ["claude-code", "codex"], 1),
         agentsShard("b", ["codex", "claude-code"], 2),
       ]).problems,
-    ).toEqual(["b: iteration.json agents are codex, claude-code, but a has claude-code, codex"]);
+    ).toEqual(["a vs b:\n    agents: claude-code, codex vs codex, claude-code"]);
     const one: AnyShard = { kind: "one", shard: part("c", "claude-code", 2, []) };
-    const mixed = checkAgentShards([agentsShard("a", ["claude-code", "codex"], 1), one]);
+    const mixed = checkAgentShards([one, agentsShard("a", ["claude-code", "codex"], 1)]);
     expect(mixed.problems).toEqual([
-      "c/claude-code: ran one agent (claude-code), but a ran several (claude-code, codex)",
+      "a vs c/claude-code:\n    agents: claude-code, codex (a run of several) vs claude-code (a run of one)",
     ]);
     expect(mixed.agents).toEqual([]);
   });
