@@ -23,12 +23,13 @@ import type { TriggerReporter } from "./reporter.js";
 import { triggerHooksWithStore } from "./reuse-trigger.js";
 import {
   executeTriggerRun,
+  finishedTriggerRun,
   resumeFinishedTriggerRun,
   type TriggerContext,
   type TriggerRunRecord,
 } from "./run-trigger.js";
 import { scoreQuery, summarize } from "./score.js";
-import { createSettleTracker, nextTriggerRun } from "./settle.js";
+import { settleSchedule } from "./settle.js";
 
 export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
@@ -67,6 +68,12 @@ async function triggersIteration(
       return { dir, resumed: true };
   }
   return { dir: (await createNextIteration(workspace)).dir, resumed: false };
+}
+
+// The runs an earlier attempt at this iteration finished: they count even where their query settled before them.
+async function finishedOnDisk(specs: readonly TriggerRunSpec[]): Promise<Set<TriggerRunSpec>> {
+  const found = await Promise.all(specs.map(async (s) => ((await finishedTriggerRun(s)) ? [s] : [])));
+  return new Set(found.flat());
 }
 
 /** A trigger run's identity for sharding: its query (place and text) and run number. */
@@ -161,13 +168,19 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
           finishedEarlier: resumeFinishedTriggerRun,
           run: (spec: TriggerRunSpec) => executeTriggerRun(spec, context),
         };
-    const tracker = createSettleTracker(
-      suite.triggers.map((t) => ({
-        shouldTrigger: t.should_trigger,
-        threshold: options.threshold,
-        maxRuns: options.runs,
-      })),
-    );
+    const settling = allRuns
+      ? undefined
+      : settleSchedule({
+          specs,
+          rules: suite.triggers.map((t) => ({
+            shouldTrigger: t.should_trigger,
+            threshold: options.threshold,
+            maxRuns: options.runs,
+          })),
+          kept: chosen.resumed ? await finishedOnDisk(specs) : new Set<TriggerRunSpec>(),
+          finishedEarlier: hooks.finishedEarlier,
+          onDropped: (spec) => options.reporter?.onRunDropped?.(spec),
+        });
     const records = await scheduleRuns(specs, {
       concurrency: options.concurrency,
       limit,
@@ -176,21 +189,12 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       reporter: {
         ...(options.reporter?.onRunStart ? { onRunStart: options.reporter.onRunStart } : {}),
         onRunEnd: (record) => {
-          if (record.outcome !== "cancelled") tracker.record(record);
+          settling?.ended(record);
           options.reporter?.onRunEnd?.(record);
         },
       },
-      finishedEarlier: hooks.finishedEarlier,
-      ...(allRuns
-        ? {}
-        : {
-            pick: (pending: readonly TriggerRunSpec[]) => nextTriggerRun(pending, tracker),
-            skip: (spec: TriggerRunSpec) => {
-              const settled = tracker.settled(spec.queryIndex);
-              if (settled) options.reporter?.onRunDropped?.(spec);
-              return settled;
-            },
-          }),
+      finishedEarlier: settling?.finishedEarlier ?? hooks.finishedEarlier,
+      ...(settling ? { pick: settling.pick, skip: settling.skip } : {}),
       run: hooks.run,
       costOf: (record) => record.record.cost_usd ?? 0,
     });

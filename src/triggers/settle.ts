@@ -71,3 +71,73 @@ export function nextTriggerRun(
   if (first >= 0) return first;
   return pending.findIndex((s) => s.runNumber === 2);
 }
+
+interface SettleSpec {
+  queryIndex: number;
+  runNumber: number;
+}
+
+/**
+ * The scheduler's hooks that stop each query once its verdict is settled. The runs of a query not yet taken are
+ * dropped the moment the query settles, told to `onDropped` before the run that settled it is reported, so that
+ * progress counts the work as it is; a dropped run is neither served nor started. Runs `kept` (finished in an
+ * earlier attempt at this iteration) are never dropped: they count as before.
+ */
+export function settleSchedule<
+  S extends SettleSpec,
+  R extends TriggerRunResult & { outcome: string },
+>(input: {
+  specs: readonly S[];
+  rules: readonly SettleRule[];
+  kept: ReadonlySet<S>;
+  finishedEarlier: (spec: S) => Promise<R | undefined>;
+  onDropped?: (spec: S) => void;
+}) {
+  const tracker = createSettleTracker(input.rules);
+  const taken = new Set<S>();
+  const dropped = new Set<S>();
+  const drop = (spec: S) => {
+    dropped.add(spec);
+    input.onDropped?.(spec);
+  };
+  return {
+    async finishedEarlier(spec: S): Promise<R | undefined> {
+      if (dropped.has(spec)) return undefined;
+      taken.add(spec);
+      return input.finishedEarlier(spec);
+    },
+    /** Told of every run that ends, before the reporter is. */
+    ended(record: R): void {
+      if (record.outcome === "cancelled") return;
+      tracker.record(record);
+      if (!tracker.settled(record.queryIndex)) return;
+      for (const spec of input.specs)
+        if (
+          spec.queryIndex === record.queryIndex &&
+          !taken.has(spec) &&
+          !dropped.has(spec) &&
+          !input.kept.has(spec)
+        )
+          drop(spec);
+    },
+    // A run taken just before its query settled (its store lookup still out) is dropped here, as late as that.
+    skip(spec: S): boolean {
+      if (dropped.has(spec)) return true;
+      if (!tracker.settled(spec.queryIndex)) return false;
+      drop(spec);
+      return true;
+    },
+    pick: (pending: readonly S[]) => nextTriggerRun(pending, tracker),
+  };
+}
+
+/** The runs a trigger eval did not make because their query's verdict was settled without them. */
+export function runsSettledAway(results: {
+  all_runs?: boolean | undefined;
+  runs_per_query?: number | undefined;
+  results: readonly { runs: number }[];
+}): number {
+  const most = results.runs_per_query;
+  if (results.all_runs !== false || most === undefined) return 0;
+  return results.results.reduce((n, q) => n + Math.max(0, most - q.runs), 0);
+}

@@ -9,6 +9,7 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
   const spending: Spending = options.spending ?? { usd: 0 };
   let tally: Tally = newTally("trigger runs", 0, now());
   let triggered = 0;
+  let dropped = 0;
   const status = () => statusText(tally, spending, now());
   // Shown while runs are left; each `io.err` line redraws it below with the counts of that moment.
   const redraw = () => io.status(tally.done < tally.total ? status : undefined);
@@ -16,6 +17,7 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
     onPlan(info) {
       tally = newTally("trigger runs", info.total, now());
       triggered = 0;
+      dropped = 0;
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
       io.err(`${info.resumed ? "resuming" : "writing"} ${info.triggersDir}: ${info.total} runs${mode}\n`);
       redraw();
@@ -31,7 +33,12 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
     },
     onRunDropped() {
       // The query's verdict settled: this run is no longer part of the work.
+      const before = tally.total;
       tally.total = Math.max(tally.done, tally.total - 1);
+      dropped++;
+      // Dropped after the last run was listed (its query settled while it was being taken): the count closes here.
+      if (before > tally.total && tally.done === tally.total && tally.running === 0)
+        io.err(`[${tally.done}/${tally.total}] done; ${dropped} runs not needed (their verdicts settled)\n`);
       redraw();
     },
     onRunEnd(record) {
