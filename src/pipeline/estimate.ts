@@ -1,4 +1,5 @@
 import { selectEvals } from "../run/plan.js";
+import type { StoreForecast } from "../run/store-forecast.js";
 import type { Suite } from "../suite/model.js";
 
 /** Rough prices per unit when no earlier iteration tells better; documented in the README. */
@@ -22,6 +23,32 @@ export function estimateWallSeconds(
     waves(counts.agentRuns) * unit.agentRun +
     waves(counts.judgeCalls) * unit.judgeCall +
     waves(counts.triggerRuns) * unit.triggerRun
+  );
+}
+
+/** A run the result store serves is a copy (and its key: the workspace staged and hashed), not an agent process. */
+export const servedRunSeconds = 0.5;
+
+/**
+ * The wall time once the result store's forecast is known: what it serves takes a copy each, in the same waves;
+ * only the rest runs at the measured (or default) pace. Without a forecast, every run runs.
+ */
+export function wallSecondsWithStore(
+  counts: { agentRuns: number; triggerRuns: number; judgeCalls: number },
+  store: { evalRuns?: StoreForecast; triggerRuns?: StoreForecast } | undefined,
+  concurrency: number,
+  unit: UnitSeconds,
+): number {
+  if (!store?.evalRuns && !store?.triggerRuns) return estimateWallSeconds(counts, concurrency, unit);
+  const left = {
+    agentRuns: store.evalRuns ? store.evalRuns.toRun : counts.agentRuns,
+    judgeCalls: store.evalRuns ? store.evalRuns.judgeToRun : counts.judgeCalls,
+    triggerRuns: store.triggerRuns ? store.triggerRuns.toRun : counts.triggerRuns,
+  };
+  const served = (store.evalRuns?.served ?? 0) + (store.triggerRuns?.served ?? 0);
+  return (
+    estimateWallSeconds(left, concurrency, unit) +
+    Math.ceil(served / Math.max(1, concurrency)) * servedRunSeconds
   );
 }
 

@@ -15,10 +15,10 @@ import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import {
   estimatePlan,
-  estimateWallSeconds,
   priced,
   type RunPlanEstimate,
   type UnitSeconds,
+  wallSecondsWithStore,
 } from "./estimate.js";
 import { evaluateGates, type GateResult } from "./gates.js";
 import type { PipelineOptions } from "./options.js";
@@ -110,7 +110,7 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
       ? { shard: { ...options.shard, agentRuns: whole.agentRuns, triggerRuns: whole.triggerRuns } }
       : {}),
     skill: skill.name,
-    wallSeconds: estimateWallSeconds(estimate, options.concurrency, unitSeconds),
+    wallSeconds: wallSecondsWithStore(estimate, store, options.concurrency, unitSeconds),
     unitSeconds,
     concurrency: options.concurrency,
   };

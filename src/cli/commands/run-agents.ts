@@ -1,13 +1,15 @@
 import { ExitCode, SkillgymError } from "../../errors.js";
-import { type PipelineOptions, planPipeline, runAgentsPipeline } from "../../pipeline/index.js";
+import { type PipelineOptions, runAgentsPipeline } from "../../pipeline/index.js";
+import { planAgentsPipeline } from "../../pipeline/plan-agents.js";
+import type { Suite } from "../../suite/index.js";
 import { type AgentFlags, checkCredentials, type JudgeFlags, type Setup } from "../agent-setup.js";
 import { type CiFlags, reportToCi } from "../ci-flags.js";
 import type { Io } from "../io.js";
-import { shardShareLine } from "../reporters/dry-run.js";
+import { agentPlansLines } from "../reporters/dry-run.js";
 import { matrixSummaryLines } from "../reporters/matrix-summary.js";
-import { wallTimeLine } from "../reporters/result-lines.js";
+import type { StoreFlags } from "../store-flags.js";
 
-export interface SeveralAgentsFlags extends AgentFlags, JudgeFlags, CiFlags {
+export interface SeveralAgentsFlags extends AgentFlags, JudgeFlags, CiFlags, StoreFlags {
   dryRun?: boolean;
   simulate?: boolean;
   json?: boolean;
@@ -25,29 +27,30 @@ export async function runSeveralAgents(
     throw new SkillgymError("USAGE", "--agent-bin names one binary; it cannot go with several agents", {
       hint: "put each agent's binary on PATH (or in node_modules) and leave out --agent-bin",
     });
+  const { createAgent: _one, ...rest } = options;
+  const agentsOptions = {
+    ...rest,
+    agents,
+    createAgent: async (agent: string, { suite, wantsJudge }: { suite: Suite; wantsJudge: boolean }) => {
+      if (wantsJudge) await setup.judge(suite.dir);
+      return setup.agent(suite.dir, agent);
+    },
+  };
   if (flags.dryRun) {
-    // The store's forecast needs one agent's identity; with several, the plan counts every run.
-    const { store: _store, ...withoutStore } = options;
-    const plan = await planPipeline(withoutStore, flags.simulate === true);
-    const n = agents.length;
-    const share = shardShareLine(plan);
-    if (!flags.json && share) io.out(`${share}, per agent\n`);
-    if (!flags.json)
-      io.out(
-        `plan for ${plan.skill}, per agent (${agents.join(", ")}): ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls\n` +
-          `estimated cost per agent: about $${plan.costUsd.toFixed(2)}; all ${n} agents: about $${(plan.costUsd * n).toFixed(2)}\n` +
-          `${wallTimeLine({ ...plan, wallSeconds: plan.wallSeconds * n })} (the agents run one after another)\n`,
-      );
+    // Each agent's part is forecast as a run of that agent alone would forecast it, the result store's included.
+    const plans = await planAgentsPipeline(agentsOptions, flags.simulate === true);
+    const judgeCalls = plans.some((p) => p.plan.judgeCalls > 0);
+    if (!flags.json) io.out(`${agentPlansLines(plans).join("\n")}\n`);
     const credentials = flags.simulate
       ? "credentials: none needed (simulated)"
-      : await checkCredentials(setup, flags, plan.judgeCalls > 0 ? { judge: "judge" } : {});
+      : await checkCredentials(setup, flags, judgeCalls ? { judge: "judge" } : {});
     if (flags.json)
       io.out(
         `${JSON.stringify(
           {
-            agents: agents.map((agent) => ({ agent, ...plan })),
-            cost_usd: plan.costUsd * n,
-            wall_seconds: plan.wallSeconds * n,
+            agents: plans.map(({ agent, plan }) => ({ agent, ...plan })),
+            cost_usd: plans.reduce((sum, p) => sum + p.plan.costUsd, 0),
+            wall_seconds: plans.reduce((sum, p) => sum + p.plan.wallSeconds, 0),
             credentials: flags.simulate ? "simulated" : "found",
           },
           null,
@@ -57,14 +60,8 @@ export async function runSeveralAgents(
     else io.out(`${credentials}\nnothing was started\n`);
     return;
   }
-  const { createAgent, ...rest } = options;
   const result = await runAgentsPipeline({
-    ...rest,
-    agents,
-    createAgent: async (agent, { suite, wantsJudge }) => {
-      if (wantsJudge) await setup.judge(suite.dir);
-      return setup.agent(suite.dir, agent);
-    },
+    ...agentsOptions,
     onAgent: (agent, i, count) => io.err(`\n== ${agent} (agent ${i + 1} of ${count}) ==\n`),
   });
   if (flags.json)
@@ -85,7 +82,7 @@ export async function runSeveralAgents(
         2,
       )}\n`,
     );
-  else io.out(`${matrixSummaryLines(result).join("\n")}\n`);
+  else io.out(`${matrixSummaryLines(result, { fresh: flags.fresh === true }).join("\n")}\n`);
   await reportToCi(io, result.iterationDir, result.matrix.skill_name, flags, result.gates);
   if (result.cancelled) io.setExitCode(130);
   else if (result.gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);

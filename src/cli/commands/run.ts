@@ -189,7 +189,7 @@ export function registerRun(program: Command, io: Io): void {
               2,
             )}\n`,
           );
-        } else io.out(`${pipelineSummaryLines(result).join("\n")}\n`);
+        } else io.out(`${pipelineSummaryLines(result, { fresh: flags.fresh === true }).join("\n")}\n`);
         await reportToCi(
           io,
           result.iterationDir,

@@ -6,10 +6,11 @@ import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.j
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
+import { freshNote } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { rateLimitLine } from "../reporters/rate-limit-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
-import { formatTriggerResults } from "../reporters/trigger-results.js";
+import { formatTriggerResults, settledNote } from "../reporters/trigger-results.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
 interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
@@ -104,11 +105,15 @@ export function registerTriggers(program: Command, io: Io): void {
         const summary = await runTriggers(options);
         progress.close();
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
-        else
+        else {
+          const settled = summary.cancelled ? undefined : settledNote(summary.results);
           io.out(
             `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n` +
-              (summary.rateLimits ? `${rateLimitLine("trigger runs", summary.rateLimits)}\n` : ""),
+              (settled ? `${settled}\n` : "") +
+              (summary.rateLimits ? `${rateLimitLine("trigger runs", summary.rateLimits)}\n` : "") +
+              (flags.fresh ? `${freshNote}\n` : ""),
           );
+        }
         if (!summary.cancelled) await reportToCi(io, summary.iterationDir, summary.results.skill_name, flags);
         if (summary.cancelled) io.setExitCode(130);
       } finally {

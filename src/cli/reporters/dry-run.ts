@@ -1,5 +1,7 @@
-import type { StorePlan } from "../../pipeline/index.js";
+import type { PipelinePlan, StorePlan } from "../../pipeline/index.js";
 import type { StoreForecast } from "../../run/store-forecast.js";
+import { wallTimeLine } from "./result-lines.js";
+import { formatDuration } from "./status-line.js";
 
 const usd = (x: number) => `$${x.toFixed(2)}`;
 
@@ -38,4 +40,48 @@ export function shardShareLine(plan: {
   const mine = plan.agentRuns + plan.triggerRuns;
   const all = s.agentRuns + s.triggerRuns;
   return `shard ${s.index}/${s.count}: ${mine} of ${all} runs (${plan.agentRuns} of ${s.agentRuns} eval runs, ${plan.triggerRuns} of ${s.triggerRuns} trigger runs); the lines below are this shard's`;
+}
+
+/** What `run --dry-run` prints of one agent's plan: the runs, a rough cost, the wall time and the store's part. */
+export function pipelinePlanLines(plan: PipelinePlan): string[] {
+  const share = shardShareLine(plan);
+  const u = plan.unitCosts;
+  return [
+    ...(share ? [share] : []),
+    `plan for ${plan.skill}: ${plan.agentRuns} eval runs, ${plan.triggerRuns} trigger runs, ${plan.judgeCalls} judge calls`,
+    `estimated cost: about ${usd(plan.costUsd)} (rough: ${usd(u.agentRunUsd)} per eval run, ` +
+      `${usd(u.triggerRunUsd)} per trigger run, ${usd(u.judgeCallUsd)} per judge call)`,
+    wallTimeLine(plan),
+    ...(plan.store ? storePlanLines(plan.store) : []),
+  ];
+}
+
+/**
+ * What `run --agent a,b,… --dry-run` prints: the plan every agent shares, then per agent the wall time and the
+ * store's part as a run of that agent alone says them, then the agents together.
+ */
+export function agentPlansLines(plans: readonly { agent: string; plan: PipelinePlan }[]): string[] {
+  const first = plans[0]?.plan;
+  if (!first) return [];
+  const share = shardShareLine(first);
+  const u = first.unitCosts;
+  const n = plans.length;
+  const sum = (f: (p: PipelinePlan) => number) => plans.reduce((x, p) => x + f(p.plan), 0);
+  const forecast = plans.every(
+    (p) => p.plan.store?.evalRuns?.storeDir ?? p.plan.store?.triggerRuns?.storeDir,
+  );
+  return [
+    ...(share ? [`${share}, per agent`] : []),
+    `plan for ${first.skill}, per agent (${plans.map((p) => p.agent).join(", ")}): ${first.agentRuns} eval runs, ${first.triggerRuns} trigger runs, ${first.judgeCalls} judge calls`,
+    `estimated cost per agent: about ${usd(first.costUsd)} (rough: ${usd(u.agentRunUsd)} per eval run, ` +
+      `${usd(u.triggerRunUsd)} per trigger run, ${usd(u.judgeCallUsd)} per judge call); all ${n} agents: about ${usd(first.costUsd * n)}`,
+    ...plans.flatMap(({ agent, plan }) => [
+      `${agent}:`,
+      ...[wallTimeLine(plan), ...(plan.store ? storePlanLines(plan.store) : [])].map((l) => `  ${l}`),
+    ]),
+    `all ${n} agents: estimated wall time about ${formatDuration(sum((p) => p.wallSeconds) * 1000)} (the agents run one after another)` +
+      (forecast
+        ? `; what the store does not serve costs about ${usd(sum((p) => p.store?.costUsd ?? 0))}`
+        : ""),
+  ];
 }

@@ -2,7 +2,9 @@ import { matrixCells, matrixHeader } from "../../bench/index.js";
 import type { AgentMatrix } from "../../contracts/matrix.js";
 import type { AgentsPipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
+import { costLine, type StoreNote } from "./cost-line.js";
 import { rateLimitLine } from "./rate-limit-line.js";
+import { settledNote } from "./trigger-results.js";
 
 // Columns padded to their widest cell; the last (a note) is left ragged.
 function textTable(rows: readonly (readonly string[])[]): string[] {
@@ -21,8 +23,8 @@ export function matrixLines(matrix: AgentMatrix): string[] {
   return textTable([header, ...matrix.agents.map(matrixCells)]).map((l) => `  ${l}`);
 }
 
-/** The text `run --agent a,b,…` prints: the matrix, errors per agent, cost, gates and the report. */
-export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
+/** The text `run --agent a,b,…` prints: the matrix, errors per agent, cost and store savings per agent, gates and the report. */
+export function matrixSummaryLines(result: AgentsPipelineResult, store: StoreNote = {}): string[] {
   const lines: string[] = [];
   if (result.simulated)
     lines.push(
@@ -35,15 +37,21 @@ export function matrixSummaryLines(result: AgentsPipelineResult): string[] {
     const records = part.result?.evals?.records ?? [];
     const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
     if (errors > 0) lines.push(`${part.agent}: ${errors} eval runs errored (left out of the pass rates)`);
+    const triggers = part.result?.triggers;
+    const settled = triggers && !triggers.cancelled ? settledNote(triggers.results) : undefined;
+    if (settled) lines.push(`${part.agent}: ${settled}`);
     for (const line of [
       rateLimitLine(`${part.agent} eval runs`, part.result?.evals?.rateLimits),
-      rateLimitLine(`${part.agent} trigger runs`, part.result?.triggers?.rateLimits),
+      rateLimitLine(`${part.agent} trigger runs`, triggers?.rateLimits),
     ])
       if (line) lines.push(line);
   }
   if (result.cancelled) lines.push("cancelled: run again to finish the iteration");
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
-  lines.push(`cost: $${result.costUsd.toFixed(4)}`);
+  // Each agent's spend and what the store saved it, as a run of one agent says it; then the total.
+  for (const part of result.parts)
+    if (part.result) lines.push(costLine(part.result, store, `cost [${part.agent}]`));
+  lines.push(`cost: $${result.costUsd.toFixed(4)} (all agents)`);
   for (const gate of result.gates)
     lines.push(
       `gate ${gate.name}${gate.agent ? ` [${gate.agent}]` : ""}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`,

@@ -1,11 +1,12 @@
 import type { PipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
+import { costLine, type StoreNote } from "./cost-line.js";
 import { rateLimitLine } from "./rate-limit-line.js";
 import { passRatesLine, pct } from "./result-lines.js";
-import { spentText } from "./status-line.js";
+import { settledNote } from "./trigger-results.js";
 
-/** The text `run` prints: pass rates, errors, trigger scores, cost, gates and the report. */
-export function pipelineSummaryLines(result: PipelineResult): string[] {
+/** The text `run` prints: pass rates, errors, trigger scores, cost (and what the store saved), gates and the report. */
+export function pipelineSummaryLines(result: PipelineResult, store: StoreNote = {}): string[] {
   const lines: string[] = [];
   if (result.simulated)
     lines.push(
@@ -23,6 +24,10 @@ export function pipelineSummaryLines(result: PipelineResult): string[] {
     lines.push(
       `triggers: ${t.passed}/${t.total} queries passed, accuracy ${pct(t.accuracy)}, precision ${pct(t.precision)}, recall ${pct(t.recall)}`,
     );
+    const settled = result.triggers?.cancelled
+      ? undefined
+      : result.triggers && settledNote(result.triggers.results);
+    if (settled) lines.push(settled);
   }
   for (const line of [
     rateLimitLine("eval runs", result.evals?.rateLimits),
@@ -30,16 +35,7 @@ export function pipelineSummaryLines(result: PipelineResult): string[] {
   ])
     if (line) lines.push(line);
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
-  const unpriced =
-    records.filter((r) => r.costUnknown).length +
-    (result.triggers?.records.filter((r) => r.record.cost_source === "unknown").length ?? 0);
-  const spent = `${spentText(result.costUsd, unpriced, 4)}${unpriced ? " (no price known for the model)" : ""}`;
-  const { reused, ran, savedUsd } = result.savings;
-  lines.push(
-    reused > 0
-      ? `cost: ${spent} spent on ${ran} runs; ${reused} runs reused from the result store saved $${savedUsd.toFixed(4)}`
-      : `cost: ${spent}`,
-  );
+  lines.push(costLine(result, store));
   for (const gate of result.gates)
     lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
   lines.push(`report: ${result.reportFile}`);

@@ -1,6 +1,14 @@
 import type { TriggerResults } from "../../contracts/trigger-results.js";
+import { runsSettledAway } from "../../triggers/settle.js";
 
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(0)}%`);
+
+/** `settled verdicts saved 4 of 12 trigger runs`, or nothing when every query got all its runs. */
+export function settledNote(results: TriggerResults): string | undefined {
+  const saved = runsSettledAway(results);
+  if (saved === 0 || results.runs_per_query === undefined) return undefined;
+  return `settled verdicts saved ${saved} of ${results.runs_per_query * results.results.length} trigger runs`;
+}
 
 /** A line per query (verdict, trigger rate, who stole it) and the summary line. */
 export function formatTriggerResults(results: TriggerResults): string {
@@ -21,5 +29,6 @@ export function formatTriggerResults(results: TriggerResults): string {
       `precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)}, accuracy ${pct(s.accuracy)}` +
       (results.simulated ? " (simulated)" : ""),
   );
+
   return `${lines.join("\n")}\n`;
 }
