@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { gradeIteration, judgeGrader } from "../../grade/index.js";
+import { type GradedPart, gradeIterations, judgeGrader } from "../../grade/index.js";
 import { type AgentFlags, createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { interruptSignal, positiveInt } from "../options.js";
@@ -10,12 +10,29 @@ interface GradeFlags extends AgentFlags, JudgeFlags {
   json?: boolean;
 }
 
+const gradedText = (r: GradedPart["result"]) =>
+  `graded ${r.graded} runs, skipped ${r.skipped} (already graded or errored), ${r.errors.length} failed; ` +
+  `judge cost $${r.judgeCostUsd.toFixed(4)}`;
+
+// Every agent's part added up: what the exit code and --json speak of.
+function totalOf(parts: readonly GradedPart[]): GradedPart["result"] {
+  return {
+    graded: parts.reduce((n, p) => n + p.result.graded, 0),
+    skipped: parts.reduce((n, p) => n + p.result.skipped, 0),
+    errors: parts.flatMap((p) => p.result.errors),
+    judgeCostUsd: parts.reduce((n, p) => n + p.result.judgeCostUsd, 0),
+  };
+}
+
 export function registerGrade(program: Command, io: Io): void {
   withJudgeOptions(
     program
       .command("grade")
       .description("grade (or re-grade) every finished run of an iteration, without running any agent again")
-      .argument("<iteration-dir>", "an iteration folder written by `skillgym eval`"),
+      .argument(
+        "<iteration-dir>",
+        "an iteration folder written by `skillgym eval` or `run` (of several agents: each agent's is graded)",
+      ),
   )
     .option("--force", "re-grade runs that already have a grading.json")
     .option("--concurrency <n>", "runs graded at once", positiveInt, 4)
@@ -27,7 +44,7 @@ export function registerGrade(program: Command, io: Io): void {
       const setup = createSetup(flags);
       const interrupt = interruptSignal(() => io.err("\ncancelling grading\n"));
       try {
-        const result = await gradeIteration({
+        const parts = await gradeIterations({
           iterationDir,
           ...(flags.force ? { force: true } : {}),
           concurrency: flags.concurrency,
@@ -42,12 +59,15 @@ export function registerGrade(program: Command, io: Io): void {
             );
           },
         });
-        if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
-        else {
-          io.out(
-            `${interrupt.signal.aborted ? "cancelled: " : ""}graded ${result.graded} runs, skipped ${result.skipped} (already graded or errored), ` +
-              `${result.errors.length} failed; judge cost $${result.judgeCostUsd.toFixed(4)}\n`,
-          );
+        const result = totalOf(parts);
+        if (flags.json) {
+          const several = parts.some((p) => p.agent !== undefined);
+          const agents = parts.map((p) => ({ agent: p.agent, iteration_dir: p.iterationDir, ...p.result }));
+          io.out(`${JSON.stringify(several ? { ...result, agents } : result, null, 2)}\n`);
+        } else {
+          const cancelled = interrupt.signal.aborted ? "cancelled: " : "";
+          for (const part of parts)
+            io.out(`${cancelled}${part.agent ? `${part.agent}: ` : ""}${gradedText(part.result)}\n`);
         }
         if (interrupt.signal.aborted) io.setExitCode(130);
         else if (result.errors.length > 0 && result.graded === 0) io.setExitCode(3);

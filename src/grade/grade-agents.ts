@@ -1,0 +1,37 @@
+import { join, resolve } from "node:path";
+import { AgentsIterationRecord } from "../contracts/matrix.js";
+import { agentIterationDir, ITERATION_FILE } from "../runlog/layout.js";
+import { readRecordIfValid } from "../runlog/read-record.js";
+import { type GradeIterationOptions, type GradeIterationResult, gradeIteration } from "./grade-iteration.js";
+import type { ExpectationGrader } from "./grade-run.js";
+
+export interface GradedPart {
+  /** The agent whose folder this is, in an iteration that ran several; absent for an ordinary iteration. */
+  agent?: string;
+  iterationDir: string;
+  result: GradeIterationResult;
+}
+
+/**
+ * `grade` on any iteration folder: an ordinary one is graded as it is; the root of one that ran several agents
+ * (`run --agent a,b`) has each agent's iteration graded in turn, by one grader, in the order they ran.
+ */
+export async function gradeIterations(options: GradeIterationOptions): Promise<GradedPart[]> {
+  const root = resolve(options.iterationDir);
+  const several = await readRecordIfValid(join(root, ITERATION_FILE), AgentsIterationRecord);
+  if (!several) return [{ iterationDir: options.iterationDir, result: await gradeIteration(options) }];
+  let grader: Promise<ExpectationGrader> | undefined;
+  const make = options.createGrader;
+  const shared = make ? { createGrader: () => (grader ??= make()) } : {};
+  const parts: GradedPart[] = [];
+  for (const agent of several.agents) {
+    if (options.signal?.aborted) break;
+    const iterationDir = agentIterationDir(root, agent);
+    parts.push({
+      agent,
+      iterationDir,
+      result: await gradeIteration({ ...options, ...shared, iterationDir }),
+    });
+  }
+  return parts;
+}
