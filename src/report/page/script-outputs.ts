@@ -82,10 +82,17 @@ function renderGrades(grading) {
   return parts;
 }
 
+// timing.json's reused_from: the run was copied from the result store, not made again.
+function reusedFromText(from) {
+  return from.iteration + "/" + from.run + (from.workspace ? " in " + from.workspace : "") +
+    " (it cost $" + fixed(from.cost_usd || 0, 4) + " then, $0 now)";
+}
+
 function renderFacts(run) {
   const t = run.timing || {};
   const m = run.metrics || {};
   const rows = [
+    ["reused from", t.reused_from ? reusedFromText(t.reused_from) : null],
     ["duration", t.total_duration_seconds !== undefined ? fixed(t.total_duration_seconds, 1) + " s" : null],
     ["tokens", t.total_tokens !== undefined ? thousands(t.total_tokens) + (t.input_tokens !== undefined ? " (" + thousands(t.input_tokens) + " in, " + thousands(t.output_tokens) + " out)" : "") : null],
     ["cost", t.cost_usd !== undefined ? "$" + fixed(t.cost_usd, 4) : null],
@@ -113,6 +120,7 @@ function renderPrevious(run) {
 function renderRun(run) {
   const summary = run.grading ? run.grading.summary : null;
   const failedRun = run.outcome && run.outcome !== "success";
+  const reused = run.timing && run.timing.reused_from;
   const head = h("div", { class: "run-head" }, [
     h("h2", { class: "eval-name", text: run.eval_name }),
     configurationBadge(run.configuration),
@@ -121,6 +129,7 @@ function renderRun(run) {
       ? h("span", { class: "score " + (summary.pass_rate >= 1 ? "good" : "bad"), text: summary.passed + "/" + summary.total + " passed (" + pct(summary.pass_rate) + ")" })
       : null,
     failedRun ? h("span", { class: "badge error-badge", text: run.outcome }) : null,
+    reused ? h("span", { class: "badge reused-badge", title: "Copied from the result store, not made again", text: "reused" }) : null,
     run.activation && run.activation.contaminated ? h("span", { class: "badge fail-badge contaminated-badge", text: "contaminated" }) : null,
   ]);
   const box = h("textarea", {
@@ -135,6 +144,7 @@ function renderRun(run) {
   return [
     head,
     failedRun ? h("p", { class: "problem", text: run.outcome + (run.error ? ": " + run.error : "") }) : null,
+    reused ? h("p", { class: "reused-note", text: "Reused from the result store: " + reusedFromText(reused) }) : null,
     h("h3", { text: "Prompt" }),
     run.prompt !== null ? h("pre", { class: "prompt-text", text: run.prompt }) : empty("No eval_metadata.json."),
     h("div", { class: "columns" }, [

@@ -32,6 +32,8 @@ select{font:inherit;padding:.25rem .4rem;border:1px solid var(--line);border-rad
 .pass-badge{color:var(--pass);border-color:var(--pass);background:var(--pass-bg)}
 .fail-badge{color:var(--fail);border-color:var(--fail);background:var(--fail-bg)}
 .error-badge{color:var(--warn);border-color:#d4a72c;background:var(--warn-bg)}
+.reused-badge{color:var(--accent);border-color:var(--accent);background:#ddf4ff}
+.reused-note{font-size:13px;color:var(--muted);margin:.2rem 0}
 .score{font-weight:600}.score.good{color:var(--pass)}.score.bad{color:var(--fail)}
 pre{margin:0;padding:.6rem .75rem;background:var(--soft);border:1px solid var(--line);border-radius:6px;overflow:auto;
 white-space:pre-wrap;word-break:break-word;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;max-height:36rem}
