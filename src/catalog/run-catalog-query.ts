@@ -44,6 +44,7 @@ export function executeCatalogRun(spec: CatalogRunSpec, ctx: CatalogContext): Pr
   const realNames = new Map(Object.entries(spec.installNames).map(([real, install]) => [install, real]));
   const plan: AttemptPlan = {
     name: `${spec.owner}-q${spec.queryIndex + 1}-r${spec.runNumber}`,
+    runNumber: spec.runNumber,
     runDir: spec.runDir,
     workspace: (dir) => ({
       dir,

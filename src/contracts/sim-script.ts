@@ -30,7 +30,11 @@ export const SimRule = z.strictObject({
    * with "~" picks the listed skill whose name contains the rest (for synthetic names such as `my-skill-3f9a`).
    */
   skill: z.string().optional(),
-  /** Per-session cycle deciding whether the chosen skill loads: the n-th run of a prompt uses entry n mod length. */
+  /**
+   * Per-run cycle deciding whether the chosen skill loads: run n (its number in the plan, read from the working
+   * directory skillgym names) uses entry n-1 mod length, whatever the shard, order or reuse; a client that names no
+   * run gets the entries in the order its sessions of the prompt come.
+   */
   trigger_pattern: z.array(z.boolean()).min(1).optional(),
   /** Steps taken before the skill loads (e.g. reading files first). */
   before: z.array(SimStep).optional(),

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent, AgentRunRequest, AgentRunResult, RunOutcome } from "../agents/agent.js";
 import { writeEventLog } from "../agents/event-log.js";
+import { attemptFolderName } from "../contracts/run-marker.js";
 import { runPaths } from "../runlog/layout.js";
 import {
   collectOutputs,
@@ -28,8 +29,10 @@ export interface AttemptEnv {
 
 /** One run to make: its workspace, its prompt, and where its record goes. */
 export interface AttemptPlan {
-  /** Names the run's attempt folders under the temp root (`<name>-a<n>`). */
+  /** Names the run's attempt folders under the temp root (`<name>.run-<runNumber>.a<n>`). */
   name: string;
+  /** The run's number in its plan: the attempt folder carries it, so the simulator can tell run n wherever it runs. */
+  runNumber: number;
   runDir: string;
   /** The workspace to stage in the given folder. */
   workspace: (dir: string) => WorkspacePlan;
@@ -116,7 +119,7 @@ export async function runAttempt<R>(
 ): Promise<R> {
   const { result: last, attempts } = await withRetries<Staged>(
     async (n) => {
-      const folder = join(env.tempRoot, `${plan.name}-a${n}`);
+      const folder = join(env.tempRoot, attemptFolderName(plan.name, plan.runNumber, n));
       try {
         return await stageAndRun(plan, env, folder);
       } catch (error) {

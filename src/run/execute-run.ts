@@ -100,6 +100,7 @@ export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
   const started = Date.now();
   const plan: AttemptPlan = {
     name: slug(spec),
+    runNumber: spec.runNumber,
     runDir: spec.runDir,
     workspace: (dir) => runWorkspacePlan(workspaceInput(spec, ctx, dir)),
     prompt: spec.eval.prompt,

@@ -1,3 +1,4 @@
+import { runNumberOfPath } from "../contracts/run-marker.js";
 import type { SimScript } from "../contracts/sim-script.js";
 import type { Conversation, SimRequest } from "./conversation.js";
 import { estimateTokens } from "./encode.js";
@@ -48,13 +49,23 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
       return { ruleIndex: index, rule, skill, loadSkill: false, fault };
     }
   }
-  // A faulted session (retried by the harness) does not use up an entry of the trigger pattern.
-  const runKey = `${index}\u0000${conversation.prompt}`;
+  const pattern = rule.trigger_pattern;
+  const loadSkill = pattern ? pattern[patternEntry(state, index, conversation) % pattern.length]! : true;
+  return { ruleIndex: index, rule, skill, loadSkill, fault: "none" };
+}
+
+/**
+ * Which entry of a per-run pattern a session takes: run n's (n-1) when its working directory names its run, so a
+ * shard, another order or a reused run changes nothing; else the sessions of the rule and prompt counted as they
+ * come (a client of its own). A faulted session (retried by the harness) does not use up an entry.
+ */
+function patternEntry(state: SimState, ruleIndex: number, conversation: Conversation): number {
+  const runNumber = runNumberOfPath(conversation.cwd);
+  if (runNumber !== undefined) return runNumber - 1;
+  const runKey = `${ruleIndex}\u0000${conversation.prompt}`;
   const run = state.promptRuns.get(runKey) ?? 0;
   state.promptRuns.set(runKey, run + 1);
-  const pattern = rule.trigger_pattern;
-  const loadSkill = pattern ? pattern[run % pattern.length]! : true;
-  return { ruleIndex: index, rule, skill, loadSkill, fault: "none" };
+  return run;
 }
 
 function turnAction(content: ContentBlock[]): string {

@@ -82,6 +82,7 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
   const started = Date.now();
   const plan: AttemptPlan = {
     name: `q${spec.queryIndex + 1}-r${spec.runNumber}`,
+    runNumber: spec.runNumber,
     runDir: spec.runDir,
     workspace: (dir) => ({
       dir,

@@ -37,9 +37,9 @@ beforeEach(async () => {
       rules: [
         // with_skill always writes the poem, without_skill never: a difference of 1 in every pair.
         { match: "haiku into", skill: "haiku", steps: write },
-        // One session in two (with_skill and without_skill take turns at concurrency 1) loads the skill: with_skill
-        // passes in runs 1, 3, 5, …, fails in 2, 4, …; without_skill never writes. Pairs 1, 0, 1, 0, 1.
-        { match: "tanka into", skill: "haiku", trigger_pattern: [true, false, false, false], steps: write },
+        // Odd runs load the skill (the pattern follows the run number): with_skill passes in runs 1, 3, 5, …, fails
+        // in 2, 4, …; without_skill never writes. Pairs 1, 0, 1, 0, 1.
+        { match: "tanka into", skill: "haiku", trigger_pattern: [true, false], steps: write },
         // Both configurations write the poem: no difference at all, so the interval never leaves zero.
         { match: "limerick into", skill: "haiku", steps: write, without_skill: write },
       ],

@@ -35,6 +35,7 @@ async function attemptWith(script: SimScript, plan: Partial<AttemptPlan> = {}) {
   const returned = await runAttempt(
     {
       name: "card",
+      runNumber: 1,
       runDir,
       workspace: (work) => ({ dir: work, skills: [], skillsFolder: agent.skillsFolder, fixtures: [] }),
       prompt: "Make a greeting card",
