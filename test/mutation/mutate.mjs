@@ -136,7 +136,15 @@ async function openVitest(copy) {
   const { createVitest } = await import(
     pathToFileURL(join(copy, "node_modules", "vitest", "dist", "node.js")).href
   );
-  const vitest = await createVitest("test", { root: copy, watch: false, reporters: [{}] });
+  // Generous timeouts: on a loaded machine a unit test that starts the CLI takes more than 5 s, and a mutation
+  // shows as a failed assertion, not as a slow test.
+  const vitest = await createVitest("test", {
+    root: copy,
+    watch: false,
+    reporters: [{}],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  });
   return {
     invalidate: (file) => vitest.invalidateFile(join(copy, file)),
     close: () => vitest.close(),

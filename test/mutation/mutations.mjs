@@ -229,8 +229,8 @@ export const mutations = [
   {
     id: "merge-agent-not-compared",
     file: "src/merge/plan-fields.ts",
-    find: "value: (s) => s.iteration?.agent?.name ?? s.triggerResults?.agent?.name,",
-    replace: "value: () => undefined,",
+    find: 'value: (s) => recorded(s, (r) => r.agent?.name ?? "claude-code"),',
+    replace: 'value: () => "claude-code",',
     description: "merge: shards run by different agents accepted (the agent field dropped)",
     tests: merge,
   },
@@ -709,6 +709,16 @@ export const mutations = [
     description: "--keep-workspaces: the temp root is kept but each run's workspace removed",
     tests: ["test/cli/flags.e2e.test.ts"],
     grep: "keep-workspaces",
+  },
+
+  // Orphans: what an agent started in a session of its own must end with its run
+  {
+    id: "marked-processes-never-ended",
+    file: "src/agents/process/marked-processes.ts",
+    find: "if (left.length === 0 || Date.now() > until) return;",
+    replace: "return;",
+    description: "agent runs: processes an agent started in a session of its own left running (orphans)",
+    tests: ["test/e2e/agent-processes.test.ts", "test/agents/run-process.test.ts"],
   },
 
   // src/ci/junit.ts
