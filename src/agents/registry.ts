@@ -1,8 +1,10 @@
 import type { Agent } from "./agent.js";
 import { claudeCodeEntry } from "./claude-code/entry.js";
 import { codexEntry } from "./codex/entry.js";
+import { copilotEntry } from "./copilot/entry.js";
 import type { AgentEvent, ToolKind, ToolUseEvent } from "./events.js";
 import { geminiEntry } from "./gemini/entry.js";
+import { openCodeEntry } from "./opencode/entry.js";
 
 export interface AgentFactoryOptions {
   /** Path of the agent's binary; default: the one installed with skillgym, then PATH. */
@@ -30,6 +32,8 @@ const agents = {
   "claude-code": claudeCodeEntry,
   codex: codexEntry,
   gemini: geminiEntry,
+  opencode: openCodeEntry,
+  copilot: copilotEntry,
 } satisfies Record<string, AgentEntry>;
 
 export type AgentName = keyof typeof agents;

@@ -6,6 +6,7 @@ import { createSimModel } from "./model.js";
 import { anthropicMessages, countTokens } from "./protocols/anthropic-messages.js";
 import { GEMINI_PATH, gemini } from "./protocols/gemini.js";
 import { openaiChat } from "./protocols/openai-chat.js";
+import { CHAT_AGENTS_PATH, openaiChatAgents } from "./protocols/openai-chat-agents.js";
 import { openaiResponses } from "./protocols/openai-responses.js";
 import { type HttpAnswer, jsonAnswer, type Protocol } from "./protocols/protocol.js";
 
@@ -40,6 +41,7 @@ const protocols = new Map<string, Protocol>([
   ["/v1/messages", anthropicMessages],
   ["/v1/chat/completions", openaiChat],
   ["/v1/responses", openaiResponses],
+  [CHAT_AGENTS_PATH, openaiChatAgents],
 ]);
 // Wires that carry the model in the path.
 const patternProtocols: [RegExp, Protocol][] = [[GEMINI_PATH, gemini]];

@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import { SkillgymError } from "../../errors.js";
+import {
+  explicitBinary,
+  firstRunnable,
+  installedVersion,
+  packageDir,
+  pathCandidates,
+} from "../binary-lookup.js";
+
+const PACKAGE = "@github/copilot";
+export const INSTALL_COMMAND = `npm install ${PACKAGE}`;
+
+const exe = process.platform === "win32" ? ".exe" : "";
+
+// glibc reports its version in the process report; a Linux without it is musl (Alpine), as `detect-libc` decides.
+function isMusl(): boolean {
+  if (process.platform !== "linux") return false;
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  return !report?.header?.glibcVersionRuntime;
+}
+
+// The native binary of the platform package (`@github/copilot-<platform>-<arch>`), as the package's npm-loader.js
+// finds it; calling it directly skips a Node start-up.
+function bundledCandidates(): string[] {
+  const platforms =
+    process.platform === "linux" ? (isMusl() ? ["linuxmusl", "linux"] : ["linux"]) : [process.platform];
+  const native = platforms
+    .map((platform) => packageDir(`${PACKAGE}-${platform}-${process.arch}`))
+    .filter((dir): dir is string => dir !== undefined)
+    .map((dir) => join(dir, `copilot${exe}`));
+  const loader = packageDir(PACKAGE);
+  return [...native, ...(loader ? [join(loader, "npm-loader.js")] : [])];
+}
+
+/** Finds GitHub Copilot CLI: an explicit path, then the native binary npm installed, then `copilot` on PATH. */
+export async function locateCopilot(
+  explicit: string | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  if (explicit) {
+    return explicitBinary(
+      explicit,
+      `pass the path of a GitHub Copilot CLI binary to --agent-bin, or install it: ${INSTALL_COMMAND}`,
+    );
+  }
+  const found = await firstRunnable([...bundledCandidates(), ...pathCandidates("copilot", env)]);
+  if (found) return found;
+  throw new SkillgymError("AGENT_UNAVAILABLE", "GitHub Copilot CLI was not found", {
+    hint: `run \`${INSTALL_COMMAND}\`, put \`copilot\` on PATH, or pass --agent-bin`,
+  });
+}
+
+/** How to start a binary: the npm loader (JavaScript) runs under this Node. */
+export function commandLine(binary: string, args: string[]): { command: string; args: string[] } {
+  if (/\.[cm]?js$/.test(binary)) return { command: process.execPath, args: [binary, ...args] };
+  return { command: binary, args };
+}
+
+/** The version in the package.json beside a binary npm installed; undefined for any other binary. */
+export function copilotVersion(binary: string): Promise<string | undefined> {
+  return installedVersion(binary, 1, (pkg) => typeof pkg.name === "string" && pkg.name.startsWith(PACKAGE));
+}

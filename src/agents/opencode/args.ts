@@ -1,0 +1,23 @@
+export interface OpenCodeArgsRequest {
+  prompt: string;
+  /** `provider/model`; none: OpenCode's own default. */
+  model?: string | undefined;
+}
+
+/**
+ * The command line of one headless `opencode run`; a title of its own spares the extra title request. OpenCode joins
+ * its message arguments with spaces and wraps each one holding a space in double quotes, so the prompt goes split at
+ * its spaces: joined again it is the prompt exactly, unquoted.
+ */
+export function openCodeArgs(request: OpenCodeArgsRequest): string[] {
+  const args = ["run", "--format", "json", "--title", "skillgym"];
+  if (request.model) args.push("--model", request.model);
+  args.push("--", ...request.prompt.split(" "));
+  return args;
+}
+
+/** The model id a provider/model name prices as: the part after the provider. */
+export function modelIdOf(model: string): string {
+  const slash = model.indexOf("/");
+  return slash < 0 ? model : model.slice(slash + 1);
+}
