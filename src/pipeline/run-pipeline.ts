@@ -7,6 +7,7 @@ import { gradingHooks } from "../grade/index.js";
 import { writeStaticReport } from "../report/index.js";
 import { createBudget } from "../run/budget.js";
 import { defaultWorkspace, type EvalSummary, runEvals } from "../run/index.js";
+import { markIterationInterrupted } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
@@ -198,6 +199,10 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });
   }
+  // The evals wrote `complete` for their part; trigger runs cut short (or never begun) leave the iteration unfinished.
+  const wantsTriggers = suite.triggersFile !== undefined && suite.triggers.length > 0;
+  if (evals && wantsTriggers && (!triggers || triggers.cancelled))
+    await markIterationInterrupted(evals.iterationDir);
   const iterationDir = evals?.iterationDir ?? triggers?.iterationDir ?? options.into?.dir ?? workspace;
   const benchmark = evals ? (await writeBenchmark(iterationDir)).benchmark : undefined;
   const reportFile = await writeStaticReport(iterationDir, skill.name);

@@ -83,13 +83,13 @@ async function openIteration(number, tab, runId, agent) {
   document.getElementById("iteration-select").value = String(number);
   fillAgentPicker(data);
   const banner = document.getElementById("banner");
-  banner.hidden = !data.simulated;
-  banner.textContent = data.simulated
+  banner.hidden = !data.simulated && !data.partial;
+  banner.textContent = (data.partial ? "PARTIAL: " + data.partial + ". " : "") + (data.simulated
     ? "SIMULATED: these runs were answered by skillgym sim, a scripted stand-in, not a model. They test the suite, not the skill." +
       (data.no_sim_script
         ? " NO SIM SCRIPT: no sim-script.json was found, so every run only loaded the skill and answered 'Done' without writing a file; these pass rates mean nothing. See 'skillgym sim --help' and examples/*/evals/sim-script.json."
         : "")
-    : "";
+    : "");
   const found = runId ? data.runs.findIndex(function (r) { return r.id === runId; }) : -1;
   state.index = found === -1 ? 0 : found;
   buildOutputsPanel(panelOf("outputs"));
