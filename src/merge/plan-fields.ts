@@ -3,6 +3,8 @@ import type { ShardData } from "./read-shard.js";
 /** One thing every shard of a plan shares: its name in words and how to show a shard's value of it. */
 export interface PlanField {
   field: string;
+  /** The part of the plan it belongs to: compared only when both shards ran that part. */
+  part?: "evals" | "triggers";
   /** The shard's value, compared as JSON; undefined when the shard has no such part (no evals, no triggers). */
   value: (s: ShardData) => unknown;
   /** Both values side by side; by default each as it is, `a vs b`. */
@@ -76,30 +78,54 @@ export const planFields: readonly PlanField[] = [
     whenBoth: true,
   },
   { field: "model", value: (s) => recorded(s, (r) => r.model ?? "(the agent's default)"), whenBoth: true },
-  { field: "evals", value: (s) => s.iteration?.plan.evals, describe: describeList },
-  { field: "configurations", value: (s) => s.iteration?.plan.configurations },
-  { field: "runs", value: (s) => s.iteration?.plan.runs_per_configuration },
-  { field: "baseline skill", value: (s) => s.iteration?.plan.baseline_skill_path },
-  { field: "trigger queries", value: (s) => s.triggerPlan?.queries, describe: describeQueries },
-  { field: "description", value: (s) => s.triggerPlan?.description, describe: describeText },
-  { field: "trigger runs", value: (s) => s.triggerPlan?.runs_per_query },
-  { field: "--with-skills", value: (s) => s.triggerPlan?.with_skills, describe: describeList },
-  { field: "threshold", value: (s) => s.triggerResults?.threshold, whenBoth: true },
-  { field: "skill hash (evals)", value: (s) => s.iteration?.skill_hash, describe: describeHash, hash: true },
+  { field: "evals", part: "evals", value: (s) => s.iteration?.plan.evals, describe: describeList },
+  { field: "configurations", part: "evals", value: (s) => s.iteration?.plan.configurations },
+  { field: "runs", part: "evals", value: (s) => s.iteration?.plan.runs_per_configuration },
+  { field: "baseline skill", part: "evals", value: (s) => s.iteration?.plan.baseline_skill_path },
+  {
+    field: "trigger queries",
+    part: "triggers",
+    value: (s) => s.triggerPlan?.queries,
+    describe: describeQueries,
+  },
+  {
+    field: "description",
+    part: "triggers",
+    value: (s) => s.triggerPlan?.description,
+    describe: describeText,
+  },
+  { field: "trigger runs", part: "triggers", value: (s) => s.triggerPlan?.runs_per_query },
+  {
+    field: "--with-skills",
+    part: "triggers",
+    value: (s) => s.triggerPlan?.with_skills,
+    describe: describeList,
+  },
+  { field: "threshold", part: "triggers", value: (s) => s.triggerResults?.threshold, whenBoth: true },
+  {
+    field: "skill hash (evals)",
+    part: "evals",
+    value: (s) => s.iteration?.skill_hash,
+    describe: describeHash,
+    hash: true,
+  },
   {
     field: "skill hash (triggers)",
+    part: "triggers",
     value: (s) => s.triggerPlan?.skill_hash,
     describe: describeHash,
     hash: true,
   },
   {
     field: "plan hash (evals)",
+    part: "evals",
     value: (s) => s.iteration?.shard.plan_hash,
     describe: describeHash,
     hash: true,
   },
   {
     field: "plan hash (triggers)",
+    part: "triggers",
     value: (s) => s.triggerPlan?.shard.plan_hash,
     describe: describeHash,
     hash: true,
@@ -109,17 +135,34 @@ export const planFields: readonly PlanField[] = [
 const HASH_ONLY =
   "(only hashes differ: the skill's files, or what the plan hash covers besides the above: the eval prompts, files and checks, the queries' should_trigger, --only, the contents of the baseline or of --with-skills)";
 
+const ran = {
+  evals: (s: ShardData) => s.iteration !== undefined,
+  triggers: (s: ShardData) => s.triggerPlan !== undefined,
+};
+
+// An empty list and none are the same: no --with-skills.
+const same = (a: unknown, b: unknown) => {
+  const norm = (v: unknown) => (Array.isArray(v) && v.length === 0 ? undefined : v);
+  return JSON.stringify(norm(a)) === JSON.stringify(norm(b));
+};
+
 /** How `other` differs from `first`, one line per field; empty when they are one plan. */
 export function planDifferences(first: ShardData, other: ShardData): string[] {
+  const parts = (["evals", "triggers"] as const).filter((p) => ran[p](first) !== ran[p](other));
+  const partLines = parts.map(
+    (p) => `${p}: ${ran[p](first) ? "ran" : "not run"} vs ${ran[p](other) ? "ran" : "not run"}`,
+  );
   const lines = planFields.flatMap((f) => {
+    if (f.part && (!ran[f.part](first) || !ran[f.part](other))) return [];
     const a = f.value(first);
     const b = f.value(other);
-    if (JSON.stringify(a) === JSON.stringify(b)) return [];
+    if (same(a, b)) return [];
     if (f.whenBoth && (a === undefined || b === undefined)) return [];
     return [{ hash: f.hash === true, text: `${f.field}: ${(f.describe ?? describeValues)(a, b)}` }];
   });
-  if (lines.length > 0 && lines.every((l) => l.hash)) return [...lines.map((l) => l.text), HASH_ONLY];
-  return lines.map((l) => l.text);
+  if (parts.length === 0 && lines.length > 0 && lines.every((l) => l.hash))
+    return [...lines.map((l) => l.text), HASH_ONLY];
+  return [...partLines, ...lines.map((l) => l.text)];
 }
 
 function describeValues(a: unknown, b: unknown): string {

@@ -135,7 +135,7 @@ describe("skillgym merge of a run over several agents (real Claude Code and Code
     const one = skillgym(["merge", join(dir, "shard-1"), join(dir, "one-agent"), "--into", into]);
     expect(one.code).toBe(2);
     expect(one.stderr).toContain(
-      `${join(dir, "one-agent")}: ran one agent (claude-code), but ${join(dir, "shard-1")} ran several (claude-code, codex)`,
+      `${join(dir, "shard-1")} vs ${join(dir, "one-agent")}:\n    agents: claude-code, codex (a run of several) vs claude-code (a run of one)`,
     );
 
     const reordered = join(dir, "reordered");
@@ -146,14 +146,43 @@ describe("skillgym merge of a run over several agents (real Claude Code and Code
     const other = skillgym(["merge", join(dir, "shard-1"), reordered, "--into", into]);
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(
-      `${reordered}: iteration.json agents are codex, claude-code, but ${join(dir, "shard-1")} has claude-code, codex`,
+      `${join(dir, "shard-1")} vs ${reordered}:\n    agents: claude-code, codex vs codex, claude-code`,
     );
 
     const missing = skillgym(["merge", join(dir, "shard-1"), "--into", into]);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("shard 2/2 missing");
+    expect(missing.stderr).toContain("claude-code: shard 2/2 missing");
+    expect(missing.stderr).toContain("codex: shard 2/2 missing");
     await expect(readdir(into)).rejects.toThrow();
   }, 300_000);
+
+  it("merge --partial of several agents records each agent's missing runs and their sum at the root", async () => {
+    const into = join(dir, "partial");
+    const result = skillgym(["merge", join(dir, "shard-1"), "--into", into, "--partial"]);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("SIMULATED");
+    expect(result.stdout).toMatch(
+      /^partial merge: .*claude-code shard 2\/2 not given: .*codex shard 2\/2 not given/m,
+    );
+    const iteration = join(into, "iteration-1");
+    const root = AgentsIterationRecord.parse(await readJson(join(iteration, "iteration.json")));
+    expect(root.status).toBe("interrupted");
+    const parts = await Promise.all(
+      agents.map(async (a) => IterationRecord.parse(await readJson(join(iteration, a, "iteration.json")))),
+    );
+    for (const part of parts) {
+      expect(part.status).toBe("interrupted");
+      expect(part.partial).toMatchObject({ planned_runs: { eval: 6, trigger: 20 }, shards: [{ index: 2 }] });
+    }
+    expect(root.partial).toMatchObject({
+      planned_runs: { eval: 12, trigger: 40 },
+      missing_runs: {
+        eval: parts.reduce((n, p) => n + (p.partial?.missing_runs.eval ?? 0), 0),
+        trigger: parts.reduce((n, p) => n + (p.partial?.missing_runs.trigger ?? 0), 0),
+      },
+    });
+  });
 
   it("--dry-run --shard counts only the shard's share, the runs the shard then made", async () => {
     const shares = ["1/2", "2/2"].map((shard) => {

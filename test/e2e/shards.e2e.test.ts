@@ -12,6 +12,8 @@ import { readJson, tempDir } from "./helpers.js";
 const common = ["--simulate", "--runs", "1", "--trigger-runs", "2", "--all-runs", "--concurrency", "3"];
 let dir: string;
 let cleanup: () => Promise<void>;
+let wholeOut: string;
+let shardOut: string;
 
 function runOf(args: string[]) {
   const result = skillgym(["run", "examples/csv-summary", ...common, ...args]);
@@ -35,8 +37,8 @@ function byRun(b: Benchmark) {
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  runOf(["--workspace", join(dir, "whole")]);
-  runOf(["--workspace", join(dir, "shard-1"), "--shard", "1/2"]);
+  wholeOut = runOf(["--workspace", join(dir, "whole")]).stdout;
+  shardOut = runOf(["--workspace", join(dir, "shard-1"), "--shard", "1/2"]).stdout;
   runOf(["--workspace", join(dir, "shard-2"), "--shard", "2/2"]);
 }, 600_000);
 afterAll(() => cleanup());
@@ -57,6 +59,11 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     const b2 = Benchmark.parse(await readJson(join(dir, "shard-2", "iteration-1", "benchmark.json")));
     expect(Math.abs(b1.runs.length - b2.runs.length)).toBeLessThanOrEqual(1);
     expect(b1.runs.length + b2.runs.length).toBe(6);
+    // Its own summary says its figures are a part.
+    expect(shardOut.split("\n")[0]).toMatch(
+      /^shard 1\/2: partial figures, this shard's part of the plan only/,
+    );
+    expect(wholeOut).not.toContain("partial figures");
   });
 
   it("merges into one ordinary iteration equal to the unsharded run's, with JUnit and a step summary", async () => {
@@ -79,6 +86,14 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       { ...process.env, GITHUB_STEP_SUMMARY: summaryFile, GITHUB_ACTIONS: "true" },
     );
     expect(result.stderr).toBe("");
+    // The terminal summary of run, for the merged whole: the same banner, pass rates and trigger scores.
+    const told = (out: string) =>
+      out.split("\n").filter((l) => /^(SIMULATED|evals:|triggers:|\d+ eval runs errored)/.test(l));
+    expect(told(wholeOut).length).toBeGreaterThanOrEqual(3);
+    expect(told(result.stdout)).toEqual(told(wholeOut));
+    expect(result.stdout).toMatch(/^cost: \$0\.0000/m);
+    expect(result.stdout).toMatch(/^gate min-pass-rate: (passed|FAILED)/m);
+    expect(result.stdout).not.toContain("partial merge");
     const iteration = join(into, "iteration-1");
     const whole = join(dir, "whole", "iteration-1");
     const merged = Benchmark.parse(await readJson(join(iteration, "benchmark.json")));
@@ -155,7 +170,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     await writeFile(file, JSON.stringify({ ...record, shard: { ...(record.shard as object), count: 3 } }));
     const n = skillgym(["merge", join(dir, "shard-1"), otherN, "--into", into]);
     expect(n.code).toBe(2);
-    expect(n.stderr).toContain(`${otherN}: the shard count n is 3, but ${join(dir, "shard-1")} has 2`);
+    expect(n.stderr).toContain(`${join(dir, "shard-1")} vs ${otherN}:\n    shard count n: 2 vs 3`);
 
     const otherSkill = skillgym([
       "eval",
@@ -176,14 +191,41 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     expect(otherSkill.code).toBe(0);
     const skill = skillgym(["merge", join(dir, "shard-1"), join(dir, "other-skill"), "--into", into]);
     expect(skill.code).toBe(2);
-    expect(skill.stderr).toContain("evals: iteration.json skill_hash is");
-    expect(skill.stderr).toContain("evals: iteration.json plan_hash is");
+    // What differs, in words first; no run is said to be in two shards of plans that differ.
+    expect(skill.stderr).toContain(`${join(dir, "shard-1")} vs ${join(dir, "other-skill")}:`);
+    expect(skill.stderr).toContain("    skill: csv-summary vs release-notes");
+    expect(skill.stderr).toContain("    triggers: ran vs not run");
+    expect(skill.stderr).toContain("    evals: 1, 2, 3 vs basic");
+    expect(skill.stderr).not.toContain("trigger queries:");
+    expect(skill.stderr).toContain("    configurations: with_skill, without_skill vs with_skill");
+    expect(skill.stderr).toContain("    skill hash (evals): ");
+    expect(skill.stderr).toContain("    plan hash (evals): ");
+    expect(skill.stderr).not.toContain("is also in");
     await expect(readdir(into)).rejects.toThrow();
+
+    // --into a shard's folder, inside one, or the workspace of a shard given by its iteration folder.
+    for (const [target, shards] of [
+      [join(dir, "shard-1"), ["shard-1", "shard-2"]],
+      [join(dir, "shard-2", "merged"), ["shard-1", "shard-2"]],
+      [join(dir, "shard-2"), ["shard-1", join("shard-2", "iteration-1")]],
+    ] as const) {
+      const before = await readdir(join(dir, "shard-1"));
+      const refused = skillgym(["merge", ...shards.map((s) => join(dir, s)), "--into", target]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(`--into ${target} is `);
+      expect(await readdir(join(dir, "shard-1"))).toEqual(before);
+    }
+    await expect(readdir(join(dir, "shard-2", "merged"))).rejects.toThrow();
 
     const partial = skillgym(["merge", join(dir, "shard-1"), "--into", into, "--partial", "--json"]);
     expect(partial.code).toBe(0);
     const out = JSON.parse(partial.stdout);
     expect(out.merged_from).toMatchObject({ shards: [1], missing: [2] });
+    expect(out.partial).toMatchObject({
+      count: 2,
+      planned_runs: { eval: 6, trigger: 40 },
+      shards: [{ index: 2, state: "missing" }],
+    });
     const partialRecord = IterationRecord.parse(await readJson(join(into, "iteration-1", "iteration.json")));
     expect(partialRecord.status).toBe("interrupted");
   });

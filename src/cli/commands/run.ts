@@ -21,6 +21,7 @@ import { shardShareLine, storePlanLines } from "../reporters/dry-run.js";
 import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
+import { shardSummaryLine } from "../reporters/shard-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 import { runSeveralAgents } from "./run-agents.js";
@@ -169,6 +170,7 @@ export function registerRun(program: Command, io: Io): void {
         const result = await runPipeline(options);
         reporter.close();
         triggerProgress.close();
+        if (flags.shard && !flags.json) io.out(`${shardSummaryLine(flags.shard)}\n`);
         if (flags.json) {
           io.out(
             `${JSON.stringify(
