@@ -4,12 +4,15 @@ import { mergeTriggerResults } from "../../src/merge/merge-triggers.js";
 import { summarize } from "../../src/triggers/score.js";
 
 // One shard's result for the single query "make a card" (should trigger), at the plan's --threshold 0.75.
-function shard(
-  part: Omit<TriggerQueryResult, "query" | "should_trigger" | "pass" | "trigger_rate">,
-): TriggerResults {
+function shard(part: {
+  runs: number;
+  errors: number;
+  triggers: number;
+  stolen_by: Record<string, number>;
+}): TriggerResults {
   const scored = part.runs - part.errors;
   const rate = scored === 0 ? null : part.triggers / scored;
-  const result = {
+  const result: TriggerQueryResult = {
     query: "make a card",
     should_trigger: true,
     trigger_rate: rate,
