@@ -7,9 +7,15 @@ import { createTempRoot } from "../workspace/temp-root.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
 
 /** The agents that can judge: each runs read-only, with the judge's instructions as its system prompt. */
-export type AgentJudgeName = Extract<AgentName, "claude-code" | "codex" | "gemini">;
+export type AgentJudgeName = Extract<AgentName, "claude-code" | "codex" | "gemini" | "opencode" | "copilot">;
 
-export const agentJudgeNames: readonly AgentJudgeName[] = ["claude-code", "codex", "gemini"];
+export const agentJudgeNames: readonly AgentJudgeName[] = [
+  "claude-code",
+  "codex",
+  "gemini",
+  "opencode",
+  "copilot",
+];
 
 export interface AgentJudgeOptions {
   /** Path of the agent's binary; default: the one installed beside skillgym, then PATH. */
@@ -26,6 +32,8 @@ const displayNames: Record<AgentJudgeName, string> = {
   "claude-code": "Claude Code",
   codex: "Codex",
   gemini: "Gemini CLI",
+  opencode: "OpenCode",
+  copilot: "Copilot CLI",
 };
 
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
@@ -44,7 +52,7 @@ function failure(who: string, result: AgentRunResult): Error {
   return new JudgeError(`${who} (the judge) failed: ${why}`, retryableOutcomes.includes(result.outcome));
 }
 
-// Claude Code reports dollars itself; Codex and Gemini CLI are priced from their tokens by their adapters.
+// Claude Code reports dollars itself; the other agents are priced from their tokens by their adapters.
 function missingCostNote(name: AgentJudgeName, model: string): string {
   return name === "claude-code"
     ? "Claude Code reported no total_cost_usd: the cost is counted as 0"

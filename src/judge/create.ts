@@ -11,6 +11,8 @@ export const judgeBackends: readonly JudgeBackend[] = [
   "claude-code",
   "codex",
   "gemini",
+  "opencode",
+  "copilot",
   "anthropic",
   "openai",
   "sim",
@@ -18,13 +20,13 @@ export const judgeBackends: readonly JudgeBackend[] = [
 
 export interface JudgeOptions {
   backend: JudgeBackend;
-  /** Default: claude-sonnet-4-5 (anthropic), the agent's own (claude-code, codex, gemini); required for openai. */
+  /** Default: claude-sonnet-4-5 (anthropic), the agent's own (claude-code, codex, gemini, opencode, copilot); required for openai. */
   model?: string;
   /** The API's base URL (anthropic, openai); default from ANTHROPIC_BASE_URL / OPENAI_BASE_URL. */
   baseUrl?: string;
   /** skillgym sim's URL: required for `sim`; any other backend given it talks to it too (no credentials needed). */
   simulatorUrl?: string;
-  /** The agent's binary (claude-code, codex, gemini). */
+  /** The agent's binary (claude-code, codex, gemini, opencode, copilot). */
   binary?: string;
   env?: NodeJS.ProcessEnv;
   /** Price of the openai backend's model; default: the price table's, else its cost is counted as 0. */
@@ -109,6 +111,8 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     case "claude-code":
     case "codex":
     case "gemini":
+    case "opencode":
+    case "copilot":
       return createAgentJudge(options.backend, {
         env,
         ...(options.model ? { model: options.model } : {}),

@@ -1,5 +1,13 @@
 // A judge answers one grading or comparison prompt; backends differ only in where the model runs.
-export type JudgeBackend = "claude-code" | "codex" | "gemini" | "anthropic" | "openai" | "sim";
+export type JudgeBackend =
+  | "claude-code"
+  | "codex"
+  | "gemini"
+  | "opencode"
+  | "copilot"
+  | "anthropic"
+  | "openai"
+  | "sim";
 
 export interface JudgeRequest {
   system: string;

@@ -123,7 +123,7 @@ describe("createJudge", () => {
   it("rejects an unknown backend", async () => {
     const error = await refusal({ backend: "bard" as JudgeOptions["backend"] });
     expect(error.code).toBe("USAGE");
-    expect(error.hint).toContain("claude-code, codex, gemini, anthropic, openai, sim");
+    expect(error.hint).toContain("claude-code, codex, gemini, opencode, copilot, anthropic, openai, sim");
   });
 
   it("keeps an agent judge's prompt too long for a command line from being spawned", async () => {

@@ -175,7 +175,7 @@ describe("tune --evaluator", () => {
     const result = skillgym(["tune", skill(), "--evaluator", "foo"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("'foo' is invalid");
-    expect(result.stderr).toContain("claude-code, codex, gemini, anthropic, openai, sim");
+    expect(result.stderr).toContain("claude-code, codex, gemini, opencode, copilot, anthropic, openai, sim");
   });
 });
 
