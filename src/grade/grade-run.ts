@@ -92,7 +92,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
   if (input.eval.expectations.length > 0) {
     if (!input.grader) {
       throw new SkillgymError("USAGE", `${input.runDir}: expectations need a judge to grade them`, {
-        hint: "choose one with --judge (claude-code, codex, gemini, anthropic, openai, sim)",
+        hint: "choose one with --judge (claude-code, codex, gemini, opencode, copilot, anthropic, openai, sim)",
       });
     }
     verdicts = await input.grader({
