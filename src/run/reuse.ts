@@ -49,25 +49,49 @@ export async function agentKeyParts(ctx: Pick<RunContext, "agent" | "model">) {
 
 // The staged workspace is hashed rather than its sources, so whatever staging would put before the agent (project
 // root, overlays, fixtures, the skill for the configurations that install one) is in the key, and nothing else.
-export async function evalRunKey(spec: RunSpec, ctx: StagingContext): Promise<string> {
+async function stagedWorkspaceHash(spec: RunSpec, ctx: StagingContext): Promise<string> {
   const dir = join(
     ctx.tempRoot,
     `key-${basename(dirname(dirname(spec.runDir)))}-${spec.configuration}-${spec.runNumber}`,
   );
   try {
     await stageWorkspace(runWorkspacePlan(workspaceInput(spec, ctx, dir)));
-    return storeKey({
-      kind: "eval-run",
-      ...(await agentKeyParts(ctx)),
-      configuration: spec.configuration,
-      prompt: spec.eval.prompt,
-      timeout_ms: spec.timeoutMs,
-      run: spec.runNumber,
-      workspace: await hashTree(dir),
-    });
+    return await hashTree(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The workspace hash of each run, staged once per eval and configuration: a run's workspace does not depend on its
+ * run number, so the runs of one pair share it.
+ */
+export function workspaceHashes(ctx: StagingContext): (spec: RunSpec) => Promise<string> {
+  const hashes = new Map<string, Promise<string>>();
+  return (spec) => {
+    const pair = `${dirname(dirname(spec.runDir))}\n${spec.configuration}`;
+    const known = hashes.get(pair);
+    if (known) return known;
+    const hash = stagedWorkspaceHash(spec, ctx);
+    hashes.set(pair, hash);
+    return hash;
+  };
+}
+
+export async function evalRunKey(
+  spec: RunSpec,
+  ctx: StagingContext,
+  workspaceOf: (spec: RunSpec) => Promise<string> = (s) => stagedWorkspaceHash(s, ctx),
+): Promise<string> {
+  return storeKey({
+    kind: "eval-run",
+    ...(await agentKeyParts(ctx)),
+    configuration: spec.configuration,
+    prompt: spec.eval.prompt,
+    timeout_ms: spec.timeoutMs,
+    run: spec.runNumber,
+    workspace: await workspaceOf(spec),
+  });
 }
 
 export const gradingKey = (spec: Pick<RunSpec, "eval">, judge: string) =>
@@ -93,10 +117,11 @@ export function withStore(
   },
 ) {
   const keys = new Map<string, Promise<string>>();
+  const workspaceOf = workspaceHashes(ctx);
   const keyOf = (spec: RunSpec) => {
     const known = keys.get(spec.runDir);
     if (known) return known;
-    const key = evalRunKey(spec, ctx);
+    const key = evalRunKey(spec, ctx, workspaceOf);
     keys.set(spec.runDir, key);
     return key;
   };

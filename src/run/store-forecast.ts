@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { partition } from "../shard/index.js";
 import { openStore } from "../store/index.js";
@@ -6,8 +6,10 @@ import { createTempRoot } from "../workspace/temp-root.js";
 import { evalSetup, stagingContext } from "./eval-setup.js";
 import { storeSettings } from "./options.js";
 import { planRuns } from "./plan.js";
-import { evalRunKey, gradingKey } from "./reuse.js";
+import { evalRunKey, gradingKey, workspaceHashes } from "./reuse.js";
 import { type EvalOptions, runIdentity } from "./run-evals.js";
+
+const isDirectory = async (path: string) => (await stat(path).catch(() => undefined))?.isDirectory() === true;
 
 /** What the result store would serve of a planned command, and what would be left to make. */
 export interface StoreForecast {
@@ -45,16 +47,17 @@ export async function forecastEvalRuns(
   const judged = (e: (typeof setup.evals)[number]) => grade && e.expectations.length > 0;
   const judgeCalls = specs.filter((s) => judged(s.eval)).length;
   const store = options.store ? openStore(storeSettings(options.store, setup.workspace)) : undefined;
-  if (!store?.reads) {
-    return {
-      runs: specs.length,
-      served: 0,
-      toRun: specs.length,
-      judgeServed: 0,
-      judgeToRun: judgeCalls,
-      workspace: setup.workspace,
-    };
-  }
+  const none = {
+    runs: specs.length,
+    served: 0,
+    toRun: specs.length,
+    judgeServed: 0,
+    judgeToRun: judgeCalls,
+    workspace: setup.workspace,
+  };
+  if (!store?.reads) return none;
+  // A store not yet written holds nothing: no workspace need be staged to know it.
+  if (!(await isDirectory(store.dir))) return { ...none, storeDir: store.dir };
   const agent = await options.createAgent({ skill: setup.skill, suite: setup.suite });
   const tempRoot = await createTempRoot("run");
   const judge = options.store?.judge ?? "default";
@@ -62,8 +65,9 @@ export async function forecastEvalRuns(
   let judgeServed = 0;
   try {
     const ctx = stagingContext(setup, options, agent, tempRoot);
+    const workspaceOf = workspaceHashes(ctx);
     for (const spec of specs) {
-      const stored = await store.get("eval-run", await evalRunKey(spec, ctx));
+      const stored = await store.get("eval-run", await evalRunKey(spec, ctx, workspaceOf));
       if (!stored) continue;
       served++;
       if (judged(spec.eval) && stored.entry.grading_key === gradingKey(spec, judge)) judgeServed++;
