@@ -1,0 +1,88 @@
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { docPages, root } from "./pages.js";
+import { type DocCommand, outputPattern, type RunnableBlock, runnableBlocks } from "./runnable.js";
+
+const bin = join(root, "bin", "skillgym.js");
+// What a session folder holds, at the same paths as in the repository, so documented paths work as written.
+const copied = ["examples", "test/catalog/fixtures/library"];
+
+// CI variables would make the commands write a GitHub step summary or annotations of their own.
+const env = { ...process.env };
+for (const name of ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "CI"]) delete env[name];
+
+interface Result {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: DocCommand, cwd: string): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, ...command.args], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const tail = (text: string) => text.split("\n").slice(-15).join("\n");
+
+const pages = docPages()
+  .map((page) => ({ page: page.path, blocks: runnableBlocks(page.path, page.text) }))
+  .filter((p) => p.blocks.length > 0);
+
+it("finds the runnable blocks of the README and docs/", () => {
+  expect(pages.map((p) => p.page)).toContain("README.md");
+  expect(pages.flatMap((p) => p.blocks).length).toBeGreaterThan(10);
+});
+
+// One session per page: its blocks run in order in one folder, so a later block may read what an earlier one wrote.
+describe.each(pages)("$page", ({ blocks }) => {
+  let session: string;
+  beforeAll(async () => {
+    session = await mkdtemp(join(tmpdir(), "skillgym-docs-"));
+    for (const path of copied) await cp(join(root, path), join(session, path), { recursive: true });
+  });
+  afterAll(async () => {
+    await rm(session, { recursive: true, force: true });
+  });
+
+  it.each(blocks.map((b) => [b.line, b] as [number, RunnableBlock]))(
+    "the block at line %i exits as documented",
+    async (_, block) => {
+      expect(block.problems).toEqual([]);
+      let last: Result | undefined;
+      for (const command of block.commands) {
+        last = await run(command, session);
+        const shown = `${block.page}:${command.line}: skillgym ${command.args.join(" ")}`;
+        expect(last.code, `${shown}\nstdout:\n${tail(last.stdout)}\nstderr:\n${tail(last.stderr)}`).toBe(
+          block.exit,
+        );
+      }
+      const lines = last?.stdout.split("\n") ?? [];
+      for (const expected of block.output ?? []) {
+        const pattern = outputPattern(expected);
+        expect(
+          lines.some((line) => pattern.test(line)),
+          `${block.page}:${block.line}: no line of stdout matches "${expected}"\nstdout:\n${last?.stdout}`,
+        ).toBe(true);
+      }
+    },
+    600_000,
+  );
+});
