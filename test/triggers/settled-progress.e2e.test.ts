@@ -54,4 +54,28 @@ describe("trigger progress when settled verdicts stop queries early (the real CL
       "the result store was not read (--fresh): every run was made again and stored",
     );
   }, 240_000);
+
+  it("says in run's summary what settling saved, for one agent and per agent of several", () => {
+    const run = (...agent: string[]) =>
+      skillgym([
+        "run",
+        join(dir, "haiku"),
+        ...agent,
+        "--simulate",
+        "--workspace",
+        join(dir, agent.length > 0 ? "ws-agents" : "ws-run"),
+        "--trigger-runs",
+        "3",
+        "--concurrency",
+        "1",
+      ]);
+    const one = run();
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toContain("triggers: 2/2 queries passed");
+    expect(one.stdout).toContain("\nsettled verdicts saved 2 of 6 trigger runs\n");
+    const several = run("--agent", "claude-code,codex");
+    expect(several.code, several.stderr).toBe(0);
+    for (const agent of ["claude-code", "codex"])
+      expect(several.stdout).toContain(`\n${agent}: settled verdicts saved 2 of 6 trigger runs\n`);
+  }, 240_000);
 });
