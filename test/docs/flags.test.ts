@@ -24,6 +24,10 @@ const foreign = new Set([
   "--skip-git-repo-check",
   "--policy",
   "--yolo",
+  "--allow-all-tools",
+  "--no-ask-user",
+  "--available-tools",
+  "--usage-output-file",
 ]);
 
 const show = (findings: Finding[]) => findings.map((f) => `${f.page}:${f.line}: ${f.message}`);
