@@ -38,7 +38,9 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
       dropped++;
       // Dropped after the last run was listed (its query settled while it was being taken): the count closes here.
       if (before > tally.total && tally.done === tally.total && tally.running === 0)
-        io.err(`[${tally.done}/${tally.total}] done; ${dropped} runs not needed (their verdicts settled)\n`);
+        io.err(
+          `[${tally.done}/${tally.total}] done; ${dropped} run${dropped === 1 ? "" : "s"} not needed (their verdicts settled)\n`,
+        );
       redraw();
     },
     onRunEnd(record) {
