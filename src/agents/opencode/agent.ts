@@ -57,8 +57,8 @@ export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promis
     const parse = createOpenCodeParser();
     return runAgentStream({
       command: binary,
-      args: openCodeArgs({ prompt: request.prompt, model }),
-      env: openCodeEnvironment({ base: baseEnv, home: request.home, simulated }),
+      args: openCodeArgs({ prompt: request.prompt, cwd: request.cwd, model }),
+      env: { ...openCodeEnvironment({ base: baseEnv, home: request.home, simulated }), PWD: request.cwd },
       request,
       redactor,
       // OpenCode's stream names neither the model nor the skills; the run knows both.

@@ -1,5 +1,7 @@
 export interface OpenCodeArgsRequest {
   prompt: string;
+  /** The working folder: OpenCode takes its project folder from $PWD, not from the folder it was started in. */
+  cwd: string;
   /** `provider/model`; none: OpenCode's own default. */
   model?: string | undefined;
 }
@@ -10,7 +12,7 @@ export interface OpenCodeArgsRequest {
  * its spaces: joined again it is the prompt exactly, unquoted.
  */
 export function openCodeArgs(request: OpenCodeArgsRequest): string[] {
-  const args = ["run", "--format", "json", "--title", "skillgym"];
+  const args = ["run", "--format", "json", "--title", "skillgym", "--dir", request.cwd];
   if (request.model) args.push("--model", request.model);
   args.push("--", ...request.prompt.split(" "));
   return args;
