@@ -56,14 +56,13 @@ const samePlan = (a: CatalogPlan, b: CatalogPlan) =>
 
 /**
  * The folder a catalog writes: the latest `catalog-<N>` when it is an unfinished catalog of the same plan (a
- * resume: its finished runs are kept), else a new `catalog-<N+1>`.
+ * resume: its finished runs are kept), else a new `catalog-<N+1>`. Reads only (a dry run says it, nothing is made).
  */
-export async function catalogFolder(
+export async function catalogFolderFor(
   workspace: string,
   plan: CatalogPlan,
 ): Promise<{ dir: string; resumed: boolean }> {
-  await mkdir(workspace, { recursive: true });
-  const numbers = (await readdir(workspace))
+  const numbers = (await readdir(workspace).catch(() => [] as string[]))
     .map((name) => /^catalog-(\d+)$/.exec(name)?.[1])
     .filter((n): n is string => n !== undefined)
     .map(Number);
@@ -74,7 +73,16 @@ export async function catalogFolder(
     if (earlier.success && earlier.data.status !== "complete" && samePlan(earlier.data, plan))
       return { dir, resumed: true };
   }
-  const dir = join(workspace, `catalog-${latest + 1}`);
-  await mkdir(dir);
-  return { dir, resumed: false };
+  return { dir: join(workspace, `catalog-${latest + 1}`), resumed: false };
+}
+
+/** The folder a catalog writes (see `catalogFolderFor`), made. */
+export async function catalogFolder(
+  workspace: string,
+  plan: CatalogPlan,
+): Promise<{ dir: string; resumed: boolean }> {
+  await mkdir(workspace, { recursive: true });
+  const found = await catalogFolderFor(workspace, plan);
+  if (!found.resumed) await mkdir(found.dir);
+  return found;
 }

@@ -1,5 +1,5 @@
 import { readdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { TriggerQuery } from "../contracts/evals.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
@@ -16,45 +16,65 @@ export interface CatalogMember {
   triggersFile?: string;
 }
 
-async function skillFolders(root: string): Promise<string[]> {
-  let entries: import("node:fs").Dirent[];
+/** The catalog's skills with their queries, and the subfolders left out because they hold no SKILL.md. */
+export interface CatalogLibrary {
+  members: CatalogMember[];
+  /** Folders directly inside the catalog folder without a SKILL.md (hidden ones are not counted). */
+  skipped: string[];
+}
+
+const LIBRARY_HINT = "pass a folder holding one folder per skill, each with its SKILL.md directly inside it";
+
+async function entriesOf(root: string): Promise<import("node:fs").Dirent[]> {
   try {
-    entries = await readdir(root, { withFileTypes: true });
+    return await readdir(root, { withFileTypes: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new SkillgymError(
       "BAD_INPUT",
-      `${root} ${code === "ENOENT" ? "does not exist" : "cannot be read"}`,
-      {
-        file: root,
-        hint: "pass a folder holding one folder per skill, each with its SKILL.md",
-      },
+      `${root} ${code === "ENOENT" ? "does not exist" : code === "ENOTDIR" ? "is not a folder" : "cannot be read"}`,
+      { file: root, hint: LIBRARY_HINT },
     );
   }
+}
+
+// A skill given in place of its library is refused: installing it with its own evals/ as "skills" would mislead.
+async function skillFolders(root: string): Promise<{ folders: string[]; skipped: string[] }> {
+  const entries = await entriesOf(root);
+  if (entries.some((e) => e.isFile() && e.name === SKILL_FILE))
+    throw new SkillgymError(
+      "BAD_INPUT",
+      `${root} is itself a skill (it has a ${SKILL_FILE}), not a folder of skills`,
+      {
+        file: root,
+        hint: `pass the folder that holds it beside the others (skillgym catalog ${dirname(root)}), or test this skill's own queries with skillgym triggers ${root}`,
+      },
+    );
   const folders: string[] = [];
+  const skipped: string[] = [];
   for (const entry of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith(".")) continue;
     const inside = await readdir(join(root, entry.name)).catch(() => [] as string[]);
-    if (inside.includes(SKILL_FILE)) folders.push(join(root, entry.name));
+    (inside.includes(SKILL_FILE) ? folders : skipped).push(join(root, entry.name));
   }
-  return folders;
+  return { folders, skipped };
 }
 
 /**
  * Every skill in the folder, checked before any run: an invalid skill or suite is refused with its findings, two
  * skills of one name are refused naming both folders. Trigger queries are discovered as `triggers` does.
  */
-export async function discoverCatalog(dir: string): Promise<CatalogMember[]> {
+export async function discoverCatalog(dir: string): Promise<CatalogLibrary> {
   const root = resolve(dir);
-  const folders = await skillFolders(root);
-  if (folders.length < 2)
+  const { folders, skipped } = await skillFolders(root);
+  if (folders.length < 2) {
+    const without = skipped.length > 0 ? `; without a ${SKILL_FILE}: ${skipped.join(", ")}` : "";
     throw new SkillgymError(
       "BAD_INPUT",
-      `${root} holds ${folders.length} skill folder(s); a catalog needs two or more`,
-      {
-        file: root,
-        hint: "pass a folder holding one folder per skill, each with its SKILL.md",
-      },
+      `${root} holds ${folders.length} skill folder(s)${without}; a catalog needs two or more`,
+      { file: root, hint: LIBRARY_HINT },
     );
+  }
   const members: CatalogMember[] = [];
   const refused: string[] = [];
   for (const folder of folders) {
@@ -102,5 +122,5 @@ export async function discoverCatalog(dir: string): Promise<CatalogMember[]> {
       );
     seen.set(member.name, member.dir);
   }
-  return members;
+  return { members, skipped };
 }

@@ -1,21 +1,22 @@
 import { rm, writeFile } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { bundledFilesOf } from "../activation/index.js";
 import type { Agent } from "../agents/agent.js";
 import type { CatalogPlan, CatalogResults, CatalogRun } from "../contracts/catalog.js";
-import { SkillgymError } from "../errors.js";
+import { defaultUnitCosts } from "../pipeline/estimate.js";
 import { createBudget } from "../run/budget.js";
 import { type StoreRequest, storeSettings } from "../run/options.js";
 import { defaultRetry, type RetryPolicy } from "../run/retry.js";
 import { scheduleRuns } from "../run/scheduler.js";
 import { writeJson } from "../runlog/atomic-write.js";
-import { partition, type Shard } from "../shard/index.js";
+import type { Shard } from "../shard/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
-import { catalogFolder, catalogPlanOf, catalogRunIdentity, PLAN_FILE } from "./catalog-folder.js";
-import { type CatalogMember, discoverCatalog } from "./discover.js";
+import { catalogFolder, catalogPlanOf, PLAN_FILE } from "./catalog-folder.js";
+import type { CatalogMember } from "./discover.js";
+import { catalogSpecs, openCatalogLibrary } from "./library.js";
 import { catalogMatrix } from "./matrix.js";
-import { type CatalogRunSpec, planCatalogRuns } from "./plan.js";
+import type { CatalogRunSpec } from "./plan.js";
 import { renderCatalogMarkdown } from "./render-markdown.js";
 import { catalogHooks } from "./reuse-catalog.js";
 
@@ -28,6 +29,8 @@ export interface CatalogReporter {
     simulated: boolean;
     resumed: boolean;
     shard?: Shard;
+    /** Folders inside the catalog folder without a SKILL.md, left out. */
+    skipped: string[];
   }): void;
   onRunStart?(spec: CatalogRunSpec): void;
   onRunEnd?(run: CatalogRun): void;
@@ -60,6 +63,8 @@ export interface CatalogOptions {
 export interface CatalogSummary {
   catalogDir: string;
   resultsFile: string;
+  /** catalog.md: the matrix to read. */
+  markdownFile: string;
   results: CatalogResults;
   cancelled: boolean;
   /** This catalog folder continued an interrupted one of the same plan. */
@@ -72,16 +77,10 @@ export interface CatalogSummary {
 
 export const CATALOG_FILE = "catalog.json";
 
-// A catalog run is a trigger run with more skills installed: reckoned at a trigger run's default cost.
-const RUN_ESTIMATE_USD = 0.05;
+export const CATALOG_MARKDOWN = "catalog.md";
 
-function checkOnly(members: readonly CatalogMember[], only: readonly string[] | undefined): void {
-  const unknown = (only ?? []).filter((name) => !members.some((m) => m.name === name));
-  if (unknown.length > 0)
-    throw new SkillgymError("USAGE", `--only names skills the catalog does not have: ${unknown.join(", ")}`, {
-      hint: `the catalog's skills: ${members.map((m) => m.name).join(", ")}`,
-    });
-}
+// A catalog run is a trigger run with more skills installed: reckoned at a trigger run's default cost.
+export const CATALOG_RUN_USD = defaultUnitCosts.triggerRunUsd;
 
 function notesOf(members: readonly CatalogMember[], errors: number, plan: CatalogPlan): string[] {
   const notes = members
@@ -97,15 +96,8 @@ function notesOf(members: readonly CatalogMember[], errors: number, plan: Catalo
 
 /** Installs every skill of the folder together, asks every skill's queries, and writes the routing matrix. */
 export async function runCatalog(options: CatalogOptions): Promise<CatalogSummary> {
-  const root = resolve(options.dir);
-  const members = await discoverCatalog(root);
-  checkOnly(members, options.only);
-  if (!members.some((m) => m.queries.length > 0 && (!options.only || options.only.includes(m.name))))
-    throw new SkillgymError("NO_EVALS", `no skill in ${root} has trigger queries to ask`, {
-      hint: "give at least one skill an evals/triggers.json",
-    });
+  const { root, members, skipped, workspace } = await openCatalogLibrary(options);
   const agent = await options.createAgent(root);
-  const workspace = resolve(options.workspace ?? join(dirname(root), `${basename(root)}-workspace`));
   const plan = await catalogPlanOf(root, members, options, agent.name);
   const { dir: catalogDir, resumed } = await catalogFolder(workspace, plan);
   await writeJson(join(catalogDir, PLAN_FILE), plan);
@@ -114,8 +106,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
     const bundledFiles = new Map(
       await Promise.all(members.map(async (m) => [m.name, await bundledFilesOf(m.dir)] as const)),
     );
-    const planned = planCatalogRuns(members, options.runs, catalogDir, options.only);
-    const specs = options.shard ? partition(planned, catalogRunIdentity, options.shard) : planned;
+    const { specs } = catalogSpecs(members, options, catalogDir);
     options.reporter?.onPlan?.({
       catalogDir,
       total: specs.length,
@@ -123,6 +114,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       simulated: agent.simulated,
       resumed,
       ...(options.shard ? { shard: options.shard } : {}),
+      skipped,
     });
     const context = {
       agent,
@@ -136,7 +128,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       ...(options.signal ? { signal: options.signal } : {}),
     };
     const budget =
-      options.maxCostUsd !== undefined ? createBudget(options.maxCostUsd, RUN_ESTIMATE_USD) : undefined;
+      options.maxCostUsd !== undefined ? createBudget(options.maxCostUsd, CATALOG_RUN_USD) : undefined;
     const hooks = catalogHooks(
       context,
       options.store ? openStore(storeSettings(options.store, workspace)) : undefined,
@@ -181,9 +173,10 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       ...(plan.shard ? { shard: plan.shard } : {}),
     };
     const resultsFile = join(catalogDir, CATALOG_FILE);
+    const markdownFile = join(catalogDir, CATALOG_MARKDOWN);
     if (!cancelled) {
       await writeJson(resultsFile, results);
-      await writeFile(join(catalogDir, "catalog.md"), renderCatalogMarkdown(results), "utf8");
+      await writeFile(markdownFile, renderCatalogMarkdown(results), "utf8");
     }
     await writeJson(join(catalogDir, PLAN_FILE), {
       ...plan,
@@ -193,6 +186,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
     return {
       catalogDir,
       resultsFile,
+      markdownFile,
       results,
       cancelled,
       resumed,

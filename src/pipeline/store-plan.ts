@@ -13,6 +13,8 @@ import type { PipelineForecastOptions } from "./options.js";
 export interface StorePlan {
   evalRuns?: StoreForecast;
   triggerRuns?: StoreForecast;
+  /** `catalog --dry-run`'s runs: priced as trigger runs (a catalog run is one with more skills installed). */
+  catalogRuns?: StoreForecast;
   /** The estimated cost of what the store does not serve (trigger runs at their most). */
   costUsd: number;
   /** What the served runs would cost if they were made now. */
@@ -21,7 +23,7 @@ export interface StorePlan {
 
 /** Prices a forecast at the unit costs: the served runs are free, the rest cost what a run costs. */
 export function priceStorePlan(
-  forecasts: { evalRuns?: StoreForecast; triggerRuns?: StoreForecast },
+  forecasts: { evalRuns?: StoreForecast; triggerRuns?: StoreForecast; catalogRuns?: StoreForecast },
   u: UnitCosts,
 ): StorePlan {
   const price = (f: StoreForecast | undefined, runUsd: number, side: "served" | "toRun") =>
@@ -33,10 +35,12 @@ export function priceStorePlan(
     ...forecasts,
     costUsd:
       price(forecasts.evalRuns, u.agentRunUsd, "toRun") +
-      price(forecasts.triggerRuns, u.triggerRunUsd, "toRun"),
+      price(forecasts.triggerRuns, u.triggerRunUsd, "toRun") +
+      price(forecasts.catalogRuns, u.triggerRunUsd, "toRun"),
     savedUsd:
       price(forecasts.evalRuns, u.agentRunUsd, "served") +
-      price(forecasts.triggerRuns, u.triggerRunUsd, "served"),
+      price(forecasts.triggerRuns, u.triggerRunUsd, "served") +
+      price(forecasts.catalogRuns, u.triggerRunUsd, "served"),
   };
 }
 

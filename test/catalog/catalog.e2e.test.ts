@@ -110,10 +110,29 @@ describe("skillgym catalog", () => {
     await cp(library, copy, { recursive: true });
     const workspace = join(dir, "ws");
     const args = ["catalog", copy, "--simulate", "--runs", "1", "--workspace", workspace];
+    const before = skillgym([...args, "--dry-run", "--concurrency", "2"]);
+    expect(before.code, before.stderr).toBe(0);
+    expect(before.stdout).toContain(
+      `plan for the catalog of ${copy}: 4 skills installed together in every run: chart-maker (3 queries), csv-stats (3 queries), greeting-card (competitor only), release-notes (3 queries)`,
+    );
+    expect(before.stdout).toContain("9 queries × 1 run(s) = 9 runs");
+    expect(before.stdout).toContain(`would write ${join(workspace, "catalog-1")}`);
+    expect(before.stdout).toContain("catalog runs: 0 of 9 served by the store, 9 to run");
+    // 9 runs in 5 waves of 2 at the simulated pace of 3 s.
+    expect(before.stdout).toContain(
+      "estimated wall time: about 15s for 9 run(s) to make at --concurrency 2 (3s per catalog run: defaults)",
+    );
+    expect(before.stdout).toContain("credentials: none needed (simulated)\nnothing was started");
+    await expect(readdir(workspace)).rejects.toThrow();
+
     const held = skillgym([...args, "--max-cost", "0.01"]);
     expect(held.code, held.stderr).toBe(130);
     expect(held.stderr).toContain("stopped scheduling runs: --max-cost reached");
     await expect(readFile(join(workspace, "catalog-1", "catalog.json"), "utf8")).rejects.toThrow();
+    const resumable = skillgym([...args, "--dry-run"]);
+    expect(resumable.stdout).toContain(
+      `would resume ${join(workspace, "catalog-1")}: 0 of 9 runs already finished there are kept`,
+    );
 
     const finished = skillgym(args);
     expect(finished.code, finished.stderr).toBe(0);
@@ -121,6 +140,26 @@ describe("skillgym catalog", () => {
     expect(finished.stderr).toContain("[9/9]");
     expect(finished.stderr).not.toContain("(reused)");
     await readFile(join(workspace, "catalog-1", "catalog.json"), "utf8");
+    // The summary names the files it wrote, catalog.md first: the matrix to read.
+    expect(finished.stdout).toContain(`  catalog.md: ${join(workspace, "catalog-1", "catalog.md")}\n`);
+    expect(finished.stdout).toContain(`  catalog.json: ${join(workspace, "catalog-1", "catalog.json")}\n`);
+    expect(finished.stdout).toContain(`  view it: skillgym view ${workspace}\n`);
+    await readFile(join(workspace, "catalog-1", "catalog.md"), "utf8");
+
+    // A dry run of a shard counts the store's runs of its own share, and says what the whole plan is.
+    const shardPlan = skillgym([...args, "--dry-run", "--shard", "2/2", "--json"]);
+    expect(shardPlan.code, shardPlan.stderr).toBe(0);
+    const planned = JSON.parse(shardPlan.stdout);
+    expect(planned).toMatchObject({
+      runs: 4,
+      shard: { index: 2, count: 2, runs: 9 },
+      store: { catalogRuns: { runs: 4, served: 4, toRun: 0 } },
+      toRun: 0,
+      catalogDir: join(workspace, "catalog-2"),
+    });
+    expect(skillgym([...args, "--dry-run"]).stdout).toContain(
+      "catalog runs: 9 of 9 served by the store, 0 to run",
+    );
 
     // --shard 1/1 is a plan of its own: a new folder, every run served by the store.
     const shard = skillgym([...args, "--shard", "1/1"]);
@@ -158,4 +197,57 @@ describe("skillgym catalog", () => {
     expect(broken.stderr).toMatch(/description/);
     await expect(readdir(workspace)).rejects.toThrow();
   }, 60_000);
+
+  it("refuses a skill given in place of its folder, with a hint; says which subfolders hold no SKILL.md", async () => {
+    const workspace = join(dir, "ws");
+    await writeTree(join(dir, "lib"), {
+      "alpha/SKILL.md": skillMd("alpha", "Does alpha things. Use when asked for alpha.", "Body."),
+      "alpha/evals/triggers.json": JSON.stringify([{ query: "do alpha", should_trigger: true }]),
+      "beta/SKILL.md": skillMd("beta", "Does beta things. Use when asked for beta.", "Body."),
+      "nested/gamma/SKILL.md": skillMd("gamma", "Does gamma things. Use when asked for gamma.", "Body."),
+      ".git/HEAD": "ref: refs/heads/main\n",
+    });
+    const skill = skillgym(["catalog", join(dir, "lib", "alpha"), "--simulate", "--workspace", workspace]);
+    expect(skill.code).toBe(2);
+    expect(skill.stderr).toContain(
+      `${join(dir, "lib", "alpha")} is itself a skill (it has a SKILL.md), not a folder of skills`,
+    );
+    expect(skill.stderr).toContain(`skillgym catalog ${join(dir, "lib")}`);
+    expect(skill.stderr).toContain(`skillgym triggers ${join(dir, "lib", "alpha")}`);
+
+    const plan = skillgym(["catalog", join(dir, "lib"), "--simulate", "--dry-run", "--workspace", workspace]);
+    expect(plan.code, plan.stderr).toBe(0);
+    expect(plan.stderr).toContain(
+      `warning: ${join(dir, "lib", "nested")} has no SKILL.md: not a skill, left out of the catalog`,
+    );
+    expect(plan.stderr).not.toContain(".git");
+    expect(plan.stdout).toContain(
+      "2 skills installed together in every run: alpha (1 queries), beta (competitor only)",
+    );
+
+    await writeTree(join(dir, "one"), {
+      "alpha/SKILL.md": skillMd("alpha", "Does alpha things. Use when asked for alpha.", "Body."),
+      "docs/README.md": "notes\n",
+    });
+    const one = skillgym(["catalog", join(dir, "one"), "--simulate", "--workspace", workspace]);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain(
+      `${join(dir, "one")} holds 1 skill folder(s); without a SKILL.md: ${join(dir, "one", "docs")}; a catalog needs two or more`,
+    );
+    await expect(readdir(workspace)).rejects.toThrow();
+  }, 60_000);
+
+  it("--help says what --shard and --sim-script do for a catalog", () => {
+    const help = skillgym(["catalog", "--help"]);
+    expect(help.code).toBe(0);
+    const flat = help.stdout.replace(/\s+/g, " ");
+    expect(flat).toContain(
+      "--shard <i/n> make only the i-th of n parts of the catalog's (skill, query, run) units",
+    );
+    expect(flat).toContain("skillgym merge does not join catalogs");
+    expect(flat).toContain(
+      "--sim-script <file> with --simulate, the simulator script that routes the catalog's queries (default: sim-script.json in <dir>, the catalog folder;",
+    );
+    expect(flat).toContain("--dry-run print the plan");
+  });
 });

@@ -15,7 +15,9 @@ function kindLine(what: string, f: StoreForecast, upTo: boolean): string {
 
 /** What `--dry-run` says about the result store: what it serves of each kind of run, and what the rest costs. */
 export function storePlanLines(plan: StorePlan): string[] {
-  const forecasts = [plan.evalRuns, plan.triggerRuns].filter((f): f is StoreForecast => f !== undefined);
+  const forecasts = [plan.evalRuns, plan.triggerRuns, plan.catalogRuns].filter(
+    (f): f is StoreForecast => f !== undefined,
+  );
   const dir = forecasts.find((f) => f.storeDir)?.storeDir;
   if (!dir) return ["result store: not read (--fresh, or none): every run is made"];
   const left = forecasts.reduce((n, f) => n + f.toRun + f.judgeToRun, 0);
@@ -23,6 +25,7 @@ export function storePlanLines(plan: StorePlan): string[] {
     `result store: ${dir}`,
     ...(plan.evalRuns ? [kindLine("eval runs", plan.evalRuns, false)] : []),
     ...(plan.triggerRuns ? [kindLine("trigger runs", plan.triggerRuns, true)] : []),
+    ...(plan.catalogRuns ? [kindLine("catalog runs", plan.catalogRuns, false)] : []),
     left === 0
       ? `all runs would be served by the store: the rest costs ${usd(0)} (saves about ${usd(plan.savedUsd)})`
       : `the rest costs about ${usd(plan.costUsd)} (the store saves about ${usd(plan.savedUsd)})`,
