@@ -21,6 +21,10 @@ export interface ConformanceTarget {
    * reading the SKILL.md (Codex's shell command: kind "read", via "read").
    */
   skillLoad?: "tool" | "read";
+  /** A run's time limit (default 90 s): an agent that takes many CPU-seconds to start needs more on a loaded machine. */
+  runTimeoutMs?: number;
+  /** How long to wait for the agent's first model request or command (default 30 s). */
+  startMs?: number;
 }
 
 const QUICK_MS = 90_000;
@@ -89,7 +93,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         prompt,
         cwd: join(run, "work"),
         home: join(run, "home"),
-        timeoutMs: QUICK_MS,
+        timeoutMs: target.runTimeoutMs ?? QUICK_MS,
         transcriptPath: join(run, "transcript.jsonl"),
         ...extra,
       };
@@ -218,7 +222,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         );
         const controller = new AbortController();
         const running = agent.run(await request(agent, "Hello", {}, { signal: controller.signal }));
-        const until = Date.now() + 30_000;
+        const until = Date.now() + (target.startMs ?? 30_000);
         while (Date.now() < until && (sim?.log.length ?? 0) === 0)
           await new Promise((r) => setTimeout(r, 100));
         expect(processesWith(marker).length).toBeGreaterThan(0);
@@ -240,7 +244,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         );
         const controller = new AbortController();
         const running = agent.run(await request(agent, "Wait", {}, { signal: controller.signal }));
-        const until = Date.now() + 30_000;
+        const until = Date.now() + (target.startMs ?? 30_000);
         const sleeping = () => processesWith(marker).some((pid) => readCmdline(pid).startsWith("sleep"));
         while (Date.now() < until && !sleeping()) await new Promise((r) => setTimeout(r, 100));
         expect(sleeping()).toBe(true);
