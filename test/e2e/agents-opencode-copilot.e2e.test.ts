@@ -8,6 +8,8 @@ import { readJson, tempDir } from "./helpers.js";
 
 // OpenCode needs some 10–15 CPU-seconds a run: on a shared machine a command of many runs takes minutes.
 const LONG_MS = 1_500_000;
+// Fewer runs at once and a generous limit each, so a run's verdict never depends on the machine's load.
+const SLOW_MACHINE = ["--concurrency", "3", "--timeout", "900"];
 
 function skillgym(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -37,6 +39,7 @@ async function triggerRates(agent: string, workspace: string): Promise<(number |
     "--simulate",
     "--runs",
     "1",
+    ...SLOW_MACHINE,
     "--workspace",
     workspace,
   ]);
@@ -84,6 +87,9 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
       "1",
       "--trigger-runs",
       "1",
+      ...SLOW_MACHINE,
+      "--trigger-timeout",
+      "900",
       "--workspace",
       ws.dir,
     ]);
