@@ -7,7 +7,7 @@ import { createJudge } from "../../src/judge/create.js";
 import { type GraderInput, gradeWithJudge } from "../../src/judge/grader.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 
-// Codex and Gemini CLI as judges: the real binaries against skillgym sim, graded like the API's sim judge.
+// Codex, Gemini CLI and Copilot CLI as judges: the real binaries against skillgym sim, graded like the API's sim judge.
 let runDir: string;
 const report = "# Q3 report\n\nNorth: 1,200\nSouth: 800\n";
 const transcript = "## User\nSummarize sales.csv\n\n## Assistant\nWrote outputs/report.md.";
@@ -24,6 +24,7 @@ const routes = {
   "claude-code": /^\/v1\/messages/,
   codex: /^\/v1\/responses/,
   gemini: /^\/v1beta\/models\/[^/]+:streamGenerateContent/,
+  copilot: /^\/agents\/v1\/chat\/completions/,
 } as const;
 
 async function runFolder(): Promise<string[]> {
@@ -49,7 +50,7 @@ async function withSim<T>(script: object, body: (sim: SimServer) => Promise<T>):
   }
 }
 
-describe.each(["codex", "gemini"] as const)(
+describe.each(["codex", "gemini", "copilot"] as const)(
   "the %s judge (the real binary against skillgym sim)",
   (backend) => {
     it("grades a run as the sim's API judge does, through its own wire protocol, at no cost", async () => {
@@ -79,33 +80,36 @@ describe.each(["codex", "gemini"] as const)(
   },
 );
 
-describe.each(["claude-code", "codex", "gemini"] as const)("the %s judge is read-only", (backend) => {
-  it("cannot write a file or run a command when the sim's script tells it to, and still answers", async () => {
-    const script = {
-      judge: {
-        ...verdicts,
-        steps: [
-          { write: { path: "judge-wrote.txt", content: "written by the judge\n" } },
-          { bash: "echo shell > judge-shell.txt" },
-          { write: { path: "outputs/report.md", content: "overwritten by the judge\n" } },
-        ],
-      },
-    };
-    await withSim(script, async (sim) => {
-      const judge = await createJudge({ backend, simulatorUrl: sim.url });
-      const { graded } = await gradeWithJudge(judge, input, { workspaceDir: runDir });
-      expect(graded.expectations.map((e) => e.passed)).toEqual([true, true, false]);
-      const asked = sim.log
-        .filter((e) => routes[backend].test(e.path))
-        .map((e) => e.action.split(" ").slice(0, 3).join(" "));
-      // The agent was asked to write, to run a command, to write again, and came back for the verdict each time.
-      expect(asked).toEqual(
-        expect.arrayContaining(["judge grader Write", "judge grader Bash", "judge grader"]),
-      );
-      expect(asked.indexOf("judge grader")).toBeGreaterThan(asked.lastIndexOf("judge grader Write"));
-      expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
-      expect(await readdir(join(runDir, "outputs"))).toEqual(["report.md"]);
-      expect(await readFile(join(runDir, "outputs", "report.md"), "utf8")).toBe(report);
+describe.each(["claude-code", "codex", "gemini", "copilot"] as const)(
+  "the %s judge is read-only",
+  (backend) => {
+    it("cannot write a file or run a command when the sim's script tells it to, and still answers", async () => {
+      const script = {
+        judge: {
+          ...verdicts,
+          steps: [
+            { write: { path: "judge-wrote.txt", content: "written by the judge\n" } },
+            { bash: "echo shell > judge-shell.txt" },
+            { write: { path: "outputs/report.md", content: "overwritten by the judge\n" } },
+          ],
+        },
+      };
+      await withSim(script, async (sim) => {
+        const judge = await createJudge({ backend, simulatorUrl: sim.url });
+        const { graded } = await gradeWithJudge(judge, input, { workspaceDir: runDir });
+        expect(graded.expectations.map((e) => e.passed)).toEqual([true, true, false]);
+        const asked = sim.log
+          .filter((e) => routes[backend].test(e.path))
+          .map((e) => e.action.split(" ").slice(0, 3).join(" "));
+        // The agent was asked to write, to run a command, to write again, and came back for the verdict each time.
+        expect(asked).toEqual(
+          expect.arrayContaining(["judge grader Write", "judge grader Bash", "judge grader"]),
+        );
+        expect(asked.indexOf("judge grader")).toBeGreaterThan(asked.lastIndexOf("judge grader Write"));
+        expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
+        expect(await readdir(join(runDir, "outputs"))).toEqual(["report.md"]);
+        expect(await readFile(join(runDir, "outputs", "report.md"), "utf8")).toBe(report);
+      });
     });
-  });
-});
+  },
+);
