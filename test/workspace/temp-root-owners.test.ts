@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sweepStaleTempRoots } from "../../src/workspace/temp-root.js";
@@ -33,6 +33,17 @@ async function root(name: string): Promise<string> {
 async function waitFor(check: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
   if (!check()) throw new Error("the process never reached the state waited for");
+}
+
+// A built file and every file it imports by a relative path, copied from `from` to `to`.
+async function copyBuilt(from: string, to: string, file: string, seen = new Set<string>()): Promise<void> {
+  if (seen.has(file)) return;
+  seen.add(file);
+  const text = await readFile(join(from, file), "utf8");
+  await mkdir(dirname(join(to, file)), { recursive: true });
+  await writeFile(join(to, file), text, "utf8");
+  for (const [, relative] of text.matchAll(/from "(\.{1,2}\/[^"]+)"/g))
+    await copyBuilt(from, to, join(dirname(file), relative ?? ""), seen);
 }
 
 // A process of another user, when there is one: it answers a signal with EPERM.
@@ -72,10 +83,14 @@ describe.skipIf(process.platform !== "linux")("sweeping the temp roots of owners
       const ours = await root(`skillgym-run.${process.pid}.${statFields(process.pid)[19]}-abc123`);
       for (const dir of [parent, ours, join(ours, "home")]) await chmod(dir, 0o777);
       await chmod(join(ours, "home", "settings.json"), 0o666);
-      const built = pathToFileURL(join(process.cwd(), "dist", "workspace", "temp-root.js")).href;
+      // The built module, copied where nobody can read it (the checkout may lie in a folder only root enters).
+      const code = join(parent, "code");
+      await copyBuilt(join(process.cwd(), "dist"), code, join("workspace", "temp-root.js"));
+      const built = pathToFileURL(join(code, "workspace", "temp-root.js")).href;
       const script = `const { sweepStaleTempRoots } = await import(${JSON.stringify(built)});
         process.stdout.write(JSON.stringify(await sweepStaleTempRoots(${JSON.stringify(parent)})));`;
       const sweep = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+        cwd: parent,
         uid: 65534,
         gid: 65534,
         encoding: "utf8",
