@@ -85,6 +85,11 @@ describe("run takes eval's options", () => {
     const kept = (await readdir(tmp)).filter((n) => n.startsWith("skillgym-run."));
     expect(kept).toHaveLength(1);
     expect(await readdir(join(tmp, kept[0] ?? ""))).toContain(".skillgym-keep");
+    // The run's own workspace is kept too, as the agent saw it: the skill installed in it.
+    const files = (await readdir(join(tmp, kept[0] ?? ""), { recursive: true })).map((f) =>
+      f.replaceAll("\\", "/"),
+    );
+    expect(files.filter((f) => /\/work\/\.claude\/skills\/[^/]+\/SKILL\.md$/.test(f))).toHaveLength(1);
 
     const plain = join(dir, "tmp-plain");
     await mkdir(plain);

@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { agentProcesses, expectNoAgentProcesses } from "./agent-processes.js";
 import { tempDir } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -26,19 +27,6 @@ afterEach(async () => {
   await sim.close();
   await cleanup();
 });
-
-// Live (not zombie) processes whose environment holds `marker`: the agents of one run and whatever they started.
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0] === "Z") continue;
-      if (readFileSync(`/proc/${entry}/environ`, "utf8").includes(marker)) found.push(Number(entry));
-    } catch {}
-  }
-  return found;
-}
 
 async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
@@ -66,24 +54,21 @@ describe.skipIf(process.platform !== "linux")("kill -9 of a real-mode run", () =
       },
     );
     const exited = new Promise((r) => skillgym.once("exit", r));
-    // Every run's HOME lies under the run's temp root, named after the skillgym process.
-    const marker = `HOME=${join(tmp, `skillgym-run.${skillgym.pid}.`)}`;
 
     // Both configurations (with and without the skill) are waiting on the hanging model.
     const hanging = await waitFor(
       () => new Set(sim.log.filter((e) => e.action === "hang").map((e) => e.session)).size >= 2,
       60_000,
     );
-    const agents = processesWith(marker);
+    // Found by what every agent carries: the run marker, and a HOME in a temp root under this test's TMPDIR.
+    const agents = agentProcesses(tmp).map((p) => p.pid);
     strays.push(...agents);
     expect(hanging).toBe(true);
     expect(agents.length).toBeGreaterThanOrEqual(2);
 
     skillgym.kill("SIGKILL");
     await exited;
-    const gone = await waitFor(() => processesWith(marker).length === 0, 5000);
-    expect(processesWith(marker)).toEqual([]);
-    expect(gone).toBe(true);
+    await expectNoAgentProcesses(tmp);
     const stale = readdirSync(tmp).filter((name) => name.startsWith(`skillgym-run.${skillgym.pid}.`));
     expect(stale).toHaveLength(1);
 
