@@ -1,9 +1,10 @@
 import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
 import { listRuns, parseRunId, runIdOf } from "../runlog/list-runs.js";
 import { pickAgent, readIterationView } from "./agents-view.js";
-import { readCatalogsView } from "./catalog-view.js";
+import { catalogTranscriptFile, readCatalogsView, readCatalogTranscript } from "./catalog-view.js";
 import { FeedbackRequest } from "./feedback-request.js";
 import { FeedbackFileError, updateFeedback } from "./feedback-store.js";
 import { contentTypeOf } from "./file-kinds.js";
@@ -47,6 +48,27 @@ export async function getTunes(ctx: RouteContext, res: ServerResponse): Promise<
 
 export async function getCatalogs(ctx: RouteContext, res: ServerResponse): Promise<void> {
   sendJson(res, 200, await readCatalogsView(ctx.reader));
+}
+
+// A catalog run's transcript: as JSON for the page to show, or with `raw=1` the transcript.md itself, to download.
+export async function getCatalogTranscript(
+  ctx: RouteContext,
+  res: ServerResponse,
+  query: URLSearchParams,
+): Promise<void> {
+  const found = await catalogTranscriptFile(ctx.reader, query.get("catalog"), query.get("run"));
+  if (!found.ok) return sendError(res, found.status, found.error);
+  if (query.get("raw") !== "1")
+    return sendJson(res, 200, { transcript: await readCatalogTranscript(found.file) });
+  const size = await stat(found.file).then(
+    (s) => (s.isFile() ? s.size : undefined),
+    () => undefined,
+  );
+  if (size === undefined) return sendError(res, 404, `no transcript.md for ${query.get("run")}`);
+  res.writeHead(200, fileHeaders("transcript.md", size, undefined));
+  createReadStream(found.file)
+    .on("error", () => res.destroy())
+    .pipe(res);
 }
 
 export async function getIteration(

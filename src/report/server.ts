@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { basename } from "node:path";
 import {
   getCatalogs,
+  getCatalogTranscript,
   getFile,
   getIteration,
   getRun,
@@ -76,6 +77,7 @@ async function route(
   if (path === "/api/workspace") return getWorkspace(ctx, res);
   if (path === "/api/tunes") return getTunes(ctx, res);
   if (path === "/api/catalogs") return getCatalogs(ctx, res);
+  if (path === "/api/catalog-transcript") return getCatalogTranscript(ctx, res, url.searchParams);
   const iteration = /^\/api\/iteration\/([^/]+)$/.exec(path);
   if (iteration) return getIteration(ctx, res, iteration[1] ?? "", url.searchParams);
   if (path === "/api/run") return getRun(ctx, res, url.searchParams);

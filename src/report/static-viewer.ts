@@ -60,7 +60,10 @@ async function collect(
     iterations,
     runs,
     tunes: await readTunesView(reader),
-    catalogs: await readCatalogsView(reader),
+    catalogs: await readCatalogsView(reader, {
+      transcripts: true,
+      ...(limits?.maxTranscriptBytes !== undefined ? { maxTranscriptBytes: limits.maxTranscriptBytes } : {}),
+    }),
   };
 }
 

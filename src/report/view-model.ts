@@ -246,6 +246,8 @@ export interface CatalogEntry {
   name: string;
   results: CatalogResults | null;
   problem: string | null;
+  /** In a static file: each run's transcript.md by its folder (catalog.json's `dir`); the server serves them apart. */
+  transcripts?: Record<string, TranscriptView | null>;
 }
 
 export interface CatalogsView {

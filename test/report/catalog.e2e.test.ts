@@ -126,12 +126,65 @@ async function checkHeatMap(page: Page): Promise<void> {
   expect(await detail.locator("li").first().textContent()).toContain("csv-stats/query-2/run-1");
 }
 
+// A simulated catalog says so in the banner; the page is named after the library; a run's transcript opens from its cell.
+async function checkHeaderAndTranscript(page: Page): Promise<string | null> {
+  expect(await page.isVisible("#banner")).toBe(true);
+  expect(await page.textContent("#banner")).toBe(
+    "SIMULATED: these catalogs were answered by skillgym sim, a scripted stand-in, not a model. The matrix tests the queries and the sim script, not how a model routes them.",
+  );
+  expect(await page.title()).toBe("skillgym — catalog of library");
+  expect(await page.textContent("#skill-name")).toBe("catalog of library");
+  expect(await page.textContent('section[data-catalog="catalog-1"] h3 .catalog-simulated')).toBe("SIMULATED");
+
+  const detail = page.locator("#panel-catalog .catalog-detail");
+  const buttons = detail.locator("button.catalog-transcript-link");
+  expect(await buttons.evaluateAll((bs) => bs.map((b) => b.getAttribute("data-run")))).toEqual([
+    "csv-stats/query-2/run-1",
+    "csv-stats/query-2/run-2",
+  ]);
+  await buttons.nth(1).click();
+  const view = detail.locator(".catalog-transcript");
+  await page.waitForSelector(
+    '#panel-catalog .catalog-transcript[data-run="csv-stats/query-2/run-2"]:not([aria-busy])',
+  );
+  const onDisk = await readFile(
+    join(catalogWorkspace(), "catalog-1", "csv-stats", "query-2", "run-2", "transcript.md"),
+    "utf8",
+  );
+  expect(onDisk).toContain("# Catalog: csv-stats query 2, run 2");
+  expect(await view.locator("p.muted").first().textContent()).toBe(
+    "catalog-1/csv-stats/query-2/run-2 · run 2 · fired chart-maker",
+  );
+  expect(await view.locator("details.transcript-step summary .step-title").allTextContents()).toContain(
+    "Prompt",
+  );
+  expect(await view.textContent()).toContain("Give me min, max and mean for every column of sales.csv");
+  const download = view.locator("a[download]");
+  return (await download.count()) > 0 ? download.getAttribute("href") : null;
+}
+
 describe("the Catalog tab", () => {
   it("shows the routing matrix as a heat map, live, and a cell's queries on click", async () => {
     const { page, errors } = await openPage(browser.context);
     await page.goto(server.url);
     await checkHeatMap(page);
+    const download = await checkHeaderAndTranscript(page);
     await saveScreenshot(page, "catalog-live");
+    // The server hands out the transcript.md itself, of a run catalog.json lists and no other file.
+    expect(download).toBe("/api/catalog-transcript?catalog=catalog-1&run=csv-stats%2Fquery-2%2Frun-2&raw=1");
+    const raw = await fetch(new URL(download!, server.url));
+    expect(raw.status).toBe(200);
+    expect(await raw.text()).toBe(
+      await readFile(
+        join(catalogWorkspace(), "catalog-1", "csv-stats", "query-2", "run-2", "transcript.md"),
+        "utf8",
+      ),
+    );
+    const refused = async (query: string) =>
+      (await fetch(new URL(`/api/catalog-transcript?${query}`, server.url))).status;
+    expect(await refused("catalog=catalog-1&run=..%2F..%2Fcatalog-1%2Fcatalog.json")).toBe(404);
+    expect(await refused("catalog=..%2Fcatalog-1&run=csv-stats%2Fquery-2%2Frun-2")).toBe(400);
+    expect(await refused("catalog=catalog-9&run=csv-stats%2Fquery-2%2Frun-2")).toBe(404);
     expect(errors).toEqual([]);
   }, 60_000);
 
@@ -141,6 +194,8 @@ describe("the Catalog tab", () => {
     const { page, errors } = await openPage(browser.context);
     await page.goto(pathToFileURL(file).href);
     await checkHeatMap(page);
+    // The file embeds the transcripts: nothing to download from, nothing fetched.
+    expect(await checkHeaderAndTranscript(page)).toBeNull();
     expect(errors).toEqual([]);
   }, 60_000);
 });

@@ -90,4 +90,5 @@ details.transcript-step pre{max-height:20rem}
 .contaminated{color:var(--fail);font-weight:600}
 .catalog-matrix td.heat{min-width:3rem;text-align:center;cursor:default}.catalog-matrix td.heat.right,.catalog-matrix td.heat.wrong{cursor:pointer;font-weight:600}
 .catalog-matrix td.heat.wrong{color:#fff}
+.catalog h3 .badge{margin-left:.5rem}.catalog-runs button{padding:0 .45rem;font-size:12px;margin-left:.5rem}
 `;
