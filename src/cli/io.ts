@@ -20,8 +20,15 @@ export function createIo(): Io {
   let code = 0;
   // Progress goes to stderr, so stderr (not stdout) decides whether the status redraws in place.
   const live = process.stderr.isTTY ? createLiveLine(process.stderr) : undefined;
+  // A reader that went away (`skillgym … | head`) ends stdout, not the command: later output is dropped.
+  let stdoutOpen = true;
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    stdoutOpen = false;
+  });
   return {
     out: (text) => {
+      if (!stdoutOpen) return;
       if (live) live.around(() => process.stdout.write(text), text.endsWith("\n"));
       else process.stdout.write(text);
     },

@@ -33,7 +33,10 @@ export function registerDraftEvals(program: Command, io: Io): void {
       baseUrl: "the API's base URL (anthropic, openai)",
     },
   )
-    .option("--agent-bin <path>", "the Claude Code binary (for the claude-code judge)")
+    .option(
+      "--agent-bin <path>",
+      "the judge agent's binary, when the judge is an agent (claude-code, codex, gemini, opencode, copilot)",
+    )
     .option("--simulate", "draft with skillgym sim's deterministic answer (offline, free)")
     .option("--sim-script <file>", "simulator script with a `judge` section")
     .option("--force", "replace existing evals/evals.json and evals/triggers.json")

@@ -36,7 +36,10 @@ export function registerGrade(program: Command, io: Io): void {
   )
     .option("--force", "re-grade runs that already have a grading.json")
     .option("--concurrency <n>", "runs graded at once", positiveInt, 4)
-    .option("--agent-bin <path>", "the Claude Code binary (for the claude-code judge)")
+    .option(
+      "--agent-bin <path>",
+      "the judge agent's binary, when the judge is an agent (claude-code, codex, gemini, opencode, copilot)",
+    )
     .option("--simulate", "grade with skillgym sim's scripted verdicts (offline, free)")
     .option("--sim-script <file>", "simulator script with a `judge` section")
     .option("--json", "print the result as JSON")

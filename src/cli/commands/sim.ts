@@ -58,7 +58,7 @@ export function registerSim(program: Command, io: Io): void {
   program
     .command("sim")
     .description(
-      "serve a deterministic stand-in for the Anthropic Messages API on 127.0.0.1 (for free dry runs)",
+      "serve a deterministic stand-in for the model APIs the agents speak (Anthropic Messages, OpenAI Responses and Chat Completions, Gemini) on 127.0.0.1 (for free dry runs)",
     )
     .argument("[skills...]", "with --explain: the skill folders the prompt is scored against")
     .option("--port <n>", "port to listen on (default: any free port)", nonNegativeInt)
