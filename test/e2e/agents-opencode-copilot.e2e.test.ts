@@ -11,9 +11,12 @@ const LONG_MS = 1_500_000;
 // Fewer runs at once and a generous limit each, so a run's verdict never depends on the machine's load.
 const SLOW_MACHINE = ["--concurrency", "3", "--timeout", "900"];
 
-function skillgym(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function skillgym(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env: process.env });
+    const child = spawn(process.execPath, [bin, ...args], { cwd: root, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => {
@@ -50,6 +53,30 @@ async function triggerRates(agent: string, workspace: string): Promise<(number |
   expect(results.results.every((r) => r.runs === 1 && r.errors === 0)).toBe(true);
   return results.results.map((r) => r.trigger_rate);
 }
+
+describe("OpenCode and Copilot CLI without credentials", () => {
+  let ws: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    ws = await tempDir();
+  });
+  afterAll(() => ws?.cleanup());
+
+  it.each([
+    ["opencode", "ANTHROPIC_API_KEY"],
+    ["copilot", "COPILOT_GITHUB_TOKEN"],
+  ])("%s: exit 3 before any run, naming what to set", async (agent, variable) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: ws.dir };
+    for (const name of Object.keys(env))
+      if (/API_KEY$|_TOKEN$|^COPILOT_PROVIDER|^XDG_DATA_HOME$/.test(name)) delete env[name];
+    const result = await skillgym(
+      ["triggers", "examples/csv-summary", "--agent", agent, "--workspace", join(ws.dir, agent)],
+      env,
+    );
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain(variable);
+    expect(result.stderr).not.toContain("[1/");
+  });
+});
 
 describe("trigger evals of OpenCode and Copilot CLI against skillgym sim", () => {
   let ws: Awaited<ReturnType<typeof tempDir>>;
