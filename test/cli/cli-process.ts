@@ -10,7 +10,8 @@ export function skillgym(args: string[], env: NodeJS.ProcessEnv = process.env) {
     cwd: root,
     env,
     encoding: "utf8",
-    timeout: 180_000,
+    // A limit for a hung command, not a speed test: a loaded 2-core machine takes minutes over a run of several agents.
+    timeout: 420_000,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
