@@ -10,6 +10,8 @@ export interface StreamRun {
   env: NodeJS.ProcessEnv;
   request: AgentRunRequest;
   redactor: Redactor;
+  /** Text the agent reads from its stdin (its prompt, for an agent that takes it there). */
+  stdin?: string;
   /** The agent's events in one stdout line (already masked). */
   parse(line: string): AgentEvent[];
   /** How the run ended, from the process and the agent's final result. */
@@ -35,6 +37,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
     timeoutMs: request.timeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
     killGraceMs: 1500,
+    ...(run.stdin !== undefined ? { stdin: run.stdin } : {}),
     onLine: (raw) => {
       if (!raw.trim()) return undefined;
       const line = redactor.text(raw);

@@ -6,8 +6,8 @@ import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { bin, root } from "../cli/cli-process.js";
 import { readJson, tempDir } from "./helpers.js";
 
-// OpenCode needs some 10–15 CPU-seconds a run: on a shared machine a command of many runs takes minutes.
-const LONG_MS = 1_500_000;
+// OpenCode needs some 10–15 CPU-seconds a run: on a shared machine a command of many runs takes half an hour.
+const LONG_MS = 3_000_000;
 // Fewer runs at once and a generous limit each, so a run's verdict never depends on the machine's load.
 const SLOW_MACHINE = ["--concurrency", "3", "--timeout", "900"];
 

@@ -57,7 +57,8 @@ export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promis
     const parse = createOpenCodeParser();
     return runAgentStream({
       command: binary,
-      args: openCodeArgs({ prompt: request.prompt, cwd: request.cwd, model }),
+      args: openCodeArgs({ cwd: request.cwd, model }),
+      stdin: request.prompt,
       env: { ...openCodeEnvironment({ base: baseEnv, home: request.home, simulated }), PWD: request.cwd },
       request,
       redactor,

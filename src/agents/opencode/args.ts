@@ -1,5 +1,4 @@
 export interface OpenCodeArgsRequest {
-  prompt: string;
   /** The working folder: OpenCode takes its project folder from $PWD, not from the folder it was started in. */
   cwd: string;
   /** `provider/model`; none: OpenCode's own default. */
@@ -7,14 +6,13 @@ export interface OpenCodeArgsRequest {
 }
 
 /**
- * The command line of one headless `opencode run`; a title of its own spares the extra title request. OpenCode joins
- * its message arguments with spaces and wraps each one holding a space in double quotes, so the prompt goes split at
- * its spaces: joined again it is the prompt exactly, unquoted.
+ * The command line of one headless `opencode run`; a title of its own spares the extra title request. The prompt
+ * goes to stdin: OpenCode wraps every message argument holding a space in double quotes, and its argument parser
+ * turns a word such as `1.0` after `--` into a number it then fails on.
  */
 export function openCodeArgs(request: OpenCodeArgsRequest): string[] {
   const args = ["run", "--format", "json", "--title", "skillgym", "--dir", request.cwd];
   if (request.model) args.push("--model", request.model);
-  args.push("--", ...request.prompt.split(" "));
   return args;
 }
 

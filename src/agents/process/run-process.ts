@@ -14,6 +14,8 @@ export interface ProcessSpec {
   onLine?: (line: string) => "stop" | undefined;
   /** Grace period between SIGTERM and SIGKILL. */
   killGraceMs?: number;
+  /** Text written to the child's stdin, which is then closed; none: stdin is closed from the start. */
+  stdin?: string;
 }
 
 /** One result shape for success and failure alike. */
@@ -49,7 +51,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [marker.variable]: marker.value },
-      stdio: ["ignore", "pipe", "pipe"],
+      stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
       detached: process.platform !== "win32",
       windowsHide: true,
     });
@@ -58,6 +60,11 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     // Accepted race: skillgym killed between this spawn and the watchdog's `add` leaves this one agent unguarded.
     const pid = child.pid;
     if (pid !== undefined) guardGroup(pid);
+    if (spec.stdin !== undefined) {
+      // A child that exits without reading its input must not fail the run with EPIPE.
+      child.stdin?.on("error", () => {});
+      child.stdin?.end(spec.stdin);
+    }
 
     const end = (reason: "timeout" | "cancel" | "stop") => {
       if (reason === "timeout") timedOut = true;
