@@ -157,7 +157,8 @@ describe("trigger evals with the real Claude Code against skillgym sim", () => {
     const script = SimScript.parse({
       rules: [{ match: "hang", fault: { hang: true } }, { skill: "~haiku-sg-" }],
     });
-    const { summary } = await runWithSim(script, { runs: 1, timeoutSeconds: 3 });
+    // The hang always runs into the limit; the limit leaves the other run time to start on a busy machine.
+    const { summary } = await runWithSim(script, { runs: 1, timeoutSeconds: 15 });
     expect(summary.results.results[0]).toMatchObject({
       trigger_rate: null,
       triggers: 0,
