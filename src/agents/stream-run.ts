@@ -54,12 +54,14 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   });
   if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
   const end = run.classify(proc, result);
+  // An agent told to stop (time limit, cancel) may still print a closing result: that is no verdict of the run.
+  const verdict = end.outcome === "timeout" || end.outcome === "cancelled" ? undefined : result;
   return {
     outcome: end.outcome,
     ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
     events,
     ...(init ? { init } : {}),
-    ...(result ? { result } : {}),
+    ...(verdict ? { result: verdict } : {}),
     process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
   };
 }
