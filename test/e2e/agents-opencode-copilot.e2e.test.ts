@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AgentMatrix } from "../../src/contracts/matrix.js";
@@ -6,8 +7,8 @@ import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { bin, root } from "../cli/cli-process.js";
 import { readJson, tempDir } from "./helpers.js";
 
-// OpenCode needs some 10–15 CPU-seconds a run: on a shared machine a command of many runs takes half an hour.
-const LONG_MS = 3_000_000;
+// OpenCode needs some 10–15 CPU-seconds a run: on a shared machine even a few runs take minutes.
+const LONG_MS = 1_200_000;
 // Fewer runs at once and a generous limit each, so a run's verdict never depends on the machine's load.
 const SLOW_MACHINE = ["--concurrency", "3", "--timeout", "900"];
 
@@ -33,25 +34,16 @@ function skillgym(
   });
 }
 
-async function triggerRates(agent: string, workspace: string): Promise<(number | null)[]> {
-  const result = await skillgym([
-    "triggers",
-    "examples/csv-summary",
-    "--agent",
-    agent,
-    "--simulate",
-    "--runs",
-    "1",
-    ...SLOW_MACHINE,
-    "--workspace",
-    workspace,
-  ]);
-  expect(result.code, result.stderr).toBeLessThanOrEqual(1);
-  const results = TriggerResults.parse(
-    await readJson(join(workspace, "iteration-1", "triggers", "trigger-results.json")),
-  );
-  expect(results.results.every((r) => r.runs === 1 && r.errors === 0)).toBe(true);
-  return results.results.map((r) => r.trigger_rate);
+/**
+ * release-notes cut to one eval and four trigger queries (two that should trigger, a near miss the simulated model
+ * takes anyway, one it leaves): every agent's rates differ from query to query, at six runs an agent.
+ */
+async function smallReleaseNotes(dir: string): Promise<string> {
+  const skill = join(dir, "release-notes");
+  await cp(join(root, "examples", "release-notes"), skill, { recursive: true });
+  const triggers = JSON.parse(await readFile(join(skill, "evals", "triggers.json"), "utf8")) as unknown[];
+  await writeFile(join(skill, "evals", "triggers.json"), JSON.stringify([0, 1, 10, 12].map((i) => triggers[i])));
+  return skill;
 }
 
 describe("OpenCode and Copilot CLI without credentials", () => {
@@ -78,26 +70,6 @@ describe("OpenCode and Copilot CLI without credentials", () => {
   });
 });
 
-describe("trigger evals of OpenCode and Copilot CLI against skillgym sim", () => {
-  let ws: Awaited<ReturnType<typeof tempDir>>;
-  let claudeRates: (number | null)[];
-  beforeAll(async () => {
-    ws = await tempDir();
-    claudeRates = await triggerRates("claude-code", join(ws.dir, "claude-code"));
-  }, LONG_MS);
-  afterAll(() => ws?.cleanup());
-
-  it.each(["copilot", "opencode"])(
-    "`triggers examples/csv-summary --agent %s --simulate` gives exactly Claude Code's rates",
-    async (agent) => {
-      const rates = await triggerRates(agent, join(ws.dir, agent));
-      expect(rates).toEqual(claudeRates);
-      expect(rates.filter((rate) => rate === 1)).toHaveLength(10);
-    },
-    LONG_MS,
-  );
-});
-
 describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simulate", () => {
   const agents = ["claude-code", "codex", "gemini", "opencode", "copilot"];
   let ws: Awaited<ReturnType<typeof tempDir>>;
@@ -106,7 +78,9 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
     ws = await tempDir();
     run = await skillgym([
       "run",
-      "examples/release-notes",
+      await smallReleaseNotes(ws.dir),
+      "--only",
+      "basic",
       "--agent",
       agents.join(","),
       "--simulate",
@@ -118,14 +92,14 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
       "--trigger-timeout",
       "900",
       "--workspace",
-      ws.dir,
+      join(ws.dir, "workspace"),
     ]);
   }, LONG_MS);
   afterAll(() => ws?.cleanup());
 
   it("writes one matrix with five rows, the same rates for every agent", async () => {
     expect(run.code, run.stderr).toBe(0);
-    const matrix = AgentMatrix.parse(await readJson(join(ws.dir, "iteration-1", "matrix.json")));
+    const matrix = AgentMatrix.parse(await readJson(join(ws.dir, "workspace", "iteration-1", "matrix.json")));
     expect(matrix.agents.map((a) => [a.agent, a.status])).toEqual(agents.map((a) => [a, "complete"]));
     const [first, ...others] = matrix.agents;
     for (const row of others) {
@@ -138,6 +112,15 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
       expect(row.triggers).toEqual(first?.triggers);
     }
     expect(first?.with_skill_pass_rate).toBe(1);
+    const triggers = TriggerResults.parse(
+      await readJson(join(ws.dir, "workspace", "iteration-1", "claude-code", "triggers", "trigger-results.json")),
+    );
+    expect(triggers.results.map((r) => [r.should_trigger, r.trigger_rate])).toEqual([
+      [true, 1],
+      [true, 1],
+      [false, 1],
+      [false, 0],
+    ]);
     const table = run.stdout
       .split("\n")
       .filter((l) => /^ {2}(claude-code|codex|gemini|opencode|copilot) /.test(l));
