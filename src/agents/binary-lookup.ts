@@ -54,6 +54,40 @@ export async function firstRunnable(candidates: string[], minBytes = 0): Promise
   return undefined;
 }
 
+/** What an adapter knows about finding its agent: its name, its command on PATH, how to install it, what npm put where. */
+export interface BinarySearch {
+  /** The agent's name in messages ("Codex CLI"). */
+  label: string;
+  /** Its command on PATH ("codex"). */
+  command: string;
+  /** How a user installs it ("npm install @openai/codex"). */
+  install: string;
+  /** The binaries npm installed beside skillgym, best first (found only when runnable). */
+  bundled: () => Promise<string | undefined>;
+  /** A smaller file on PATH is a stub, not the agent (default 0). */
+  minBytes?: number;
+}
+
+/** Finds an agent's binary: an explicit path (exit 3 if missing), then npm's copy, then its command on PATH. */
+export async function locateBinary(
+  explicit: string | undefined,
+  env: NodeJS.ProcessEnv,
+  search: BinarySearch,
+): Promise<string> {
+  if (explicit) {
+    return explicitBinary(
+      explicit,
+      `pass the path of a ${search.label} binary to --agent-bin, or install it: ${search.install}`,
+    );
+  }
+  const found =
+    (await search.bundled()) ?? (await firstRunnable(pathCandidates(search.command, env), search.minBytes));
+  if (found) return found;
+  throw new SkillgymError("AGENT_UNAVAILABLE", `${search.label} was not found`, {
+    hint: `run \`${search.install}\`, put \`${search.command}\` on PATH, or pass --agent-bin`,
+  });
+}
+
 interface PackageFile {
   name?: unknown;
   version?: unknown;

@@ -65,3 +65,18 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
     process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
   };
 }
+
+/**
+ * A stream parser whose `init` carries what the run knows and the agent's stream does not say (model, skills,
+ * version, mode), and whose `result` may be completed (a price).
+ */
+export function withRunFacts(
+  parse: (line: string) => AgentEvent[],
+  init: (parsed: InitEvent) => InitEvent,
+  result: (parsed: ResultEvent) => ResultEvent = (parsed) => parsed,
+): (line: string) => AgentEvent[] {
+  return (line) =>
+    parse(line).map((event) =>
+      event.kind === "init" ? init(event) : event.kind === "result" ? result(event) : event,
+    );
+}

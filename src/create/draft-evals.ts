@@ -1,8 +1,9 @@
-import { access, mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { TriggersFile } from "../contracts/evals.js";
 import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
+import { exists } from "../fs-probe.js";
 import type { Judge } from "../judge/judge.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { loadSkill } from "../skill/index.js";
@@ -31,15 +32,6 @@ export interface DraftedSuite {
   attempts: number;
   costUsd: number;
   simulated: boolean;
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Asks the judge for a skill's trigger queries and evals; retries once on a refused answer; writes nothing then. */

@@ -1,6 +1,7 @@
-import { access, mkdir, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
+import { exists } from "../fs-probe.js";
 import { checkName, MAX_DESCRIPTION_LENGTH, saysWhenToUse } from "../skill/field-rules.js";
 import { exampleEvals, exampleSimScript, exampleTriggers } from "./example-suite.js";
 
@@ -16,15 +17,6 @@ export interface Scaffolded {
   name: string;
   /** Every file written, relative to `dir`. */
   files: string[];
-}
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function defaultDescription(name: string): string {

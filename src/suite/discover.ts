@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import type { Finding } from "../findings.js";
-import { isDirectory, isFile } from "./fs-probe.js";
+import { isDirectory, isFile } from "../fs-probe.js";
 import { parseJsonText, readJsonText } from "./json-file.js";
 
 /** Which discovery step found the suite (SPEC §1, first match wins). */

@@ -1,8 +1,8 @@
 import { realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Finding } from "../findings.js";
+import { exists, isDirectory } from "../fs-probe.js";
 import { describeLink, realInside, walkTree } from "../tree/links.js";
-import { exists, isDirectory } from "./fs-probe.js";
 import type { Fixture } from "./model.js";
 import { toWorkspacePath } from "./workspace-path.js";
 

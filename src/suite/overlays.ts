@@ -1,8 +1,8 @@
 import { readdir, realpath } from "node:fs/promises";
 import { join } from "node:path";
 import type { Finding } from "../findings.js";
+import { isDirectory } from "../fs-probe.js";
 import { describeLink, realInside, walkTree } from "../tree/links.js";
-import { isDirectory } from "./fs-probe.js";
 
 export interface Overlays {
   base?: string;

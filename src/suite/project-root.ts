@@ -1,5 +1,5 @@
 import { basename, dirname, resolve } from "node:path";
-import { exists, isFile } from "./fs-probe.js";
+import { exists, isFile } from "../fs-probe.js";
 
 /**
  * The project a skill belongs to, used for eval discovery and fixture paths (the CLI's `--project-root` wins):

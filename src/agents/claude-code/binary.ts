@@ -1,12 +1,5 @@
 import { join } from "node:path";
-import { SkillgymError } from "../../errors.js";
-import {
-  explicitBinary,
-  firstRunnable,
-  installedVersion,
-  packageDir,
-  pathCandidates,
-} from "../binary-lookup.js";
+import { firstRunnable, installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
 
 const exe = process.platform === "win32" ? ".exe" : "";
 // The npm package ships a placeholder bin/claude.exe until its postinstall fills it with the real binary.
@@ -25,23 +18,18 @@ function bundledCandidates(): string[] {
   return candidates;
 }
 
+export const INSTALL_COMMAND = "npm install @anthropic-ai/claude-code";
+
 /** Finds the Claude Code binary: an explicit path, then the one npm installed with skillgym, then `claude` on PATH. */
-export async function locateClaude(
+export function locateClaude(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
-  if (explicit) {
-    return explicitBinary(
-      explicit,
-      "pass the path of a Claude Code binary to --agent-bin, or leave it out to use the bundled one",
-    );
-  }
-  const found =
-    (await firstRunnable(bundledCandidates(), REAL_BINARY_BYTES)) ??
-    (await firstRunnable(pathCandidates("claude", env)));
-  if (found) return found;
-  throw new SkillgymError("AGENT_UNAVAILABLE", "Claude Code was not found", {
-    hint: "run `npm install` in skillgym (it installs @anthropic-ai/claude-code), put `claude` on PATH, or pass --agent-bin",
+  return locateBinary(explicit, env, {
+    label: "Claude Code",
+    command: "claude",
+    install: INSTALL_COMMAND,
+    bundled: () => firstRunnable(bundledCandidates(), REAL_BINARY_BYTES),
   });
 }
 

@@ -1,7 +1,7 @@
-import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
+import { exists } from "../../fs-probe.js";
 import { childSecrets } from "../login-file-secrets.js";
 import type { Secret } from "../redact.js";
 
@@ -18,15 +18,6 @@ const ENV_KEYS = [
   "CLAUDE_CODE_USE_BEDROCK",
   "CLAUDE_CODE_USE_VERTEX",
 ];
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Says where Claude Code's login comes from (a variable or a file), or throws as a run would. */
 export async function describeLogin(env: NodeJS.ProcessEnv = process.env): Promise<string> {

@@ -2,7 +2,7 @@ import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, ResultEvent } from "../agent.js";
 import { costOf } from "../pricing.js";
 import { createRedactor } from "../redact.js";
-import { runAgentStream } from "../stream-run.js";
+import { runAgentStream, withRunFacts } from "../stream-run.js";
 import { codexArgs, sandboxFor } from "./args.js";
 import { codexVersion, locateCodex } from "./binary.js";
 import { classifyCodexEnd } from "./classify.js";
@@ -60,21 +60,18 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
       request,
       redactor,
       // Codex's stream names neither the model nor the skills; the run knows both.
-      parse: (line) =>
-        parse(line).map((parsed) =>
-          parsed.kind === "init"
-            ? {
-                ...parsed,
-                model: model ?? CODEX_DEFAULT_MODEL,
-                tools: ["exec_command", "apply_patch"],
-                skills,
-                ...(version ? { version } : {}),
-                mode: modeOf(request.tools),
-              }
-            : parsed.kind === "result"
-              ? withCost(parsed, model)
-              : parsed,
-        ),
+      parse: withRunFacts(
+        parse,
+        (init) => ({
+          ...init,
+          model: model ?? CODEX_DEFAULT_MODEL,
+          tools: ["exec_command", "apply_patch"],
+          skills,
+          ...(version ? { version } : {}),
+          mode: modeOf(request.tools),
+        }),
+        (result) => withCost(result, model),
+      ),
       classify: classifyCodexEnd,
     });
     await removeLeftMountPoints(request.cwd, missingBefore);

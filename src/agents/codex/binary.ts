@@ -1,12 +1,5 @@
 import { join } from "node:path";
-import { SkillgymError } from "../../errors.js";
-import {
-  explicitBinary,
-  firstRunnable,
-  installedVersion,
-  packageDir,
-  pathCandidates,
-} from "../binary-lookup.js";
+import { firstRunnable, installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
 
 const exe = process.platform === "win32" ? ".exe" : "";
 
@@ -33,20 +26,15 @@ function bundledCandidates(): string[] {
 }
 
 /** Finds the Codex CLI: an explicit path, then the native binary npm installed, then `codex` on PATH. */
-export async function locateCodex(
+export function locateCodex(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
-  if (explicit) {
-    return explicitBinary(
-      explicit,
-      "pass the path of a Codex CLI binary to --agent-bin, or leave it out to use the installed one",
-    );
-  }
-  const found = await firstRunnable([...bundledCandidates(), ...pathCandidates("codex", env)]);
-  if (found) return found;
-  throw new SkillgymError("AGENT_UNAVAILABLE", "Codex CLI was not found", {
-    hint: `run \`${INSTALL_COMMAND}\`, put \`codex\` on PATH, or pass --agent-bin`,
+  return locateBinary(explicit, env, {
+    label: "Codex CLI",
+    command: "codex",
+    install: INSTALL_COMMAND,
+    bundled: () => firstRunnable(bundledCandidates()),
   });
 }
 

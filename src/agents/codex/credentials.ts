@@ -1,7 +1,7 @@
-import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
+import { exists } from "../../fs-probe.js";
 import { childSecrets } from "../login-file-secrets.js";
 import type { Secret } from "../redact.js";
 
@@ -11,15 +11,6 @@ export type CodexCredentials =
   | { kind: "simulator" };
 
 const ENV_KEYS = ["OPENAI_API_KEY", "CODEX_API_KEY"];
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The user's own Codex home: where `codex login` stored its auth.json. */
 export function userCodexHome(env: NodeJS.ProcessEnv): string {

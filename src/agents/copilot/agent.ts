@@ -1,18 +1,20 @@
 import { execFile } from "node:child_process";
-import { access } from "node:fs/promises";
+
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
+import { exists } from "../../fs-probe.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
 import { createRedactor } from "../redact.js";
-import { runAgentStream } from "../stream-run.js";
+import { listSkills } from "../skill-folders.js";
+import { runAgentStream, withRunFacts } from "../stream-run.js";
 import { approvalMode, copilotArgs } from "./args.js";
 import { commandLine, copilotVersion, locateCopilot } from "./binary.js";
 import { classifyCopilotEnd } from "./classify.js";
 import { type CopilotCredentials, copilotSecrets, findCopilotCredentials } from "./credentials.js";
 import { copilotEnvironment, homeFiles, prepareCopilotHome, userPackageCache } from "./environment.js";
 import { createCopilotParser } from "./parse-stream.js";
-import { copilotBuiltinSkills, copilotSkillRoots, listSkills } from "./skills.js";
+import { copilotBuiltinSkills, copilotSkillRoots } from "./skills.js";
 import { readUsageFile, withUsage } from "./usage.js";
 
 export interface CopilotOptions {
@@ -25,15 +27,6 @@ export interface CopilotOptions {
 
 /** The name runs record when no --model was given: Copilot CLI then picks its own. */
 export const COPILOT_DEFAULT_MODEL = "copilot-default";
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // Copilot CLI unpacks its package (~235 MB, ~10 s) on its first start; done once here, so parallel runs find it.
 async function unpackOnce(
@@ -87,18 +80,13 @@ export async function createCopilotAgent(options: CopilotOptions = {}): Promise<
       request,
       redactor,
       // The stream names the model only after the first answer; the run knows it, and the skills it can see.
-      parse: (line) =>
-        parse(line).map((parsed) =>
-          parsed.kind === "init"
-            ? {
-                ...parsed,
-                model: model ?? COPILOT_DEFAULT_MODEL,
-                skills: [...new Set([...parsed.skills, ...skills])],
-                ...(version ? { version } : {}),
-                mode: approvalMode(request.tools),
-              }
-            : parsed,
-        ),
+      parse: withRunFacts(parse, (init) => ({
+        ...init,
+        model: model ?? COPILOT_DEFAULT_MODEL,
+        skills: [...new Set([...init.skills, ...skills])],
+        ...(version ? { version } : {}),
+        mode: approvalMode(request.tools),
+      })),
       classify: classifyCopilotEnd,
     });
     return addUsage(ran, files.usage, credentials);

@@ -1,12 +1,5 @@
 import { join } from "node:path";
-import { SkillgymError } from "../../errors.js";
-import {
-  explicitBinary,
-  firstRunnable,
-  installedVersion,
-  packageDir,
-  pathCandidates,
-} from "../binary-lookup.js";
+import { firstRunnable, installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
 
 const PACKAGE = "@github/copilot";
 export const INSTALL_COMMAND = `npm install ${PACKAGE}`;
@@ -34,20 +27,15 @@ function bundledCandidates(): string[] {
 }
 
 /** Finds GitHub Copilot CLI: an explicit path, then the native binary npm installed, then `copilot` on PATH. */
-export async function locateCopilot(
+export function locateCopilot(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
-  if (explicit) {
-    return explicitBinary(
-      explicit,
-      `pass the path of a GitHub Copilot CLI binary to --agent-bin, or install it: ${INSTALL_COMMAND}`,
-    );
-  }
-  const found = await firstRunnable([...bundledCandidates(), ...pathCandidates("copilot", env)]);
-  if (found) return found;
-  throw new SkillgymError("AGENT_UNAVAILABLE", "GitHub Copilot CLI was not found", {
-    hint: `run \`${INSTALL_COMMAND}\`, put \`copilot\` on PATH, or pass --agent-bin`,
+  return locateBinary(explicit, env, {
+    label: "GitHub Copilot CLI",
+    command: "copilot",
+    install: INSTALL_COMMAND,
+    bundled: () => firstRunnable(bundledCandidates()),
   });
 }
 

@@ -1,30 +1,18 @@
-import type { AgentRunResult, ResultEvent, RunOutcome } from "../agent.js";
-import { classifyAgentEnd } from "../classify-end.js";
+import type { AgentRunResult, ResultEvent } from "../agent.js";
+import { classifyByWords, type ErrorWords } from "../classify-end.js";
 import type { ProcessResult } from "../process/run-process.js";
 
-const AUTH_PATTERN =
-  /\b401\b|\b403\b|unauthori[sz]ed|not (?:logged|signed) in|no authentication|authenticate|copilot (?:access|subscription)/i;
-
-function fromResult(result: ResultEvent): { outcome: RunOutcome; message?: string } {
-  if (!result.isError) return { outcome: "success" };
-  const status = result.apiErrorStatus;
-  const message = result.text || result.subtype;
-  if (status === 429 || /rate limit|too many requests/i.test(message))
-    return { outcome: "rate_limited", message };
-  if (status === 529 || status === 503 || /overloaded/i.test(message))
-    return { outcome: "overloaded", message };
-  if (status !== undefined && status >= 500) return { outcome: "server_error", message };
-  if (status === 401 || status === 403 || AUTH_PATTERN.test(message))
-    return { outcome: "auth_error", message };
-  if (/ECONNREFUSED|ECONNRESET|ETIMEDOUT|fetch failed|connection refused|network/i.test(message))
-    return { outcome: "server_error", message };
-  return { outcome: "agent_error", message };
-}
+const WORDS: ErrorWords = {
+  rateLimited: /rate limit|too many requests/i,
+  overloaded: /overloaded/i,
+  auth: /\b401\b|\b403\b|unauthori[sz]ed|not (?:logged|signed) in|no authentication|authenticate|copilot (?:access|subscription)/i,
+  unreachable: /ECONNREFUSED|ECONNRESET|ETIMEDOUT|fetch failed|connection refused|network/i,
+};
 
 /** How a Copilot CLI run ended, from the process's end and the stream's `result` (with the `session.error` before it). */
 export function classifyCopilotEnd(
   proc: ProcessResult,
   result: ResultEvent | undefined,
 ): Pick<AgentRunResult, "outcome" | "message"> {
-  return classifyAgentEnd(proc, result, { fromResult, authPattern: AUTH_PATTERN });
+  return classifyByWords(proc, result, WORDS);
 }

@@ -1,5 +1,5 @@
-import { access, readdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
+import { type SkillLoad, skillLoadBy, walkUpSkillRoots } from "../skill-folders.js";
 
 /** Copilot CLI's own skills, in its package's builtin/ folder: never the skill under test, nor a competitor. */
 export const copilotBuiltinSkills: readonly string[] = [
@@ -8,61 +8,23 @@ export const copilotBuiltinSkills: readonly string[] = [
   "github-pr-media",
 ];
 
-const PROJECT_FOLDERS = [".github/skills", ".agents/skills", ".claude/skills"];
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Where Copilot CLI finds skills for a run: `.github/skills`, `.agents/skills` and `.claude/skills` in the working
  * folder and each folder above it (up to the git root when there is one), then the run's own home.
  */
 export async function copilotSkillRoots(cwd: string, home: string): Promise<string[]> {
-  const roots: string[] = [];
-  for (let dir = cwd; ; dir = dirname(dir)) {
-    roots.push(...PROJECT_FOLDERS.map((folder) => join(dir, folder)));
-    if (dirname(dir) === dir || (await exists(join(dir, ".git")))) break;
-  }
-  roots.push(join(home, ".copilot", "skills"), join(home, ".agents", "skills"));
-  return roots;
-}
-
-/** The skills under the given roots: each folder holding a SKILL.md, by its folder name, each once. */
-export async function listSkills(roots: readonly string[]): Promise<string[]> {
-  const names: string[] = [];
-  for (const root of roots) {
-    let entries: string[];
-    try {
-      entries = await readdir(root);
-    } catch {
-      continue;
-    }
-    for (const name of entries.sort())
-      if (!names.includes(name) && (await exists(join(root, name, "SKILL.md")))) names.push(name);
-  }
-  return names;
+  return [
+    ...(await walkUpSkillRoots(cwd, [".github/skills", ".agents/skills", ".claude/skills"])),
+    join(home, ".copilot", "skills"),
+    join(home, ".agents", "skills"),
+  ];
 }
 
 /** The skill a tool call loads, if it loads one: a `skill` call naming it, or a `view` of its SKILL.md. */
-export function copilotSkillLoad(
-  name: string,
-  input: Record<string, unknown>,
-): { skill: string; via: "tool" | "read" } | undefined {
-  if (name === "skill") {
-    const skill = input.skill;
-    return typeof skill === "string" && skill ? { skill, via: "tool" } : undefined;
-  }
-  if (name === "view") {
-    const path = input.path;
-    if (typeof path !== "string") return undefined;
-    const match = /[\\/]skills[\\/]([^\\/]+)[\\/]SKILL\.md$/i.exec(path);
-    return match?.[1] ? { skill: match[1], via: "read" } : undefined;
-  }
-  return undefined;
+export function copilotSkillLoad(name: string, input: Record<string, unknown>): SkillLoad | undefined {
+  return skillLoadBy(
+    { tool: { name: "skill", skillKey: "skill" }, read: { name: "view", pathKeys: ["path"] } },
+    name,
+    input,
+  );
 }

@@ -2,7 +2,8 @@ import { homedir } from "node:os";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
 import { createRedactor, environmentSecrets } from "../redact.js";
-import { runAgentStream } from "../stream-run.js";
+import { listSkills } from "../skill-folders.js";
+import { runAgentStream, withRunFacts } from "../stream-run.js";
 import { geminiArgs } from "./args.js";
 import { builtinSkillsDir, commandLine, geminiVersion, locateGemini } from "./binary.js";
 import { classifyGeminiEnd } from "./classify.js";
@@ -10,7 +11,7 @@ import { findGeminiCredentials, type GeminiCredentials } from "./credentials.js"
 import { childEnvironment, prepareHome } from "./environment.js";
 import { createGeminiStreamParser } from "./parse-stream.js";
 import { approvalMode } from "./policy.js";
-import { listSkills, skillRoots, userSettingsWarning } from "./skills.js";
+import { skillRoots, userSettingsWarning } from "./skills.js";
 
 export interface GeminiOptions {
   /** Path of the gemini binary; default: the package installed beside skillgym, then `gemini` on PATH. */
@@ -54,10 +55,7 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
       env,
       request,
       redactor,
-      parse: (line) =>
-        parse(line).map((parsed) =>
-          parsed.kind === "init" ? { ...parsed, skills, ...(version ? { version } : {}) } : parsed,
-        ),
+      parse: withRunFacts(parse, (init) => ({ ...init, skills, ...(version ? { version } : {}) })),
       classify: classifyGeminiEnd,
     });
   }

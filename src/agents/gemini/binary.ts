@@ -1,38 +1,28 @@
 import { constants } from "node:fs";
 import { dirname, join } from "node:path";
-import { SkillgymError } from "../../errors.js";
-import {
-  explicitBinary,
-  firstRunnable,
-  installedVersion,
-  isRunnable,
-  packageDir,
-  pathCandidates,
-} from "../binary-lookup.js";
+import { installedVersion, isRunnable, locateBinary, packageDir } from "../binary-lookup.js";
 
 const PACKAGE = "@google/gemini-cli";
 export const INSTALL_COMMAND = `npm install ${PACKAGE}`;
 
+// The bundle npm installed beside skillgym (a script, so readable is enough: it runs under this Node).
+async function bundledScript(): Promise<string | undefined> {
+  const dir = packageDir(PACKAGE);
+  if (!dir) return undefined;
+  const bundled = join(dir, "bundle", "gemini.js");
+  return (await isRunnable(bundled, 0, constants.R_OK)) ? bundled : undefined;
+}
+
 /** Finds Gemini CLI: an explicit path, then the package npm installed beside skillgym, then `gemini` on PATH. */
-export async function locateGemini(
+export function locateGemini(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
-  if (explicit) {
-    return explicitBinary(
-      explicit,
-      `pass the path of a Gemini CLI binary to --agent-bin, or install it: ${INSTALL_COMMAND}`,
-    );
-  }
-  const dir = packageDir(PACKAGE);
-  if (dir) {
-    const bundled = join(dir, "bundle", "gemini.js");
-    if (await isRunnable(bundled, 0, constants.R_OK)) return bundled;
-  }
-  const found = await firstRunnable(pathCandidates("gemini", env));
-  if (found) return found;
-  throw new SkillgymError("AGENT_UNAVAILABLE", "Gemini CLI was not found", {
-    hint: `install it with \`${INSTALL_COMMAND}\`, put \`gemini\` on PATH, or pass --agent-bin`,
+  return locateBinary(explicit, env, {
+    label: "Gemini CLI",
+    command: "gemini",
+    install: INSTALL_COMMAND,
+    bundled: bundledScript,
   });
 }
 

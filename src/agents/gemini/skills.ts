@@ -1,4 +1,4 @@
-import { access, readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 
 /** Where Gemini CLI finds skills for a run: the trusted workspace first (no walk up), then the run's home. */
@@ -9,26 +9,6 @@ export function skillRoots(cwd: string, home: string): string[] {
     join(home, ".gemini", "skills"),
     join(home, ".agents", "skills"),
   ];
-}
-
-/** The skills found under the given roots: each folder holding a SKILL.md, by its folder name, each once. */
-export async function listSkills(roots: readonly string[]): Promise<string[]> {
-  const names: string[] = [];
-  for (const root of roots) {
-    let entries: string[];
-    try {
-      entries = await readdir(root);
-    } catch {
-      continue;
-    }
-    for (const name of entries.sort()) {
-      try {
-        await access(join(root, name, "SKILL.md"));
-        if (!names.includes(name)) names.push(name);
-      } catch {}
-    }
-  }
-  return names;
 }
 
 type Json = Record<string, unknown>;

@@ -2,7 +2,8 @@ import { SIM_MODEL } from "../../contracts/sim-model.js";
 import type { Agent, AgentRunRequest, AgentRunResult, ResultEvent } from "../agent.js";
 import { costOf } from "../pricing.js";
 import { createRedactor } from "../redact.js";
-import { runAgentStream } from "../stream-run.js";
+import { listSkills } from "../skill-folders.js";
+import { runAgentStream, withRunFacts } from "../stream-run.js";
 import { modelIdOf, openCodeArgs } from "./args.js";
 import { locateOpenCode, openCodeVersion } from "./binary.js";
 import { classifyOpenCodeEnd } from "./classify.js";
@@ -10,7 +11,7 @@ import { findOpenCodeCredentials, type OpenCodeCredentials, openCodeSecrets } fr
 import { openCodeEnvironment, permissionMode, prepareOpenCodeHome, SIM_PROVIDER } from "./environment.js";
 import { createOpenCodeParser } from "./parse-stream.js";
 import { findRipgrep, RIPGREP_WARNING } from "./ripgrep.js";
-import { listSkills, openCodeBuiltinSkills, openCodeSkillRoots } from "./skills.js";
+import { openCodeBuiltinSkills, openCodeSkillRoots } from "./skills.js";
 
 export interface OpenCodeOptions {
   /** Path of the opencode binary; default: the native one npm installed, then `opencode` on PATH. */
@@ -63,20 +64,17 @@ export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promis
       request,
       redactor,
       // OpenCode's stream names neither the model nor the skills; the run knows both.
-      parse: (line) =>
-        parse(line).map((parsed) =>
-          parsed.kind === "init"
-            ? {
-                ...parsed,
-                model: recorded,
-                skills,
-                ...(version ? { version } : {}),
-                mode: permissionMode(tools),
-              }
-            : parsed.kind === "result"
-              ? withCost(parsed, simulator ? SIM_MODEL : request.model)
-              : parsed,
-        ),
+      parse: withRunFacts(
+        parse,
+        (init) => ({
+          ...init,
+          model: recorded,
+          skills,
+          ...(version ? { version } : {}),
+          mode: permissionMode(tools),
+        }),
+        (result) => withCost(result, simulator ? SIM_MODEL : request.model),
+      ),
       classify: classifyOpenCodeEnd,
     });
   }

@@ -1,12 +1,5 @@
 import { join } from "node:path";
-import { SkillgymError } from "../../errors.js";
-import {
-  explicitBinary,
-  firstRunnable,
-  installedVersion,
-  packageDir,
-  pathCandidates,
-} from "../binary-lookup.js";
+import { firstRunnable, installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
 
 const PACKAGE = "opencode-ai";
 export const INSTALL_COMMAND = `npm install ${PACKAGE}`;
@@ -29,22 +22,16 @@ function bundledCandidates(): string[] {
 }
 
 /** Finds OpenCode: an explicit path, then the native binary npm installed, then `opencode` on PATH. */
-export async function locateOpenCode(
+export function locateOpenCode(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<string> {
-  if (explicit) {
-    return explicitBinary(
-      explicit,
-      `pass the path of an OpenCode binary to --agent-bin, or install it: ${INSTALL_COMMAND}`,
-    );
-  }
-  const found =
-    (await firstRunnable(bundledCandidates(), MIN_BINARY_BYTES)) ??
-    (await firstRunnable(pathCandidates("opencode", env), MIN_BINARY_BYTES));
-  if (found) return found;
-  throw new SkillgymError("AGENT_UNAVAILABLE", "OpenCode was not found", {
-    hint: `run \`${INSTALL_COMMAND}\`, put \`opencode\` on PATH, or pass --agent-bin`,
+  return locateBinary(explicit, env, {
+    label: "OpenCode",
+    command: "opencode",
+    install: INSTALL_COMMAND,
+    bundled: () => firstRunnable(bundledCandidates(), MIN_BINARY_BYTES),
+    minBytes: MIN_BINARY_BYTES,
   });
 }
 

@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
+import { exists } from "../../fs-probe.js";
 import { childSecrets } from "../login-file-secrets.js";
 import type { Secret } from "../redact.js";
 
@@ -25,15 +26,6 @@ export const PROVIDER_KEYS: readonly string[] = [
   "AZURE_API_KEY",
   "GITHUB_TOKEN",
 ];
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Where `opencode auth login` keeps its logins: `$XDG_DATA_HOME/opencode/auth.json`. */
 export function userAuthFile(env: NodeJS.ProcessEnv): string {
