@@ -9,14 +9,11 @@ export interface Page {
   text: string;
 }
 
-// Scratch notes another engineer keeps until they are folded into docs/agents.md: not a page of the docs.
-const NOT_PAGES = new Set(["docs/agents-opencode-copilot-facts.md"]);
-
 /** The README and every Markdown page under docs/. */
 export function docPages(): Page[] {
   const docs = (readdirSync(join(root, "docs"), { recursive: true }) as string[])
     .map((name) => `docs/${name.split("\\").join("/")}`)
-    .filter((path) => path.endsWith(".md") && !NOT_PAGES.has(path))
+    .filter((path) => path.endsWith(".md"))
     .sort();
   return ["README.md", ...docs].map((path) => ({ path, text: readFileSync(join(root, path), "utf8") }));
 }
