@@ -7,7 +7,7 @@ import { createJudge } from "../../src/judge/create.js";
 import { type GraderInput, gradeWithJudge } from "../../src/judge/grader.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 
-// Codex, Gemini CLI and Copilot CLI as judges: the real binaries against skillgym sim, graded like the API's sim judge.
+// Codex, Gemini CLI, OpenCode and Copilot CLI as judges: the real binaries against skillgym sim, graded like the API's sim judge.
 let runDir: string;
 const report = "# Q3 report\n\nNorth: 1,200\nSouth: 800\n";
 const transcript = "## User\nSummarize sales.csv\n\n## Assistant\nWrote outputs/report.md.";
@@ -24,8 +24,12 @@ const routes = {
   "claude-code": /^\/v1\/messages/,
   codex: /^\/v1\/responses/,
   gemini: /^\/v1beta\/models\/[^/]+:streamGenerateContent/,
+  opencode: /^\/agents\/v1\/chat\/completions/,
   copilot: /^\/agents\/v1\/chat\/completions/,
 } as const;
+
+// OpenCode spends 10–15 CPU-seconds starting: on a busy machine one judge call takes minutes.
+const LIMIT_MS = 600_000;
 
 async function runFolder(): Promise<string[]> {
   return (await readdir(runDir)).sort();
@@ -50,7 +54,7 @@ async function withSim<T>(script: object, body: (sim: SimServer) => Promise<T>):
   }
 }
 
-describe.each(["codex", "gemini", "copilot"] as const)(
+describe.each(["codex", "gemini", "opencode", "copilot"] as const)(
   "the %s judge (the real binary against skillgym sim)",
   (backend) => {
     it("grades a run as the sim's API judge does, through its own wire protocol, at no cost", async () => {
@@ -76,11 +80,11 @@ describe.each(["codex", "gemini", "copilot"] as const)(
         expect(graderRequests[0]!.prompt).toContain("`outputs/`");
         expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
       });
-    });
+    }, LIMIT_MS);
   },
 );
 
-describe.each(["claude-code", "codex", "gemini", "copilot"] as const)(
+describe.each(["claude-code", "codex", "gemini", "opencode", "copilot"] as const)(
   "the %s judge is read-only",
   (backend) => {
     it("cannot write a file or run a command when the sim's script tells it to, and still answers", async () => {
@@ -110,6 +114,6 @@ describe.each(["claude-code", "codex", "gemini", "copilot"] as const)(
         expect(await readdir(join(runDir, "outputs"))).toEqual(["report.md"]);
         expect(await readFile(join(runDir, "outputs", "report.md"), "utf8")).toBe(report);
       });
-    });
+    }, LIMIT_MS);
   },
 );
