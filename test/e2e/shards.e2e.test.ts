@@ -7,16 +7,19 @@ import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { elements, parseXml } from "../ci/xml-tree.js";
 import { skillgym } from "../cli/cli-process.js";
 import { readJson, tempDir } from "./helpers.js";
+import { smallExample } from "./small-example.js";
 
 // Real Claude Code against the sim, in separate processes: one unsharded run, two shards, then merge.
+// csv-summary with 6 of its trigger queries, 2 runs each.
 const common = ["--simulate", "--runs", "1", "--trigger-runs", "2", "--all-runs", "--concurrency", "3"];
 let dir: string;
 let cleanup: () => Promise<void>;
 let wholeOut: string;
 let shardOut: string;
+let skill: string;
 
 function runOf(args: string[]) {
-  const result = skillgym(["run", "examples/csv-summary", ...common, ...args]);
+  const result = skillgym(["run", skill, ...common, ...args]);
   if (result.code !== 0)
     throw new Error(`skillgym ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
   return result;
@@ -37,6 +40,7 @@ function byRun(b: Benchmark) {
 
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
+  skill = await smallExample(dir, "csv-summary", [0, 1, 2, 10, 11, 12]);
   wholeOut = runOf(["--workspace", join(dir, "whole")]).stdout;
   shardOut = runOf(["--workspace", join(dir, "shard-1"), "--shard", "1/2"]).stdout;
   runOf(["--workspace", join(dir, "shard-2"), "--shard", "2/2"]);
@@ -141,7 +145,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     ]);
     expect(elements(suites[0]!, "testcase")).toHaveLength(3);
     expect(elements(suites[1]!, "testcase")).toHaveLength(3);
-    expect(elements(suites[2]!, "testcase")).toHaveLength(20);
+    expect(elements(suites[2]!, "testcase")).toHaveLength(6);
     const failures = elements(suites[1]!, "failure");
     expect(failures.length).toBeGreaterThan(0);
     expect(failures[0]!.text).toContain("evidence:");
@@ -189,18 +193,18 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       "2/2",
     ]);
     expect(otherSkill.code).toBe(0);
-    const skill = skillgym(["merge", join(dir, "shard-1"), join(dir, "other-skill"), "--into", into]);
-    expect(skill.code).toBe(2);
+    const otherPlan = skillgym(["merge", join(dir, "shard-1"), join(dir, "other-skill"), "--into", into]);
+    expect(otherPlan.code).toBe(2);
     // What differs, in words first; no run is said to be in two shards of plans that differ.
-    expect(skill.stderr).toContain(`${join(dir, "shard-1")} vs ${join(dir, "other-skill")}:`);
-    expect(skill.stderr).toContain("    skill: csv-summary vs release-notes");
-    expect(skill.stderr).toContain("    triggers: ran vs not run");
-    expect(skill.stderr).toContain("    evals: 1, 2, 3 vs basic");
-    expect(skill.stderr).not.toContain("trigger queries:");
-    expect(skill.stderr).toContain("    configurations: with_skill, without_skill vs with_skill");
-    expect(skill.stderr).toContain("    skill hash (evals): ");
-    expect(skill.stderr).toContain("    plan hash (evals): ");
-    expect(skill.stderr).not.toContain("is also in");
+    expect(otherPlan.stderr).toContain(`${join(dir, "shard-1")} vs ${join(dir, "other-skill")}:`);
+    expect(otherPlan.stderr).toContain("    skill: csv-summary vs release-notes");
+    expect(otherPlan.stderr).toContain("    triggers: ran vs not run");
+    expect(otherPlan.stderr).toContain("    evals: 1, 2, 3 vs basic");
+    expect(otherPlan.stderr).not.toContain("trigger queries:");
+    expect(otherPlan.stderr).toContain("    configurations: with_skill, without_skill vs with_skill");
+    expect(otherPlan.stderr).toContain("    skill hash (evals): ");
+    expect(otherPlan.stderr).toContain("    plan hash (evals): ");
+    expect(otherPlan.stderr).not.toContain("is also in");
     await expect(readdir(into)).rejects.toThrow();
 
     // --into a shard's folder, inside one, or the workspace of a shard given by its iteration folder.
@@ -223,7 +227,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     expect(out.merged_from).toMatchObject({ shards: [1], missing: [2] });
     expect(out.partial).toMatchObject({
       count: 2,
-      planned_runs: { eval: 6, trigger: 40 },
+      planned_runs: { eval: 6, trigger: 12 },
       shards: [{ index: 2, state: "missing" }],
     });
     const partialRecord = IterationRecord.parse(await readJson(join(into, "iteration-1", "iteration.json")));
