@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { TokenUsage } from "../agents/events.js";
 import { costAt, priceOf } from "../agents/pricing.js";
 import { SkillgymError } from "../errors.js";
@@ -17,7 +17,9 @@ export interface AnthropicJudgeOptions {
 
 export const DEFAULT_MAX_TOKENS = 8192;
 
-function isRetryable(error: unknown): boolean {
+type Sdk = typeof Anthropic;
+
+function isRetryable(Anthropic: Sdk, error: unknown): boolean {
   return (
     error instanceof Anthropic.RateLimitError ||
     error instanceof Anthropic.InternalServerError ||
@@ -25,7 +27,7 @@ function isRetryable(error: unknown): boolean {
   );
 }
 
-function judgeErrorOf(error: unknown, model: string, baseURL: string): Error {
+function judgeErrorOf(Anthropic: Sdk, error: unknown, model: string, baseURL: string): Error {
   if (error instanceof Anthropic.APIUserAbortError)
     return new SkillgymError("CANCELLED", "the judge was cancelled");
   if (error instanceof Anthropic.AuthenticationError || error instanceof Anthropic.PermissionDeniedError)
@@ -33,7 +35,10 @@ function judgeErrorOf(error: unknown, model: string, baseURL: string): Error {
   if (error instanceof Anthropic.NotFoundError)
     return new JudgeError(`the judge model ${model} was not found at ${baseURL}: ${error.message}`, false);
   const message = error instanceof Error ? error.message : String(error);
-  return new JudgeError(`the judge (${model} at ${baseURL}) failed: ${message}`, isRetryable(error));
+  return new JudgeError(
+    `the judge (${model} at ${baseURL}) failed: ${message}`,
+    isRetryable(Anthropic, error),
+  );
 }
 
 /** The Messages API through the official SDK; also the `sim` backend, pointed at skillgym sim. */
@@ -42,18 +47,25 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
   const baseURL = options.baseURL ?? "https://api.anthropic.com";
   const credential =
     options.apiKey !== undefined ? { apiKey: options.apiKey } : { authToken: options.authToken ?? null };
-  const client = new Anthropic({
-    ...credential,
-    baseURL,
-    maxRetries: 2,
-    logLevel: "off",
-    ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
-  });
+  // The SDK loads on the first call: a command that never asks this judge does not pay for its import.
+  let loaded: Promise<{ Anthropic: Sdk; client: Anthropic }> | undefined;
+  const load = () =>
+    (loaded ??= import("@anthropic-ai/sdk").then(({ default: Anthropic }) => ({
+      Anthropic,
+      client: new Anthropic({
+        ...credential,
+        baseURL,
+        maxRetries: 2,
+        logLevel: "off",
+        ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
+      }),
+    })));
   const price = priceOf(options.model);
   const simulated = backend === "sim";
 
   async function complete(request: JudgeRequest): Promise<JudgeResponse> {
     const started = Date.now();
+    const { Anthropic, client } = await load();
     let message: Anthropic.Message;
     try {
       message = await client.messages.create(
@@ -66,7 +78,7 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
         request.signal ? { signal: request.signal } : {},
       );
     } catch (error) {
-      throw judgeErrorOf(error, options.model, baseURL);
+      throw judgeErrorOf(Anthropic, error, options.model, baseURL);
     }
     const text = message.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("");
     const usage: TokenUsage = {
