@@ -24,16 +24,17 @@ describe("skillgym triggers --agent codex", () => {
       "--agent",
       "codex",
       "--simulate",
-      "--all-runs",
+      "--runs",
+      "1",
       "--workspace",
       workspace,
       "--json",
     ]);
-    expect(result.stderr).toContain("[60/60]");
+    expect(result.stderr).toContain("[20/20]");
     expect(result.code).toBe(0);
     const results = TriggerResults.parse(JSON.parse(result.stdout));
     expect(results.results.map((r) => r.trigger_rate)).toEqual(SCRIPTED_RATES);
-    expect(results.results.every((r) => r.runs === 3 && r.errors === 0)).toBe(true);
+    expect(results.results.every((r) => r.runs === 1 && r.errors === 0)).toBe(true);
     expect(results.summary).toMatchObject({ total: 20, passed: 18, failed: 2, errors: 0 });
     expect(results.agent).toMatchObject({ name: "codex", mode: "sandbox workspace-write, approval never" });
     expect(results.agent?.version).toMatch(/^\d+\.\d+\.\d+/);

@@ -9,24 +9,28 @@ import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { AgentMatrix } from "../../src/contracts/matrix.js";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
+import { smallExample } from "../e2e/small-example.js";
 import { launchBrowser, openPage, saveScreenshot, waitReady } from "./browser.js";
 import { repoRoot } from "./generated-workspace.js";
 import { tempDir } from "./workspace-fixture.js";
 
 let ws: Awaited<ReturnType<typeof tempDir>>;
+let skills: Awaited<ReturnType<typeof tempDir>>;
 let server: ViewServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 let context: BrowserContext;
 const iteration = () => join(ws.dir, "iteration-1");
 const readJson = async (path: string) => JSON.parse(await readFile(path, "utf8"));
 
-// The real thing: `skillgym run --agent claude-code,codex` on the release-notes example, offline.
+// The real thing: `skillgym run --agent claude-code,codex` on the release-notes example (4 of its trigger queries),
+// offline.
 beforeAll(async () => {
   ws = await tempDir("skillgym-agents-view-");
+  skills = await tempDir("skillgym-agents-skill-");
   const args = [
     join(repoRoot, "bin", "skillgym.js"),
     "run",
-    join(repoRoot, "examples", "release-notes"),
+    await smallExample(skills.dir, "release-notes", [0, 1, 10, 12]),
     "--agent",
     "claude-code,codex",
     "--simulate",
@@ -49,6 +53,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   await ws?.cleanup();
+  await skills?.cleanup();
 });
 
 // The page is ready once its first run loaded, even while the Agents tab hides it.
