@@ -11,6 +11,7 @@ import { writeJson } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, ITERATION_FILE, TRIGGERS_DIR } from "../runlog/layout.js";
 import { evalFolders } from "../runlog/list-runs.js";
 import { mergeTriggerResults } from "./merge-triggers.js";
+import { shardRateLimits } from "./rate-limits.js";
 import type { ShardData } from "./read-shard.js";
 import { shardTriggerResults } from "./shard-trigger-results.js";
 
@@ -96,11 +97,15 @@ export async function writeMergedIteration(
   }
   await copyAll(pairs);
 
+  // Every shard's 429s, not the first shard's alone.
+  const rateLimits = shardRateLimits(sorted);
   let record: IterationRecord | undefined;
   if (first.iteration) {
     const statuses = sorted.map((s) => s.iteration?.status);
+    const { rate_limits: _first, ...firstRecord } = withoutShard(first.iteration);
     record = {
-      ...withoutShard(first.iteration),
+      ...firstRecord,
+      ...(rateLimits.evals ? { rate_limits: rateLimits.evals } : {}),
       status: complete && statuses.every((st) => st === "complete") ? "complete" : "interrupted",
       finished_at: new Date().toISOString(),
       merged_from: mergedFrom,
@@ -115,8 +120,10 @@ export async function writeMergedIteration(
     const parts = (await Promise.all(sorted.map((s) => shardTriggerResults(s, like)))).flatMap((r) =>
       r ? [r] : [],
     );
+    const { rate_limits: _firstPlan, ...firstPlan } = withoutShard(first.triggerPlan);
     plan = {
-      ...withoutShard(first.triggerPlan),
+      ...firstPlan,
+      ...(rateLimits.triggers ? { rate_limits: rateLimits.triggers } : {}),
       status:
         complete && sorted.every((s) => s.triggerResults && s.triggerPlan?.status === "complete")
           ? "complete"

@@ -234,6 +234,41 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     expect(partialRecord.status).toBe("interrupted");
   });
 
+  it("merges the 429s of every shard into iteration.json and plan.json, not the first shard's alone", async () => {
+    const limits = [
+      { events: 2, reductions: 1, lowest_concurrency: 2, final_concurrency: 3, max_concurrency: 3 },
+      { events: 5, reductions: 2, lowest_concurrency: 1, final_concurrency: 2, max_concurrency: 3 },
+    ];
+    const copies = await Promise.all(
+      [1, 2].map(async (index) => {
+        const copy = join(dir, `limited-${index}`);
+        await cp(join(dir, `shard-${index}`), copy, { recursive: true });
+        for (const file of ["iteration.json", "triggers/plan.json"]) {
+          const path = join(copy, "iteration-1", file);
+          await writeFile(
+            path,
+            JSON.stringify({ ...(await readJson(path)), rate_limits: limits[index - 1] }),
+          );
+        }
+        return copy;
+      }),
+    );
+    const into = join(dir, "limited-merged");
+    const result = skillgym(["merge", ...copies, "--into", into]);
+    expect(result.stderr).not.toContain("error");
+    const combined = {
+      events: 7,
+      reductions: 3,
+      lowest_concurrency: 1,
+      final_concurrency: 2,
+      max_concurrency: 3,
+    };
+    const record = IterationRecord.parse(await readJson(join(into, "iteration-1", "iteration.json")));
+    expect(record.rate_limits).toEqual(combined);
+    const plan = TriggerPlan.parse(await readJson(join(into, "iteration-1", "triggers", "plan.json")));
+    expect(plan.rate_limits).toEqual(combined);
+  });
+
   it("refuses a bad --shard before anything starts, naming the flag", () => {
     for (const value of ["0/2", "3/2", "1/0", "x"]) {
       const result = skillgym([
