@@ -19,8 +19,10 @@ function pipeBoth(a: Socket, b: Socket): void {
     a.destroy();
     b.destroy();
   };
-  a.on("error", close);
-  b.on("error", close);
+  for (const socket of [a, b]) {
+    socket.on("error", close);
+    socket.on("close", close);
+  }
   a.pipe(b);
   b.pipe(a);
 }
