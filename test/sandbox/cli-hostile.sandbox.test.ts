@@ -19,6 +19,7 @@ let targets: Targets;
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
   targets = await layOutTargets(dir);
+  await writeTree(dir, { "tmp/.keep": "" });
   // The hostile skill with a suite of one eval, whose simulated model runs the skill's script.
   await cp(HOSTILE_SKILL, join(dir, "skills", "hostile"), { recursive: true });
   await writeTree(join(dir, "skills", "hostile", "evals"), {
@@ -53,7 +54,6 @@ async function iteration(n: number) {
 
 describe("skillgym eval --sandbox with a hostile skill (Claude Code, simulated)", () => {
   it("completes, every attempt fails, nothing leaks, and iteration.json says it was sandboxed", async () => {
-    await writeTree(dir, { "tmp/.keep": "" });
     const sandboxed = evalHostile("--sandbox");
     expect(sandboxed.code, sandboxed.stderr).toBe(0);
     const first = await iteration(1);
@@ -68,7 +68,8 @@ describe("skillgym eval --sandbox with a hostile skill (Claude Code, simulated)"
     const activation = JSON.parse(await readFile(join(first.run, "activation.json"), "utf8"));
     expect(activation.sandbox_refused).toBeUndefined();
 
-    // The same suite without the flag: a plain run, recorded as one, whose attempts succeed.
+    // The same suite without the flag: a plain run (never served by the sandboxed one the store holds), recorded as
+    // one, whose attempts succeed.
     const plain = evalHostile();
     expect(plain.code, plain.stderr).toBe(0);
     const second = await iteration(2);
