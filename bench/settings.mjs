@@ -1,7 +1,7 @@
 // What `npm run bench` measures, read once from the environment and passed down to every part.
 import { agentNames } from "../dist/index.js";
 
-const PARTS = ["startup", "overhead", "triggers", "eval"];
+const PARTS = ["startup", "overhead", "triggers", "eval", "sandbox"];
 
 function listed(value, known, variable) {
   const names = value
@@ -21,6 +21,7 @@ export function benchSettings(env) {
   return {
     agents: env.BENCH_AGENTS ? listed(env.BENCH_AGENTS, agentNames, "BENCH_AGENTS") : [...agentNames],
     parts: env.BENCH_ONLY ? listed(env.BENCH_ONLY, PARTS, "BENCH_ONLY") : PARTS,
+    agentsNamed: Boolean(env.BENCH_AGENTS),
     quick,
     latencyMs: Number(env.BENCH_LATENCY_MS ?? (quick ? 500 : 2500)),
   };

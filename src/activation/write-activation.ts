@@ -16,6 +16,8 @@ export interface RunActivation {
   staged: Record<string, string>;
   /** Other folders the skill lives in outside the workspace (the user's folder). */
   skillFolders?: readonly string[];
+  /** A sandboxed run: the hosts its network filter refused. */
+  sandbox?: { refusedHosts: readonly string[] };
 }
 
 /** The skill's files, relative to its folder; none when it cannot be read (the run is still recorded). */
@@ -43,7 +45,9 @@ export async function writeActivation(
     skillFolders: [run.skillDir, ...(run.skillFolders ?? [])],
     builtins: builtinSkillsOf(run.agent),
   };
-  const activation = activationOf(events, input);
+  const found = activationOf(events, input);
+  const refused = run.sandbox?.refusedHosts ?? [];
+  const activation = refused.length > 0 ? { ...found, sandbox_refused: { hosts: [...refused] } } : found;
   await writeJson(runPaths(runDir).activation, activation);
   return activation;
 }

@@ -1,4 +1,5 @@
 import type { RunOutcomeName } from "../contracts/run-record.js";
+import type { SandboxSpec } from "../sandbox/index.js";
 import type { AgentEvent } from "./events.js";
 import type { ProcessResult } from "./process/run-process.js";
 import type { Redactor } from "./redact.js";
@@ -32,6 +33,8 @@ export interface AgentRunRequest {
   onEvent?: (event: AgentEvent) => "stop" | undefined;
   /** Stream per-message token usage, so a run stopped before its final result can still be priced. */
   streamUsage?: boolean;
+  /** Run the agent, and everything it starts, inside this OS sandbox (bubblewrap); none: as a plain process. */
+  sandbox?: SandboxSpec;
 }
 
 export interface AgentRunResult {
@@ -42,6 +45,8 @@ export interface AgentRunResult {
   init?: InitEvent;
   result?: ResultEvent;
   process: ProcessResult;
+  /** A sandboxed run: the hosts its network filter refused. */
+  sandbox?: { refusedHosts: string[] };
 }
 
 /** Every agent (Claude Code now; Codex CLI and Gemini CLI later) is driven through this interface. */
@@ -55,6 +60,8 @@ export interface Agent {
   readonly skillsFolder: string;
   readonly binary: string;
   readonly simulated: boolean;
+  /** Every run of this agent is sandboxed (`--sandbox`, or `"sandbox": true` in evals.json). */
+  readonly sandboxed?: boolean;
   /** Under the simulator: its script file, or null when it has none (runs then only load the skill and stop). */
   readonly simScript?: string | null;
   /** Masks the credentials this agent passes to its child in everything written from a run. */

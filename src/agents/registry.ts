@@ -1,3 +1,4 @@
+import { locateBwrap, type SandboxSpec } from "../sandbox/index.js";
 import type { Agent } from "./agent.js";
 import { claudeCodeEntry } from "./claude-code/entry.js";
 import { codexEntry } from "./codex/entry.js";
@@ -12,6 +13,8 @@ export interface AgentFactoryOptions {
   /** Base URL of `skillgym sim`; every run then talks to it and needs no credentials. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Every run inside an OS sandbox; throws (exit 2 or 3) before anything starts when it cannot be had. */
+  sandbox?: boolean;
 }
 
 interface AgentEntry {
@@ -26,6 +29,8 @@ interface AgentEntry {
   skillLoadedBy?(event: ToolUseEvent): string | undefined;
   /** The normalised kind of one of the agent's own tool names; undefined for a name that is none of its tools. */
   toolKind?(name: string): ToolKind | undefined;
+  /** The hosts a sandboxed run may reach when it talks to the real API (no simulator). */
+  apiHosts: readonly string[];
 }
 
 const agents = {
@@ -48,7 +53,18 @@ function entry(name: string): AgentEntry {
 }
 
 export async function createAgent(name: string, options: AgentFactoryOptions = {}): Promise<Agent> {
-  return entry(name).create(options);
+  const found = entry(name);
+  // Never unsandboxed when a sandbox was asked for: no bubblewrap stops the command before the agent is created.
+  const bwrap = options.sandbox ? await locateBwrap(options.env) : undefined;
+  const agent = await found.create(options);
+  if (bwrap === undefined) return agent;
+  const sandbox: SandboxSpec = {
+    bwrap,
+    network: options.simulatorUrl
+      ? { kind: "simulator", url: options.simulatorUrl }
+      : { kind: "api", hosts: found.apiHosts },
+  };
+  return { ...agent, sandboxed: true, run: (request) => agent.run({ ...request, sandbox }) };
 }
 
 /** The normalised events of a raw transcript written by the named agent. */

@@ -1,4 +1,5 @@
 import { createWriteStream } from "node:fs";
+import { sandboxCommand } from "../sandbox/index.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "./agent.js";
 import type { AgentEvent } from "./events.js";
 import { type ProcessResult, runProcess } from "./process/run-process.js";
@@ -29,11 +30,17 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   const events: AgentEvent[] = [];
   let init: InitEvent | undefined;
   let result: ResultEvent | undefined;
+  const sandboxed = request.sandbox
+    ? await sandboxCommand(
+        { command: run.command, args: run.args, env: run.env, cwd: request.cwd, home: request.home },
+        request.sandbox,
+      )
+    : undefined;
   const proc = await runProcess({
-    command: run.command,
-    args: run.args,
+    command: sandboxed?.command ?? run.command,
+    args: sandboxed?.args ?? run.args,
     cwd: request.cwd,
-    env: run.env,
+    env: sandboxed?.env ?? run.env,
     timeoutMs: request.timeoutMs,
     ...(request.signal ? { signal: request.signal } : {}),
     killGraceMs: 1500,
@@ -52,6 +59,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
       return stop ? "stop" : undefined;
     },
   });
+  const sandbox = await sandboxed?.close();
   if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
   const end = run.classify(proc, result);
   // An agent told to stop (time limit, cancel) may still print a closing result: that is no verdict of the run.
@@ -63,6 +71,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
     ...(init ? { init } : {}),
     ...(verdict ? { result: verdict } : {}),
     process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
+    ...(sandbox ? { sandbox } : {}),
   };
 }
 

@@ -83,6 +83,7 @@ export function executeCatalogRun(spec: CatalogRunSpec, ctx: CatalogContext): Pr
         configuration: "catalog",
         agent: ctx.agent.name,
         staged: Object.fromEntries(realNames),
+        ...(result?.sandbox ? { sandbox: result.sandbox } : {}),
       },
       ctx.bundledFiles.get(spec.owner) ?? [],
     );

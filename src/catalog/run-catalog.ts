@@ -166,6 +166,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       },
       ...(options.model ? { model: options.model } : {}),
       simulated: agent.simulated,
+      sandbox: agent.sandboxed === true,
       runs_per_query: options.runs,
       ...matrix,
       runs: kept,

@@ -6,6 +6,7 @@ import { agentLogin, agentNames, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
+import { sandboxAskedBy } from "../suite/index.js";
 import { idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
@@ -14,6 +15,7 @@ export interface AgentFlags {
   simulate?: boolean;
   simScript?: string;
   simLatencyMs?: number;
+  sandbox?: boolean;
 }
 
 export interface JudgeFlags {
@@ -110,10 +112,13 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
 
   return {
     async agent(suiteDir, name) {
+      // `--sandbox`, or `"sandbox": true` in the suite's evals.json.
+      const sandbox = flags.sandbox === true || (suiteDir !== undefined && (await sandboxAskedBy(suiteDir)));
       const sim = await simulator(suiteDir);
       const agent = await createAgent(name ?? flags.agent ?? "claude-code", {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
         ...(sim ? { simulatorUrl: sim.url } : {}),
+        ...(sandbox ? { sandbox: true } : {}),
       });
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
@@ -181,7 +186,11 @@ export function withAgentOptions(command: Command, several = false): Command {
       "the agent's binary (default: the one installed beside skillgym, then PATH)",
     )
     .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
-    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)");
+    .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")
+    .option(
+      "--sandbox",
+      "run each agent inside an OS sandbox (bubblewrap, Linux): only its workspace, home and the model API",
+    );
 }
 
 /** How a command's help names its judge: who it is there (a grader, a drafter, …), its model and its API. */

@@ -51,5 +51,10 @@ export const Activation = z.strictObject({
   contaminated: z.boolean(),
   /** Why the run is contaminated; empty when it is not. */
   contamination: z.array(z.string()),
+  /**
+   * A sandboxed run: what the sandbox's network filter refused (hosts asked for through its proxy). Reads and writes
+   * the sandbox prevented are not listed: files outside it are simply absent or read-only there.
+   */
+  sandbox_refused: z.strictObject({ hosts: z.array(z.string()) }).optional(),
 });
 export type Activation = z.infer<typeof Activation>;

@@ -68,6 +68,8 @@ export const CatalogResults = z.strictObject({
   agent: z.strictObject({ name: z.string(), version: z.string().optional(), mode: z.string().optional() }),
   model: z.string().optional(),
   simulated: z.boolean(),
+  /** Whether every run was inside the OS sandbox (`--sandbox`). */
+  sandbox: z.boolean().optional(),
   runs_per_query: z.number().int().positive(),
   skills: z.array(CatalogSkill),
   /** Owner row (a skill's name, or `not:<skill>` for its should-not-trigger queries) → fired skill or "none" → runs. */

@@ -54,12 +54,14 @@ export const EvalCase = EvalCaseInput.transform((raw) => {
 });
 export type EvalCase = z.output<typeof EvalCase>;
 
-export const evalsFileFields = ["skill_name", "_design_notes", "evals"] as const;
+export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "evals"] as const;
 
 export const EvalsFile = z
   .looseObject({
     skill_name: z.string().optional(),
     _design_notes: z.union([z.string(), z.array(z.string())]).optional(),
+    /** Every agent run of the suite inside an OS sandbox, as `--sandbox` asks: a CI job cannot forget the flag. */
+    sandbox: z.boolean().optional(),
     evals: z.array(EvalCase),
   })
   .superRefine((file, ctx) => {

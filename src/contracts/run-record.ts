@@ -36,6 +36,8 @@ export const IterationRecord = z.looseObject({
   started_at: z.string(),
   finished_at: z.string().optional(),
   simulated: z.boolean().optional(),
+  /** Whether every agent run was inside the OS sandbox (`--sandbox`); absent in iterations written before it. */
+  sandbox: z.boolean().optional(),
   /** Under the simulator: its script file, or null when it ran without one (the runs then wrote nothing). */
   sim_script: z.string().nullable().optional(),
   model: z.string().optional(),

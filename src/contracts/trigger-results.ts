@@ -66,6 +66,8 @@ export const TriggerResults = z.looseObject({
   all_runs: z.boolean().optional(),
   /** True when the agent was the offline simulator, not a real model. */
   simulated: z.boolean().optional(),
+  /** Whether every run was inside the OS sandbox (`--sandbox`). */
+  sandbox: z.boolean().optional(),
   model: z.string().optional(),
   /** The agent that ran (absent in results written before it was recorded: those were Claude Code's). */
   agent: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),

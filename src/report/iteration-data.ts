@@ -152,6 +152,7 @@ export async function readIterationData(
     name: iteration.name,
     status: record?.status ?? null,
     simulated: Boolean(record?.simulated ?? benchmark?.metadata.simulated ?? triggers?.simulated),
+    sandbox: record?.sandbox ?? triggers?.sandbox ?? null,
     ...(record?.simulated && record.sim_script === null ? { no_sim_script: true } : {}),
     ...(partial ? { partial: partialText(partial) } : {}),
     runs,

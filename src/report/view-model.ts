@@ -109,6 +109,8 @@ export interface IterationDetail {
   name: string;
   status: string | null;
   simulated: boolean;
+  /** Whether the runs were inside the OS sandbox (`--sandbox`); null when the iteration does not say. */
+  sandbox: boolean | null;
   /** Simulated without a sim script: the runs only loaded the skill, so their figures mean nothing. */
   no_sim_script?: boolean;
   /** A `merge --partial`: what the merged shards lacked, in one sentence. */

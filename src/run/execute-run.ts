@@ -203,6 +203,7 @@ async function recordRun(
     agent: ctx.agent.name,
     staged: spec.configuration === "without_skill" ? {} : { [ctx.skill.name]: ctx.skill.name },
     skillFolders: [ctx.skill.dir],
+    ...(result?.sandbox ? { sandbox: result.sandbox } : {}),
   });
 
   const usage = result?.result?.usage;

@@ -44,6 +44,8 @@ export async function agentKeyParts(ctx: Pick<RunContext, "agent" | "model">) {
     model: ctx.model ?? null,
     simulated: ctx.agent.simulated,
     sim_script: ctx.agent.simulated ? await hashFileIfAny(ctx.agent.simScript) : null,
+    // A sandboxed run is never served by a plain one, nor the other way round (absent: the keys stored before it).
+    ...(ctx.agent.sandboxed ? { sandbox: true } : {}),
   };
 }
 

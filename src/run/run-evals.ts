@@ -144,6 +144,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     status: "running",
     started_at: new Date().toISOString(),
     simulated: agent.simulated,
+    sandbox: agent.sandboxed === true,
     agent: {
       name: agent.name,
       ...(agent.version ? { version: agent.version } : {}),

@@ -139,6 +139,7 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
         [spec.syntheticName]: ctx.skillName,
         ...Object.fromEntries(ctx.companions.map((c) => [c.installName, c.installName])),
       },
+      ...(result?.sandbox ? { sandbox: result.sandbox } : {}),
     });
     if (activation.contaminated) record.contaminated = true;
     await writeJson(join(spec.runDir, "trigger.json"), record);

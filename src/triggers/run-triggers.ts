@@ -219,6 +219,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       runs_per_query: options.runs,
       all_runs: allRuns,
       simulated: agent.simulated,
+      sandbox: agent.sandboxed === true,
       ...(options.model ? { model: options.model } : {}),
       agent: {
         name: agent.name,

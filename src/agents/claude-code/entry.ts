@@ -7,6 +7,8 @@ import { claudeToolKind } from "./tool-kinds.js";
 
 /** Claude Code as the agent registry knows it. */
 export const claudeCodeEntry = {
+  /** The hosts a sandboxed run may reach without the simulator: Claude Code's API. */
+  apiHosts: ["api.anthropic.com"],
   create: createClaudeCodeAgent,
   parseTranscript,
   describeLogin: () => describeLogin(),

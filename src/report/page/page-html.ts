@@ -87,6 +87,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <header class="top">
 <div class="brand">skillgym<span class="skill" id="skill-name"></span></div>
 <label>Iteration <select id="iteration-select" aria-label="Iteration"></select></label>
+<span class="badge" id="sandbox-badge" title="" hidden></span>
 <label id="agent-picker" hidden>Agent <select id="agent-select" aria-label="Agent"></select></label>
 <nav class="tabs" role="tablist" aria-label="Views">
 <button role="tab" id="tab-agents" aria-controls="panel-agents" aria-selected="false" hidden>Agents</button>

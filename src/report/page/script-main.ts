@@ -90,6 +90,12 @@ async function openIteration(number, tab, runId, agent) {
         ? " NO SIM SCRIPT: no sim-script.json was found, so every run only loaded the skill and answered 'Done' without writing a file; these pass rates mean nothing. See 'skillgym sim --help' and examples/*/evals/sim-script.json."
         : "")
     : "");
+  const sandbox = document.getElementById("sandbox-badge");
+  sandbox.hidden = data.sandbox === null || data.sandbox === undefined;
+  sandbox.textContent = data.sandbox ? "SANDBOXED" : "NOT SANDBOXED";
+  sandbox.title = data.sandbox
+    ? "every agent run was inside the OS sandbox (--sandbox): its workspace, home and the model API only"
+    : "the agent runs were plain processes: they could read the machine and reach the network (see docs/sandbox.md)";
   const found = runId ? data.runs.findIndex(function (r) { return r.id === runId; }) : -1;
   state.index = found === -1 ? 0 : found;
   buildOutputsPanel(panelOf("outputs"));

@@ -1,0 +1,10 @@
+export { bwrapArgs, MASKED_FILES, type SandboxLayout, SOCKET_MOUNT } from "./bwrap-args.js";
+export { locateBwrap } from "./detect.js";
+export { type NetworkGate, type NetworkPolicy, openNetworkGate, requestTarget } from "./network-gate.js";
+export {
+  PROXY_PORT,
+  type SandboxedCommand,
+  type SandboxNetwork,
+  type SandboxSpec,
+  sandboxCommand,
+} from "./sandbox-command.js";

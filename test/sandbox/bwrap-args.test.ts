@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { bwrapArgs, MASKED_FILES, SOCKET_MOUNT } from "../../src/sandbox/index.js";
+
+const layout = {
+  system: [{ path: "/usr" }, { path: "/lib", link: "usr/lib" }, { path: "/etc" }],
+  masked: ["/etc/shadow", "/etc/gshadow"],
+  readOnly: ["/opt/app/node_modules"],
+  writable: ["/tmp/skillgym-run.1/a/work", "/tmp/skillgym-run.1/a/home"],
+  socketDir: "/tmp/skillgym-net-x",
+  cwd: "/tmp/skillgym-run.1/a/work",
+};
+
+// The mounts as [flag, source, destination] triples, in bwrap's order.
+function mounts(args: string[]): string[][] {
+  const found: string[][] = [];
+  for (let i = 0; i < args.length; i++) {
+    const flag = args[i] ?? "";
+    if (["--ro-bind", "--bind", "--symlink"].includes(flag))
+      found.push([flag, args[++i] ?? "", args[++i] ?? ""]);
+    else if (["--tmpfs", "--proc", "--dev"].includes(flag)) found.push([flag, args[++i] ?? ""]);
+  }
+  return found;
+}
+
+describe("bwrap arguments", () => {
+  const args = bwrapArgs(layout);
+  const all = mounts(args);
+
+  it("shares no namespace and dies with skillgym", () => {
+    expect(args.slice(0, 2)).toEqual(["--unshare-all", "--die-with-parent"]);
+    expect(args).not.toContain("--share-net");
+  });
+
+  it("binds the system read-only, makes its links again, and covers the secrets with an empty file", () => {
+    expect(all).toContainEqual(["--ro-bind", "/usr", "/usr"]);
+    expect(all).toContainEqual(["--symlink", "usr/lib", "/lib"]);
+    expect(all).toContainEqual(["--ro-bind", "/dev/null", "/etc/shadow"]);
+    expect(all).toContainEqual(["--ro-bind", "/dev/null", "/etc/gshadow"]);
+    const etc = all.findIndex((m) => m[2] === "/etc");
+    const shadow = all.findIndex((m) => m[2] === "/etc/shadow");
+    expect(shadow).toBeGreaterThan(etc);
+    expect(MASKED_FILES).toEqual(expect.arrayContaining(["/etc/shadow", "/etc/gshadow"]));
+  });
+
+  it("writes only the run's workspace and home, at their own paths, after a private /tmp", () => {
+    const writable = all.filter((m) => m[0] === "--bind" && m[1] !== layout.socketDir);
+    expect(writable).toEqual(layout.writable.map((p) => ["--bind", p, p]));
+    const tmp = all.findIndex((m) => m[0] === "--tmpfs" && m[1] === "/tmp");
+    expect(tmp).toBeGreaterThan(-1);
+    for (const path of layout.writable) expect(all.findIndex((m) => m[2] === path)).toBeGreaterThan(tmp);
+    expect(all).toContainEqual(["--ro-bind", "/opt/app/node_modules", "/opt/app/node_modules"]);
+    expect(all).toContainEqual(["--bind", layout.socketDir, SOCKET_MOUNT]);
+    expect(args.slice(-2)).toEqual(["--chdir", layout.cwd]);
+  });
+
+  it("never shows the real home, the root or other runs", () => {
+    const destinations = all.map((m) => m[m.length - 1]);
+    for (const hidden of ["/", "/root", "/home", process.env.HOME ?? "/root", "/tmp/skillgym-run.1"])
+      expect(destinations).not.toContain(hidden);
+  });
+});
