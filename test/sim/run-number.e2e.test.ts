@@ -170,7 +170,8 @@ describe("the sim's trigger_pattern follows the run number", () => {
     const joined: Record<string, boolean> = {};
     for (const index of [1, 2]) {
       const ws = join(dir, `trig-shard-${index}`);
-      cli(["triggers", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
+      const shard = cli(["triggers", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
+      expect(shard.stdout).toContain(`shard ${index}/2: partial figures`);
       Object.assign(joined, await triggerVerdicts(ws));
     }
     expect(joined).toEqual(plain);
@@ -193,10 +194,19 @@ describe("the sim's trigger_pattern follows the run number", () => {
       "run-3": false,
     });
 
+    // The same eval again is served by the result store, and says so; --json counts it.
+    const again = cli(["eval", skill, "--runs", "3", "--workspace", plainWs]);
+    expect(again.stdout).toMatch(
+      /^cost: \$0\.0000 spent on 0 runs; 6 runs reused from the result store saved \$/m,
+    );
+    const json = cli(["eval", skill, "--runs", "3", "--workspace", plainWs, "--json"]);
+    expect(JSON.parse(json.stdout).savings).toMatchObject({ reused_runs: 6, ran_runs: 0 });
+
     const joined: Record<string, boolean> = {};
     for (const index of [1, 2]) {
       const ws = join(dir, `eval-shard-${index}`);
-      cli(["eval", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
+      const shard = cli(["eval", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
+      expect(shard.stdout).toContain(`shard ${index}/2: partial figures`);
       Object.assign(joined, await evalVerdicts(ws, "with_skill").catch(() => ({})));
     }
     expect(joined).toEqual({ "run-1": false, "run-2": true, "run-3": false });

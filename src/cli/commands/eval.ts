@@ -3,7 +3,7 @@ import { buildBenchmark, readIteration } from "../../bench/index.js";
 import type { Benchmark } from "../../contracts/benchmark.js";
 import { ExitCode } from "../../errors.js";
 import { gradingHooks, judgeGrader } from "../../grade/index.js";
-import { planEvalsWithStore } from "../../pipeline/index.js";
+import { planEvalsWithStore, savingsOf } from "../../pipeline/index.js";
 import { runEvals } from "../../run/index.js";
 import type { RunRecord } from "../../run/run-record.js";
 import type { Suite } from "../../suite/index.js";
@@ -20,9 +20,11 @@ import {
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
 import { interruptSignal } from "../options.js";
+import { costLine } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { evalCounts, evalSummaryText } from "../reporters/eval-summary.js";
 import { terminalReporter } from "../reporters/run-progress.js";
+import { shardSummaryLine } from "../reporters/shard-line.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
 interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlags {
@@ -118,16 +120,23 @@ export function registerEval(program: Command, io: Io): void {
         const summary = await runEvals({ ...options, ...(flags.grade ? gradingHooks(grading) : {}) });
         reporter.close();
         const counts = evalCounts(summary.records);
+        const savings = savingsOf(summary.records);
         // The pass rates of the gradings just written; benchmark.json is left to `skillgym bench`.
         const benchmark: Benchmark | undefined = flags.grade
           ? buildBenchmark(await readIteration(summary.iterationDir))
           : undefined;
         if (flags.json) {
           io.out(
-            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts, pass_rate: benchmark?.run_summary, statistics: benchmark?.statistics }, null, 2)}\n`,
+            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts, savings: { reused_runs: savings.reused, ran_runs: savings.ran, saved_usd: savings.savedUsd }, ...(flags.fresh ? { store_read: false } : {}), pass_rate: benchmark?.run_summary, statistics: benchmark?.statistics }, null, 2)}\n`,
           );
         } else {
+          if (flags.shard) io.out(`${shardSummaryLine(flags.shard)}\n`);
           io.out(evalSummaryText(summary, counts, benchmark));
+          // What the result store saved, in the words `run` uses; nothing to say when it served no run.
+          if (savings.reused > 0 || flags.fresh)
+            io.out(
+              `${costLine({ costUsd: counts.cost_usd, savings, evals: summary }, { fresh: flags.fresh === true })}\n`,
+            );
         }
         await reportToCi(io, summary.iterationDir, benchmark?.metadata.skill_name ?? skillPath, flags);
         if (summary.cancelled) io.setExitCode(130);

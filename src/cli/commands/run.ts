@@ -181,6 +181,12 @@ export function registerRun(program: Command, io: Io): void {
                 cancelled: result.cancelled,
                 budget_exhausted: result.budgetExhausted,
                 cost_usd: result.costUsd,
+                savings: {
+                  reused_runs: result.savings.reused,
+                  ran_runs: result.savings.ran,
+                  saved_usd: result.savings.savedUsd,
+                },
+                ...(flags.fresh ? { store_read: false } : {}),
                 pass_rate: result.benchmark?.run_summary,
                 statistics: result.benchmark?.statistics,
                 triggers: result.triggers?.results.summary,

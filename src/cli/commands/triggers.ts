@@ -9,6 +9,7 @@ import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
 import { freshNote } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { rateLimitLine } from "../reporters/rate-limit-line.js";
+import { shardSummaryLine } from "../reporters/shard-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults, settledNote } from "../reporters/trigger-results.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
@@ -107,6 +108,7 @@ export function registerTriggers(program: Command, io: Io): void {
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else {
           const settled = summary.cancelled ? undefined : settledNote(summary.results);
+          if (flags.shard) io.out(`${shardSummaryLine(flags.shard)}\n`);
           io.out(
             `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n` +
               (settled ? `${settled}\n` : "") +
