@@ -1,8 +1,9 @@
 import { constants } from "node:fs";
-import { access, readFile, stat } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { delimiter, dirname, join } from "node:path";
+import { dirname, join } from "node:path";
 import { SkillgymError } from "../errors.js";
+import { firstRunnable, pathCandidates } from "../executables.js";
 
 // The steps every adapter takes to find its agent's binary; each adapter keeps only its own candidates.
 
@@ -17,27 +18,6 @@ export function packageDir(name: string): string | undefined {
   }
 }
 
-/** A regular file this process may run (on Windows: one that exists), at least `minBytes` long. */
-export async function isRunnable(path: string, minBytes = 0, mode = constants.X_OK): Promise<boolean> {
-  try {
-    const info = await stat(path);
-    if (!info.isFile() || info.size < minBytes) return false;
-    await access(path, process.platform === "win32" ? constants.F_OK : mode);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where a command of this name would be on PATH: `<name>` on POSIX, `<name>.exe` / `<name>.cmd` on Windows. */
-export function pathCandidates(name: string, env: NodeJS.ProcessEnv): string[] {
-  const names = process.platform === "win32" ? [`${name}.exe`, `${name}.cmd`] : [name];
-  return (env.PATH ?? "")
-    .split(delimiter)
-    .filter(Boolean)
-    .flatMap((dir) => names.map((file) => join(dir, file)));
-}
-
 /** An `--agent-bin` path as given, or the error a run would stop on (exit 3). */
 export async function explicitBinary(path: string, hint: string): Promise<string> {
   try {
@@ -46,12 +26,6 @@ export async function explicitBinary(path: string, hint: string): Promise<string
   } catch {
     throw new SkillgymError("AGENT_UNAVAILABLE", `the agent binary ${path} does not exist`, { hint });
   }
-}
-
-/** The first candidate that is runnable. */
-export async function firstRunnable(candidates: string[], minBytes = 0): Promise<string | undefined> {
-  for (const candidate of candidates) if (await isRunnable(candidate, minBytes)) return candidate;
-  return undefined;
 }
 
 /** What an adapter knows about finding its agent: its name, its command on PATH, how to install it, what npm put where. */

@@ -1,5 +1,5 @@
-import { firstRunnable, pathCandidates } from "../agents/binary-lookup.js";
 import { SkillgymError } from "../errors.js";
+import { firstRunnable, pathCandidates } from "../executables.js";
 
 /**
  * The bubblewrap binary a sandboxed run starts through. Never runs unsandboxed when a sandbox was asked for: another

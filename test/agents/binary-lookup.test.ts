@@ -2,15 +2,11 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  explicitBinary,
-  firstRunnable,
-  installedVersion,
-  pathCandidates,
-} from "../../src/agents/binary-lookup.js";
+import { explicitBinary, installedVersion } from "../../src/agents/binary-lookup.js";
 import { bundledVersion, locateClaude } from "../../src/agents/claude-code/binary.js";
 import { codexVersion, locateCodex } from "../../src/agents/codex/binary.js";
 import { geminiVersion, locateGemini } from "../../src/agents/gemini/binary.js";
+import { firstRunnable, pathCandidates } from "../../src/executables.js";
 
 let dir: string;
 beforeEach(async () => {

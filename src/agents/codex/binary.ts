@@ -1,5 +1,6 @@
 import { join } from "node:path";
-import { firstRunnable, installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
+import { firstRunnable } from "../../executables.js";
+import { installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
 
 const exe = process.platform === "win32" ? ".exe" : "";
 

@@ -1,6 +1,7 @@
 import { constants } from "node:fs";
 import { dirname, join } from "node:path";
-import { installedVersion, isRunnable, locateBinary, packageDir } from "../binary-lookup.js";
+import { isRunnable } from "../../executables.js";
+import { installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
 
 const PACKAGE = "@google/gemini-cli";
 export const INSTALL_COMMAND = `npm install ${PACKAGE}`;

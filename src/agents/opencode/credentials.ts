@@ -1,4 +1,3 @@
-import { access } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";

@@ -1,7 +1,8 @@
 import { readdir } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { firstRunnable, packageDir, pathCandidates } from "../binary-lookup.js";
+import { firstRunnable, pathCandidates } from "../../executables.js";
+import { packageDir } from "../binary-lookup.js";
 
 const exe = process.platform === "win32" ? ".exe" : "";
 
