@@ -64,7 +64,9 @@ export const SelfConsistency = z.looseObject({
   n: Count,
   flips: Count,
   flip_rate: Rate.nullable(),
-  flipped: z.array(z.looseObject({ run_id: z.string(), eval_id: z.union([z.string(), z.number()]), text: z.string() })),
+  flipped: z.array(
+    z.looseObject({ run_id: z.string(), eval_id: z.union([z.string(), z.number()]), text: z.string() }),
+  ),
 });
 export type SelfConsistency = z.infer<typeof SelfConsistency>;
 

@@ -36,7 +36,12 @@ function scriptedVerdict(
   return { text, passed: flipped ? !rule.passed : rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE };
 }
 
-export function simulatedVerdict(text: string, judge: SimJudge | undefined, prompt = "", ask: JudgeAsk = {}): Verdict {
+export function simulatedVerdict(
+  text: string,
+  judge: SimJudge | undefined,
+  prompt = "",
+  ask: JudgeAsk = {},
+): Verdict {
   return (
     scriptedVerdict(text, judge, prompt, ask) ?? {
       text,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { runNumberOfPath } from "../contracts/run-marker.js";
 import { judgeKindOf } from "../contracts/judge-markers.js";
+import { runNumberOfPath } from "../contracts/run-marker.js";
 import type { SimScript } from "../contracts/sim-script.js";
 import type { Conversation, SimRequest } from "./conversation.js";
 import { estimateTokens } from "./encode.js";
