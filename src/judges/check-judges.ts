@@ -114,7 +114,9 @@ export async function checkJudges(options: CheckJudgesOptions): Promise<CheckedJ
   });
   const reworder = options.judges[0]?.judge;
   if ((options.reword ?? true) && reworder && report.ambiguous.length > 0) {
-    const { suggestions } = await suggestRewordings(reworder, rewordInputs(report), options.signal);
+    const { suggestions, costUsd } = await suggestRewordings(reworder, rewordInputs(report), options.signal);
+    // The analyzer's call is the first judge's cost.
+    report.judges = report.judges.map((j, i) => (i === 0 ? { ...j, cost_usd: j.cost_usd + costUsd } : j));
     report.ambiguous = report.ambiguous.map((a) => {
       const suggestion = suggestions.get(a.text);
       return suggestion ? { ...a, suggested_rewording: suggestion } : a;
