@@ -42,7 +42,10 @@ async function smallReleaseNotes(dir: string): Promise<string> {
   const skill = join(dir, "release-notes");
   await cp(join(root, "examples", "release-notes"), skill, { recursive: true });
   const triggers = JSON.parse(await readFile(join(skill, "evals", "triggers.json"), "utf8")) as unknown[];
-  await writeFile(join(skill, "evals", "triggers.json"), JSON.stringify([0, 1, 10, 12].map((i) => triggers[i])));
+  await writeFile(
+    join(skill, "evals", "triggers.json"),
+    JSON.stringify([0, 1, 10, 12].map((i) => triggers[i])),
+  );
   return skill;
 }
 
@@ -113,7 +116,9 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
     }
     expect(first?.with_skill_pass_rate).toBe(1);
     const triggers = TriggerResults.parse(
-      await readJson(join(ws.dir, "workspace", "iteration-1", "claude-code", "triggers", "trigger-results.json")),
+      await readJson(
+        join(ws.dir, "workspace", "iteration-1", "claude-code", "triggers", "trigger-results.json"),
+      ),
     );
     expect(triggers.results.map((r) => [r.should_trigger, r.trigger_rate])).toEqual([
       [true, 1],

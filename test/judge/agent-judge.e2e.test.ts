@@ -57,63 +57,71 @@ async function withSim<T>(script: object, body: (sim: SimServer) => Promise<T>):
 describe.each(["codex", "gemini", "opencode", "copilot"] as const)(
   "the %s judge (the real binary against skillgym sim)",
   (backend) => {
-    it("grades a run as the sim's API judge does, through its own wire protocol, at no cost", async () => {
-      await withSim({ judge: verdicts }, async (sim) => {
-        const reference = await gradeWithJudge(
-          await createJudge({ backend: "sim", simulatorUrl: sim.url }),
-          input,
-        );
-        const judge = await createJudge({ backend, simulatorUrl: sim.url });
-        expect([judge.backend, judge.model, judge.simulated]).toEqual([backend, "skillgym-sim", true]);
-        const { graded, response } = await gradeWithJudge(judge, input, { workspaceDir: runDir });
-        expect(graded.expectations).toEqual(reference.graded.expectations);
-        expect(graded.expectations.map((e) => e.passed)).toEqual([true, true, false]);
-        expect(response.model).toBe("skillgym-sim");
-        expect(response.costUsd).toBe(0);
-        expect(response.inputTokens).toBeGreaterThan(0);
-        expect(response.attempts).toBe(1);
-        // The judge's instructions (with the grader's marker) reached the model as its system prompt.
-        const graderRequests = sim.log.filter(
-          (e) => e.action === "judge grader" && routes[backend].test(e.path),
-        );
-        expect(graderRequests.length).toBeGreaterThanOrEqual(1);
-        expect(graderRequests[0]!.prompt).toContain("`outputs/`");
-        expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
-      });
-    }, LIMIT_MS);
+    it(
+      "grades a run as the sim's API judge does, through its own wire protocol, at no cost",
+      async () => {
+        await withSim({ judge: verdicts }, async (sim) => {
+          const reference = await gradeWithJudge(
+            await createJudge({ backend: "sim", simulatorUrl: sim.url }),
+            input,
+          );
+          const judge = await createJudge({ backend, simulatorUrl: sim.url });
+          expect([judge.backend, judge.model, judge.simulated]).toEqual([backend, "skillgym-sim", true]);
+          const { graded, response } = await gradeWithJudge(judge, input, { workspaceDir: runDir });
+          expect(graded.expectations).toEqual(reference.graded.expectations);
+          expect(graded.expectations.map((e) => e.passed)).toEqual([true, true, false]);
+          expect(response.model).toBe("skillgym-sim");
+          expect(response.costUsd).toBe(0);
+          expect(response.inputTokens).toBeGreaterThan(0);
+          expect(response.attempts).toBe(1);
+          // The judge's instructions (with the grader's marker) reached the model as its system prompt.
+          const graderRequests = sim.log.filter(
+            (e) => e.action === "judge grader" && routes[backend].test(e.path),
+          );
+          expect(graderRequests.length).toBeGreaterThanOrEqual(1);
+          expect(graderRequests[0]!.prompt).toContain("`outputs/`");
+          expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
+        });
+      },
+      LIMIT_MS,
+    );
   },
 );
 
 describe.each(["claude-code", "codex", "gemini", "opencode", "copilot"] as const)(
   "the %s judge is read-only",
   (backend) => {
-    it("cannot write a file or run a command when the sim's script tells it to, and still answers", async () => {
-      const script = {
-        judge: {
-          ...verdicts,
-          steps: [
-            { write: { path: "judge-wrote.txt", content: "written by the judge\n" } },
-            { bash: "echo shell > judge-shell.txt" },
-            { write: { path: "outputs/report.md", content: "overwritten by the judge\n" } },
-          ],
-        },
-      };
-      await withSim(script, async (sim) => {
-        const judge = await createJudge({ backend, simulatorUrl: sim.url });
-        const { graded } = await gradeWithJudge(judge, input, { workspaceDir: runDir });
-        expect(graded.expectations.map((e) => e.passed)).toEqual([true, true, false]);
-        const asked = sim.log
-          .filter((e) => routes[backend].test(e.path))
-          .map((e) => e.action.split(" ").slice(0, 3).join(" "));
-        // The agent was asked to write, to run a command, to write again, and came back for the verdict each time.
-        expect(asked).toEqual(
-          expect.arrayContaining(["judge grader Write", "judge grader Bash", "judge grader"]),
-        );
-        expect(asked.indexOf("judge grader")).toBeGreaterThan(asked.lastIndexOf("judge grader Write"));
-        expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
-        expect(await readdir(join(runDir, "outputs"))).toEqual(["report.md"]);
-        expect(await readFile(join(runDir, "outputs", "report.md"), "utf8")).toBe(report);
-      });
-    }, LIMIT_MS);
+    it(
+      "cannot write a file or run a command when the sim's script tells it to, and still answers",
+      async () => {
+        const script = {
+          judge: {
+            ...verdicts,
+            steps: [
+              { write: { path: "judge-wrote.txt", content: "written by the judge\n" } },
+              { bash: "echo shell > judge-shell.txt" },
+              { write: { path: "outputs/report.md", content: "overwritten by the judge\n" } },
+            ],
+          },
+        };
+        await withSim(script, async (sim) => {
+          const judge = await createJudge({ backend, simulatorUrl: sim.url });
+          const { graded } = await gradeWithJudge(judge, input, { workspaceDir: runDir });
+          expect(graded.expectations.map((e) => e.passed)).toEqual([true, true, false]);
+          const asked = sim.log
+            .filter((e) => routes[backend].test(e.path))
+            .map((e) => e.action.split(" ").slice(0, 3).join(" "));
+          // The agent was asked to write, to run a command, to write again, and came back for the verdict each time.
+          expect(asked).toEqual(
+            expect.arrayContaining(["judge grader Write", "judge grader Bash", "judge grader"]),
+          );
+          expect(asked.indexOf("judge grader")).toBeGreaterThan(asked.lastIndexOf("judge grader Write"));
+          expect(await runFolder()).toEqual(["outputs", "transcript.md"]);
+          expect(await readdir(join(runDir, "outputs"))).toEqual(["report.md"]);
+          expect(await readFile(join(runDir, "outputs", "report.md"), "utf8")).toBe(report);
+        });
+      },
+      LIMIT_MS,
+    );
   },
 );

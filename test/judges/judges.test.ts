@@ -183,7 +183,7 @@ describe("skillgym judges against the sim judge, scripted to disagree", () => {
     const benchmark = Benchmark.parse(
       JSON.parse(await readFile(join(iteration.dir, "benchmark.json"), "utf8")),
     );
-    const notes = benchmark.notes.filter((n) => n.startsWith("Ambiguous expectation"));
+    const notes = (benchmark.notes ?? []).filter((n) => n.startsWith("Ambiguous expectation"));
     expect(notes).toHaveLength(2);
     expect(notes[0]).toContain(
       `"${BETA}" (eval 1): sim:strict and sim:lenient disagree on 5 runs; consider:`,
