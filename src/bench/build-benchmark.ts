@@ -220,6 +220,7 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
       simulated,
       problems: data.problems,
       ...(data.record?.partial ? { partial: data.record.partial } : {}),
+      ...(data.ambiguous ? { ambiguous: data.ambiguous } : {}),
     }),
     ...(stats ? { statistics: stats } : {}),
     ...(disclosure.length > 0 ? { disclosure } : {}),

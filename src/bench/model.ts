@@ -2,6 +2,7 @@ import type { Activation } from "../contracts/activation.js";
 import type { Configuration } from "../contracts/benchmark.js";
 import type { EvalId } from "../contracts/evals.js";
 import type { Grading } from "../contracts/grading.js";
+import type { AmbiguousExpectation } from "../contracts/judges.js";
 import type { Metrics } from "../contracts/metrics.js";
 import type { IterationRecord } from "../contracts/run-record.js";
 import type { Timing } from "../contracts/timing.js";
@@ -60,6 +61,8 @@ export interface IterationData {
   runs: RunData[];
   /** Problems with the iteration as a whole (a malformed iteration.json, unknown folders). */
   problems: string[];
+  /** Expectations judges disagree or flip on, from judges.json when `skillgym judges` wrote one. */
+  ambiguous?: AmbiguousExpectation[];
 }
 
 export function isGraded(run: RunData): run is RunData & { grading: Grading } {

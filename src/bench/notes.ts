@@ -1,4 +1,5 @@
 import type { BaselineConfiguration, Configuration } from "../contracts/benchmark.js";
+import type { AmbiguousExpectation } from "../contracts/judges.js";
 import type { MergePartial } from "../contracts/shard.js";
 import { partialText } from "../shard/index.js";
 import { isFlaky, tallyAssertions } from "./assertions.js";
@@ -17,6 +18,8 @@ export interface NotesInput {
   problems: readonly string[];
   /** A `merge --partial`: what the merged shards lacked. */
   partial?: MergePartial;
+  /** Expectations the judges disagree or flip on (judges.json). */
+  ambiguous?: readonly AmbiguousExpectation[];
 }
 
 export const highVariance = 0.3;
@@ -160,6 +163,15 @@ function outlierNotes(input: NotesInput, measure: "time" | "tokens"): string[] {
   return notes;
 }
 
+// An expectation graders read two ways makes every pass rate that counts it doubtful.
+function ambiguityNotes(input: NotesInput): string[] {
+  return (input.ambiguous ?? []).map(
+    (a) =>
+      `Ambiguous expectation ${quoted(a.text)} (eval ${String(a.eval_id)}): ${a.reasons.join("; ")}` +
+      (a.suggested_rewording ? `; consider: ${quoted(a.suggested_rewording)}` : ""),
+  );
+}
+
 /** The benchmark's notes: what a reader must know before trusting the numbers, then what to fix in the suite. */
 export function benchmarkNotes(input: NotesInput): string[] {
   return [
@@ -170,6 +182,7 @@ export function benchmarkNotes(input: NotesInput): string[] {
     ...deltaNotes(input),
     ...exclusionNotes(input),
     ...assertionNotes(input),
+    ...ambiguityNotes(input),
     ...varianceNotes(input),
     ...outlierNotes(input, "time"),
     ...outlierNotes(input, "tokens"),

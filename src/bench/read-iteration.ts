@@ -4,6 +4,7 @@ import { Activation } from "../contracts/activation.js";
 import { type Configuration, configurations } from "../contracts/benchmark.js";
 import { type EvalId, EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
+import { JudgesReport } from "../contracts/judges.js";
 import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { Metrics } from "../contracts/metrics.js";
 import { IterationRecord } from "../contracts/run-record.js";
@@ -20,7 +21,7 @@ import {
   runDirName,
 } from "../runlog/layout.js";
 import { configurationFolders, evalFolders, runFolders } from "../runlog/list-runs.js";
-import { brokenRecordText, readRecord } from "../runlog/read-record.js";
+import { brokenRecordText, readRecord, readRecordIfValid } from "../runlog/read-record.js";
 import type { EvalData, IterationData, RunData, RunExclusion } from "./model.js";
 
 type FileRead<T> = { state: "ok"; value: T } | { state: "missing" } | { state: "broken"; problem: string };
@@ -264,9 +265,12 @@ export async function readIteration(dir: string): Promise<IterationData> {
       a.runNumber - b.runNumber,
   );
   const present = new Set(runs.map((r) => r.configuration));
+  // judges.json (`skillgym judges`) beside the runs: its ambiguous expectations become notes.
+  const judges = await readRecordIfValid(join(root, "judges.json"), JudgesReport);
   return {
     dir: root,
     ...(record ? { record } : {}),
+    ...(judges ? { ambiguous: judges.ambiguous } : {}),
     evals,
     configurations: configurations.filter((c) => present.has(c)),
     runs,

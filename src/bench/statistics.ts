@@ -57,6 +57,18 @@ export interface BootstrapOptions {
 
 export const defaultBootstrap: BootstrapOptions = { seed: 1, resamples: 10_000, confidence: 0.95 };
 
+/** The percentile interval of bootstrap statistics (sorted in place): both tails leave out the same number. */
+export function percentileBounds(values: Float64Array, confidence: number): { low: number; high: number } {
+  values.sort();
+  const count = values.length;
+  // The resamples in each tail, rounded where float error leaves a whole count a hair off (0.05 · 200 = 9.999…).
+  const tail = Math.round(((1 - confidence) / 2) * count * 1e6) / 1e6;
+  return {
+    low: values[Math.max(0, Math.floor(tail))]!,
+    high: values[Math.min(count - 1, Math.ceil(count - tail) - 1)]!,
+  };
+}
+
 export interface DeltaInterval {
   estimate: number;
   ci_low: number;
@@ -103,12 +115,7 @@ export function pairedBootstrap(
     }
     means[r] = total / nonEmpty.length;
   }
-  means.sort();
-  // The resamples in each tail, rounded where float error leaves a whole count a hair off (0.05 · 200 = 9.999…), so
-  // both ends leave out the same number of resamples.
-  const tail = Math.round(((1 - options.confidence) / 2) * options.resamples * 1e6) / 1e6;
-  const low = means[Math.max(0, Math.floor(tail))]!;
-  const high = means[Math.min(options.resamples - 1, Math.ceil(options.resamples - tail) - 1)]!;
+  const { low, high } = percentileBounds(means, options.confidence);
   const ci_low = round(low);
   const ci_high = round(high);
   return {

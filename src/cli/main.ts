@@ -7,6 +7,7 @@ import { registerDraftEvals } from "./commands/draft-evals.js";
 import { registerEval } from "./commands/eval.js";
 import { registerGrade } from "./commands/grade.js";
 import { registerInit } from "./commands/init.js";
+import { registerJudges } from "./commands/judges.js";
 import { registerMerge } from "./commands/merge.js";
 import { registerOptimize } from "./commands/optimize.js";
 import { registerPackage } from "./commands/package.js";
@@ -39,6 +40,7 @@ export function buildProgram(io: Io): Command {
   registerGrade(program, io);
   registerBench(program, io);
   registerCompare(program, io);
+  registerJudges(program, io);
   registerView(program, io);
   registerSim(program, io);
   registerTune(program, io);

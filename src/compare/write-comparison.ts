@@ -7,6 +7,7 @@ import type { Judge } from "../judge/judge.js";
 import { jsonText, writeJson, writeUnderFreeName } from "../runlog/atomic-write.js";
 import { analyzeComparison } from "./analyzer.js";
 import { type Rng, seededRng } from "./blind.js";
+import { compareBothOrders } from "./both-orders.js";
 import { compareRuns } from "./comparator.js";
 import { type RunSnapshot, readRun } from "./read-run.js";
 import { skillSourceOf } from "./skill-source.js";
@@ -24,6 +25,8 @@ export interface WriteComparisonOptions {
   seed?: number;
   /** Used when no seed is given; default: crypto randomness. */
   rng?: Rng;
+  /** Show the outputs in both orders and call a verdict that follows the order a tie (default true; twice the cost). */
+  bothOrders?: boolean;
   signal?: AbortSignal;
 }
 
@@ -71,7 +74,8 @@ export async function writeComparison(options: WriteComparisonOptions): Promise<
     : undefined;
   const outDir = path.resolve(options.outDir ?? defaultOutDir(runA, runB));
   const rng = options.seed !== undefined ? seededRng(options.seed) : options.rng;
-  const compared = await compareRuns({
+  const compare = (options.bothOrders ?? true) ? compareBothOrders : compareRuns;
+  const compared = await compare({
     judge: options.judge,
     runA,
     runB,

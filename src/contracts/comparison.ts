@@ -57,5 +57,7 @@ export const Comparison = z.looseObject({
   rubric: perSide(RubricScores),
   output_quality: perSide(OutputQuality),
   expectation_results: perSide(SideExpectationResults).optional(),
+  /** Shown in both orders, the judge's winner changed with the order: the verdict is recorded as a tie. */
+  position_bias: z.boolean().optional(),
 });
 export type Comparison = z.infer<typeof Comparison>;

@@ -10,6 +10,7 @@ export * from "./feedback.js";
 export * from "./grading.js";
 export * from "./history.js";
 export * from "./iteration-state.js";
+export * from "./judges.js";
 export * from "./matrix.js";
 export * from "./metrics.js";
 export * from "./optimize-results.js";

@@ -4,6 +4,8 @@ export const judgeMarkers = {
   grader: "<skillgym-grader>",
   comparator: "<skillgym-comparator>",
   analyzer: "<skillgym-analyzer>",
+  /** `skillgym judges`: a clearer wording of expectations the judges disagree or flip on. */
+  rewording: "<skillgym-rewording>",
   /** The description optimizer's improver: answers a new skill description as plain text. */
   describer: "<skillgym-describer>",
   /** The tune loop's evaluator: the 5-dimension rubric with strengths, weaknesses and suggestions. */

@@ -9,6 +9,7 @@ import { Feedback } from "./feedback.js";
 import { Grading } from "./grading.js";
 import { History } from "./history.js";
 import { IterationState } from "./iteration-state.js";
+import { JudgesReport } from "./judges.js";
 import { AgentMatrix, AgentsIterationRecord } from "./matrix.js";
 import { Metrics } from "./metrics.js";
 import { OptimizeResults } from "./optimize-results.js";
@@ -31,6 +32,7 @@ export const formats = {
   analysis: Analysis,
   history: History,
   feedback: Feedback,
+  judges: JudgesReport,
   "trigger-results": TriggerResults,
   catalog: CatalogResults,
   "iteration-state": IterationState,

@@ -55,6 +55,10 @@ export const SimVerdict = z.strictObject({
   when: z.string().min(1).optional(),
   /** Evidence quoted in the verdict; default "Simulated verdict (skillgym sim)". */
   evidence: z.string().optional(),
+  /** Applies only to a judge whose model name this case-insensitive regular expression matches (`--judge sim:<model>`). */
+  judge_model: z.string().min(1).optional(),
+  /** Asked the same grading prompt again, the verdict alternates: `passed`, then the opposite, then `passed`… */
+  flips: z.boolean().optional(),
 });
 export type SimVerdict = z.infer<typeof SimVerdict>;
 
@@ -96,8 +100,10 @@ export const SimJudge = z.strictObject({
   /** The first verdict whose `match` fits an expectation decides it; others get `default`. */
   verdicts: z.array(SimVerdict).optional(),
   default: z.enum(["pass", "fail"]).default("pass"),
-  /** The blind comparator's winner; the analyzer explains a win of "A" when this is "TIE". */
+  /** The blind comparator's winner by label ("A" is always shown first); the analyzer explains a win of "A" when "TIE". */
   winner: z.enum(["A", "B", "TIE"]).optional(),
+  /** The comparator prefers the output whose part of the prompt this case-insensitive regular expression matches, in either order; `winner` decides when both or neither match. */
+  prefer: z.string().min(1).optional(),
   rubric: SimRubric.optional(),
   /** draft-evals' answer: valid drafts (default), non-JSON always or on the first ask only, or JSON breaking the schema. */
   drafter: z.enum(["valid", "invalid", "invalid-once", "bad-schema"]).optional(),

@@ -11,11 +11,12 @@ import type {
 import { Metrics } from "../contracts/metrics.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
-import { readTextIfPresent, writeJson } from "../runlog/atomic-write.js";
+import { writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 import { gradeChecks } from "./checks/index.js";
-import { type OutputText, outputsForJudge } from "./judge-outputs.js";
+import { judgeInputOf } from "./judge-input.js";
+import type { OutputText } from "./judge-outputs.js";
 import type { RunChanges } from "./rebuild.js";
 
 /** What the judge is shown of a run. */
@@ -95,14 +96,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
         hint: "choose one with --judge (claude-code, codex, gemini, opencode, copilot, anthropic, openai, sim)",
       });
     }
-    verdicts = await input.grader({
-      prompt: input.eval.prompt,
-      ...(input.eval.expected_output ? { expectedOutput: input.eval.expected_output } : {}),
-      expectations: input.eval.expectations,
-      outputs: await outputsForJudge(runPaths(input.runDir).outputs),
-      transcript: (await readTextIfPresent(runPaths(input.runDir).transcriptMarkdown)) ?? "",
-      runDir: input.runDir,
-    });
+    verdicts = await input.grader(await judgeInputOf(input.runDir, input.eval));
   }
   // A grade cut short (a check or the judge cancelled) is not a verdict: the run stays ungraded, for resume.
   if (input.signal?.aborted)

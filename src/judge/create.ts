@@ -41,10 +41,11 @@ function needSimulator(options: JudgeOptions): string {
   });
 }
 
+// A model name reaches the sim as the request's model: its script's `judge_model` verdicts tell judges apart by it.
 function simJudge(options: JudgeOptions): Judge {
   return createAnthropicJudge({
     backend: "sim",
-    model: SIM_MODEL,
+    model: options.model ?? SIM_MODEL,
     apiKey: "sk-skillgym-simulator",
     baseURL: needSimulator(options),
   });

@@ -137,6 +137,7 @@ export async function postFeedback(
       updateFeedback(iteration.dir, {
         ...(body.run_id !== undefined ? { run_id: body.run_id } : {}),
         ...(body.feedback !== undefined ? { feedback: body.feedback } : {}),
+        ...(body.grade !== undefined ? { grade: body.grade } : {}),
         ...(body.status !== undefined ? { status: body.status } : {}),
       }),
     );

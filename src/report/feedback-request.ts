@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { feedbackStatuses } from "../contracts/feedback.js";
+import { feedbackStatuses, gradeMarks } from "../contracts/feedback.js";
 import { AgentName } from "../contracts/matrix.js";
 
 export const maxFeedbackChars = 10_000;
@@ -13,13 +13,18 @@ export const FeedbackRequest = z
     run_id: z.string().min(1).max(500).optional(),
     feedback: z.string().max(maxFeedbackChars, `at most ${maxFeedbackChars} characters`).optional(),
     status: z.enum(feedbackStatuses).optional(),
+    /** Mark one of the run's grades right or wrong; null takes the mark back. */
+    grade: z
+      .strictObject({ text: z.string().min(1).max(maxFeedbackChars), verdict: z.enum(gradeMarks).nullable() })
+      .optional(),
   })
   .superRefine((body, ctx) => {
-    if ((body.run_id === undefined) !== (body.feedback === undefined)) {
+    const aboutRun = body.feedback !== undefined || body.grade !== undefined;
+    if ((body.run_id === undefined) !== !aboutRun) {
       ctx.addIssue({
         code: "custom",
         path: [body.run_id === undefined ? "run_id" : "feedback"],
-        message: "run_id and feedback go together",
+        message: "run_id goes with feedback or a grade mark",
       });
     }
     if (body.run_id === undefined && body.status === undefined) {

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { Feedback } from "../contracts/feedback.js";
+import { Feedback, type GradeMark, type Review } from "../contracts/feedback.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { FileLockTimeout, withFileLock } from "./file-lock.js";
 import type { FeedbackView } from "./view-model.js";
@@ -13,6 +13,8 @@ export class FeedbackFileError extends Error {
 export interface FeedbackChange {
   run_id?: string;
   feedback?: string;
+  /** A grade of `run_id`'s marked right or wrong; a null verdict takes the mark back. */
+  grade?: { text: string; verdict: GradeMark["verdict"] | null };
   status?: string;
 }
 
@@ -43,7 +45,10 @@ export async function readFeedbackView(iterationDir: string): Promise<FeedbackVi
   if (read.state === "broken") return { reviews: {}, status: null, problem: read.problem };
   return {
     reviews: Object.fromEntries(
-      read.value.reviews.map((r) => [r.run_id, { feedback: r.feedback, timestamp: r.timestamp }]),
+      read.value.reviews.map((r) => [
+        r.run_id,
+        { feedback: r.feedback, timestamp: r.timestamp, ...(r.grades ? { grades: r.grades } : {}) },
+      ]),
     ),
     status: read.value.status ?? null,
     problem: null,
@@ -74,16 +79,31 @@ async function applyChange(file: string, change: FeedbackChange, now: Date): Pro
     throw new FeedbackFileError(`${read.problem}; fix or remove it to save feedback`);
   const current: Feedback = read.state === "ok" ? read.value : { reviews: [] };
   let reviews = current.reviews;
-  if (change.run_id !== undefined && change.feedback !== undefined) {
+  if (change.run_id !== undefined && (change.feedback !== undefined || change.grade !== undefined)) {
     const runId = change.run_id;
-    const review = { run_id: runId, feedback: change.feedback, timestamp: now.toISOString() };
-    if (change.feedback.trim() === "") reviews = reviews.filter((r) => r.run_id !== runId);
-    else if (reviews.some((r) => r.run_id === runId))
-      reviews = reviews.map((r) => (r.run_id === runId ? { ...r, ...review } : r));
-    else reviews = [...reviews, review];
+    const before = reviews.find((r) => r.run_id === runId);
+    const edited = editReview(before ?? { run_id: runId, feedback: "", timestamp: "" }, change, now);
+    // A review with neither text nor marked grades is no review.
+    const empty = edited.feedback.trim() === "" && !edited.grades?.length;
+    if (empty) reviews = reviews.filter((r) => r.run_id !== runId);
+    else if (before) reviews = reviews.map((r) => (r.run_id === runId ? edited : r));
+    else reviews = [...reviews, edited];
   }
   const status = change.status ?? current.status ?? "in_progress";
   const next: Feedback = { ...current, reviews, status };
   await writeJson(file, next);
+  return next;
+}
+
+function editReview(review: Review, change: FeedbackChange, now: Date): Review {
+  const next: Review = { ...review, timestamp: now.toISOString() };
+  if (change.feedback !== undefined) next.feedback = change.feedback;
+  if (change.grade) {
+    const { text, verdict } = change.grade;
+    const others = (review.grades ?? []).filter((g) => g.text !== text);
+    const grades = verdict === null ? others : [...others, { text, verdict }];
+    if (grades.length > 0) next.grades = grades;
+    else delete next.grades;
+  }
   return next;
 }

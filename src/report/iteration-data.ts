@@ -9,6 +9,7 @@ import {
 } from "../contracts/benchmark.js";
 import { EvalMetadata } from "../contracts/evals.js";
 import { Grading } from "../contracts/grading.js";
+import { JudgesReport } from "../contracts/judges.js";
 import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { IterationRecord, RunStatus, TriggerPlan } from "../contracts/run-record.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
@@ -114,13 +115,14 @@ export async function readIterationData(
   iteration: IterationRef,
 ): Promise<IterationDetail> {
   const dir = iteration.dir;
-  const [refs, record, benchmark, triggers, feedback, triggerPlan] = await Promise.all([
+  const [refs, record, benchmark, triggers, feedback, triggerPlan, judges] = await Promise.all([
     listRuns(dir),
     reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
     reader.cache.value(join(dir, "benchmark.json"), Benchmark),
     reader.cache.value(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
     readFeedbackView(dir),
     reader.cache.value(join(dir, TRIGGERS_DIR, "plan.json"), TriggerPlan),
+    reader.cache.value(join(dir, "judges.json"), JudgesReport),
   ]);
   const partial = record?.partial ?? triggerPlan?.partial;
   // benchmark.json names evals by eval_metadata's eval_id, not by folder (a string id's folder differs from its eval_id).
@@ -159,6 +161,7 @@ export async function readIterationData(
     benchmark: benchmarkView,
     triggers: triggers ?? null,
     feedback,
+    judges: judges ?? null,
   };
 }
 

@@ -6,7 +6,9 @@ import type {
   RunSummary,
 } from "../contracts/benchmark.js";
 import type { CatalogResults } from "../contracts/catalog.js";
+import type { GradeMark } from "../contracts/feedback.js";
 import type { GradedExpectation, Grading } from "../contracts/grading.js";
+import type { JudgesReport } from "../contracts/judges.js";
 import type { AgentMatrix } from "../contracts/matrix.js";
 import type { Metrics } from "../contracts/metrics.js";
 import type { Timing } from "../contracts/timing.js";
@@ -98,7 +100,7 @@ export interface BenchmarkView {
 }
 
 export interface FeedbackView {
-  reviews: Record<string, { feedback: string; timestamp: string }>;
+  reviews: Record<string, { feedback: string; timestamp: string; grades?: GradeMark[] }>;
   status: string | null;
   /** Set when feedback.json exists but cannot be read; the page then refuses to overwrite it. */
   problem: string | null;
@@ -119,6 +121,8 @@ export interface IterationDetail {
   benchmark: BenchmarkView | null;
   triggers: TriggerResults | null;
   feedback: FeedbackView;
+  /** judges.json, when `skillgym judges` checked this iteration's judges. */
+  judges?: JudgesReport | null;
   /** An iteration that ran several agents: their names; the runs above are `agent`'s. */
   agents?: string[];
   agent?: string;

@@ -12,17 +12,38 @@ interface Verdict {
   evidence: string;
 }
 
-function scriptedVerdict(text: string, judge: SimJudge | undefined, prompt: string): Verdict | undefined {
-  const rule = judge?.verdicts?.find(
-    (v) =>
-      new RegExp(v.match, "i").test(text) && (v.when === undefined || new RegExp(v.when, "i").test(prompt)),
-  );
-  return rule ? { text, passed: rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE } : undefined;
+/** Who asks, and how often the same prompt was asked before: what `judge_model` and `flips` rules look at. */
+export interface JudgeAsk {
+  model?: string;
+  /** 0 the first time this judge model sends this prompt, 1 the second, … */
+  previousAsks?: number;
 }
 
-export function simulatedVerdict(text: string, judge: SimJudge | undefined, prompt = ""): Verdict {
+function scriptedVerdict(
+  text: string,
+  judge: SimJudge | undefined,
+  prompt: string,
+  ask: JudgeAsk = {},
+): Verdict | undefined {
+  const rule = judge?.verdicts?.find(
+    (v) =>
+      new RegExp(v.match, "i").test(text) &&
+      (v.when === undefined || new RegExp(v.when, "i").test(prompt)) &&
+      (v.judge_model === undefined || new RegExp(v.judge_model, "i").test(ask.model ?? "")),
+  );
+  if (!rule) return undefined;
+  const flipped = rule.flips === true && (ask.previousAsks ?? 0) % 2 === 1;
+  return { text, passed: flipped ? !rule.passed : rule.passed, evidence: rule.evidence ?? DEFAULT_EVIDENCE };
+}
+
+export function simulatedVerdict(
+  text: string,
+  judge: SimJudge | undefined,
+  prompt = "",
+  ask: JudgeAsk = {},
+): Verdict {
   return (
-    scriptedVerdict(text, judge, prompt) ?? {
+    scriptedVerdict(text, judge, prompt, ask) ?? {
       text,
       passed: (judge?.default ?? "pass") === "pass",
       evidence: DEFAULT_EVIDENCE,
@@ -45,8 +66,8 @@ export function missingOutputFile(expectation: string, evidence: string): string
 }
 
 // A script without a judge section leaves the sim to decide from evidence it can check: a named output file.
-function graderVerdict(text: string, judge: SimJudge | undefined, evidence: string): Verdict {
-  const scripted = scriptedVerdict(text, judge, evidence);
+function graderVerdict(text: string, judge: SimJudge | undefined, evidence: string, ask: JudgeAsk): Verdict {
+  const scripted = scriptedVerdict(text, judge, evidence, ask);
   if (scripted) return scripted;
   const missing = judge === undefined ? missingOutputFile(text, evidence) : undefined;
   if (missing)
@@ -55,14 +76,14 @@ function graderVerdict(text: string, judge: SimJudge | undefined, evidence: stri
       passed: false,
       evidence: `${DEFAULT_EVIDENCE}: ${missing} is not among the run's output files`,
     };
-  return simulatedVerdict(text, judge, evidence);
+  return simulatedVerdict(text, judge, evidence, ask);
 }
 
-function graderAnswer(text: string, judge: SimJudge | undefined): object {
+function graderAnswer(text: string, judge: SimJudge | undefined, ask: JudgeAsk): object {
   // `when` looks at the run's evidence only: what follows the expectations (outputs, metrics, transcript).
   const closing = text.indexOf("</expectations>");
   const evidence = closing >= 0 ? text.slice(closing) : text;
-  const expectations = (readExpectationsBlock(text) ?? []).map((e) => graderVerdict(e, judge, evidence));
+  const expectations = (readExpectationsBlock(text) ?? []).map((e) => graderVerdict(e, judge, evidence, ask));
   return {
     expectations,
     claims: [],
@@ -88,8 +109,29 @@ function sideScores(level: "win" | "lose" | "tie") {
   };
 }
 
+// The part of the comparator prompt that shows one output: from its heading to the next output's or the rubric.
+function outputSection(text: string, side: "A" | "B"): string {
+  const start = text.indexOf(`## Output ${side}`);
+  if (start < 0) return "";
+  const ends = ["## Output A", "## Output B", "## How to judge"]
+    .map((heading) => text.indexOf(heading, start + 1))
+    .filter((at) => at > start);
+  return text.slice(start, ends.length > 0 ? Math.min(...ends) : undefined);
+}
+
+// `prefer` follows an output wherever it is shown; `winner` names a label, that is a position.
+function comparatorWinner(text: string, judge: SimJudge | undefined): "A" | "B" | "TIE" {
+  if (judge?.prefer) {
+    const prefer = new RegExp(judge.prefer, "i");
+    const a = prefer.test(outputSection(text, "A"));
+    const b = prefer.test(outputSection(text, "B"));
+    if (a !== b) return a ? "A" : "B";
+  }
+  return judge?.winner ?? "A";
+}
+
 function comparatorAnswer(text: string, judge: SimJudge | undefined): object {
-  const winner = judge?.winner ?? "A";
+  const winner = comparatorWinner(text, judge);
   const level = (side: "A" | "B") => (winner === "TIE" ? "tie" : winner === side ? "win" : "lose");
   const a = sideScores(level("A"));
   const b = sideScores(level("B"));
@@ -147,24 +189,36 @@ function analyzerAnswer(text: string, judge: SimJudge | undefined): object {
   };
 }
 
+// The analyzer's rewording of ambiguous expectations: each made concrete, without reading any run.
+function rewordingAnswer(text: string): object {
+  return {
+    rewordings: (readExpectationsBlock(text) ?? []).map((expectation) => ({
+      text: expectation,
+      suggestion: `${expectation.replace(/[.\s]+$/, "")}, as shown by a named file, value or exact wording in the outputs (simulated rewording, skillgym sim)`,
+    })),
+  };
+}
+
 const answerers: Record<
   Exclude<JudgeKind, "describer" | "evaluator" | "drafter">,
-  (text: string, judge: SimJudge | undefined) => object
+  (text: string, judge: SimJudge | undefined, ask: JudgeAsk) => object
 > = {
   grader: graderAnswer,
   comparator: comparatorAnswer,
   analyzer: analyzerAnswer,
+  rewording: rewordingAnswer,
 };
 
 /** The simulator's answer to a judge prompt, or undefined when the text carries no judge marker. */
 export function judgeAnswer(
   text: string,
   judge: SimJudge | undefined,
+  ask: JudgeAsk = {},
 ): { kind: JudgeKind; text: string } | undefined {
   const kind = judgeKindOf(text);
   if (!kind) return undefined;
   if (kind === "describer") return { kind, text: describerAnswer(text) };
   if (kind === "evaluator") return { kind, text: evaluatorAnswer(text, judge?.rubric) };
   if (kind === "drafter") return { kind, text: drafterAnswer(text, judge) };
-  return { kind, text: JSON.stringify(answerers[kind](text, judge), null, 2) };
+  return { kind, text: JSON.stringify(answerers[kind](text, judge, ask), null, 2) };
 }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { judgeKindOf } from "../contracts/judge-markers.js";
 import { runNumberOfPath } from "../contracts/run-marker.js";
 import type { SimScript } from "../contracts/sim-script.js";
 import type { Conversation, SimRequest } from "./conversation.js";
@@ -36,6 +38,15 @@ interface SimState {
   sessions: Map<string, SessionDecision>;
   promptRuns: Map<string, number>;
   ruleFaults: Map<number, number>;
+  /** How often each judge model sent each judge prompt: `flips` verdicts alternate by it. */
+  judgeAsks: Map<string, number>;
+}
+
+function previousAsks(state: SimState, model: string, text: string): number {
+  const key = createHash("sha256").update(model).update("\u0000").update(text).digest("hex");
+  const asked = state.judgeAsks.get(key) ?? 0;
+  state.judgeAsks.set(key, asked + 1);
+  return asked;
 }
 
 function decide(state: SimState, script: SimScript, conversation: Conversation): SessionDecision {
@@ -101,11 +112,23 @@ function stepReply(content: ContentBlock[]): Pick<SimReply, "latencyMs" | "conte
 
 /** The simulated model: answers judges at once, and plays each agent session as its script's first matching rule. */
 export function createSimModel(script: SimScript, options: { latencyMs?: number } = {}): SimModel {
-  const state: SimState = { sessions: new Map(), promptRuns: new Map(), ruleFaults: new Map() };
+  const state: SimState = {
+    sessions: new Map(),
+    promptRuns: new Map(),
+    ruleFaults: new Map(),
+    judgeAsks: new Map(),
+  };
   return {
     reply({ conversation, judgeText, session }) {
       // A judge prompt (grader, comparator, analyzer) is answered at once, as a final text turn, tools or not.
-      const judged = judgeAnswer(judgeText, script.judge);
+      const model = conversation.model;
+      const judged =
+        judgeKindOf(judgeText) === undefined
+          ? undefined
+          : judgeAnswer(judgeText, script.judge, {
+              model,
+              previousAsks: previousAsks(state, model, judgeText),
+            });
       if (judged) {
         const step = judgeStep(script, conversation, session);
         if (step)

@@ -44,6 +44,39 @@ async function readJson(file: string): Promise<unknown> {
 }
 
 describe("writeComparison", () => {
+  it("shows the outputs in both orders, and calls a judge that always picks the first shown a biased tie", async () => {
+    const firstShown = new RecordingJudge((request) =>
+      isAnalyzer(request.prompt) ? analysisAnswer() : comparisonAnswer("A"),
+    );
+    const written = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: firstShown,
+      seed: 2,
+    });
+    const shownFirst = firstShown.requests.map((r) => tokenUnderA(r.prompt));
+    expect(new Set(shownFirst)).toEqual(new Set([TOKENS.with_skill, TOKENS.without_skill]));
+    expect(written.comparison).toMatchObject({ winner: "TIE", position_bias: true });
+    expect(written.comparison.reasoning).toMatch(/^Position-inconsistent/);
+    expect(written.winnerRunDir).toBeNull();
+    expect(written.analysisSkipped).toBe("tie");
+    expect(Comparison.parse(await readJson(written.comparisonPath)).position_bias).toBe(true);
+  });
+
+  it("compares once when asked to, and then cannot see the bias", async () => {
+    const firstShown = new RecordingJudge(() => comparisonAnswer("A"));
+    const written = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: firstShown,
+      analyze: false,
+      bothOrders: false,
+    });
+    expect(firstShown.requests).toHaveLength(1);
+    expect(written.comparison.winner).toBe("A");
+    expect(written.comparison.position_bias).toBeUndefined();
+  });
+
   it("writes the comparison, its label mapping and the analysis in the eval folder", async () => {
     const judge = preferWithSkill();
     const written = await writeComparison({
@@ -71,7 +104,9 @@ describe("writeComparison", () => {
       loser_skill: "none (without_skill)",
       comparator_reasoning: "The winner named the best quarter.",
     });
-    expect(written.costUsd).toBeCloseTo(0.02);
+    // Two comparator calls (both orders) and the analyzer's.
+    expect(written.costUsd).toBeCloseTo(0.03);
+    expect(comparison.position_bias).toBe(false);
     expect(await readdir(ws.evalDir)).not.toContainEqual(expect.stringMatching(/\.tmp$/));
   });
 
@@ -118,12 +153,12 @@ describe("writeComparison", () => {
       analyze: false,
     });
     expect(skipped).toMatchObject({ analysisPath: undefined, analysisSkipped: "not requested" });
-    expect(noAnalysis.requests).toHaveLength(1);
+    expect(noAnalysis.requests).toHaveLength(2);
 
     const tie = new RecordingJudge(() => comparisonAnswer("TIE"));
     const tied = await writeComparison({ runDirA: ws.withSkill, runDirB: ws.withoutSkill, judge: tie });
     expect(tied).toMatchObject({ winnerRunDir: null, analysisPath: undefined, analysisSkipped: "tie" });
-    expect(tie.requests).toHaveLength(1);
+    expect(tie.requests).toHaveLength(2);
     expect(await readdir(ws.evalDir)).not.toContain("analysis.json");
   });
 

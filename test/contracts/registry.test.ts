@@ -14,6 +14,7 @@ const expectedNames: FormatName[] = [
   "analysis",
   "history",
   "feedback",
+  "judges",
   "trigger-results",
   "catalog",
   "iteration-state",

@@ -35,6 +35,46 @@ describe("updateFeedback", () => {
     expect(await readdir(ws.dir)).toEqual(["feedback.json"]);
   });
 
+  it("marks a run's grades right or wrong beside its review, takes a mark back, and keeps a review of marks only", async () => {
+    await updateFeedback(ws.dir, { run_id: "a", feedback: "looks fine" }, at(1));
+    await updateFeedback(ws.dir, { run_id: "a", grade: { text: "beta is listed", verdict: "wrong" } }, at(2));
+    await updateFeedback(
+      ws.dir,
+      { run_id: "a", grade: { text: "alpha is stated", verdict: "right" } },
+      at(3),
+    );
+    await updateFeedback(ws.dir, { run_id: "a", grade: { text: "beta is listed", verdict: "right" } }, at(4));
+    expect((await read()).reviews).toEqual([
+      {
+        run_id: "a",
+        feedback: "looks fine",
+        timestamp: "2026-01-01T00:00:04.000Z",
+        grades: [
+          { text: "alpha is stated", verdict: "right" },
+          { text: "beta is listed", verdict: "right" },
+        ],
+      },
+    ]);
+    await updateFeedback(ws.dir, { run_id: "a", feedback: "" }, at(5));
+    expect((await read()).reviews[0]).toMatchObject({ run_id: "a", feedback: "", grades: expect.any(Array) });
+    const view = await readFeedbackView(ws.dir);
+    expect(view.reviews.a?.grades).toHaveLength(2);
+    await updateFeedback(ws.dir, { run_id: "a", grade: { text: "alpha is stated", verdict: null } }, at(6));
+    await updateFeedback(ws.dir, { run_id: "a", grade: { text: "beta is listed", verdict: null } }, at(7));
+    expect((await read()).reviews).toEqual([]);
+    expect(
+      FeedbackRequest.safeParse({ iteration: 1, run_id: "a", grade: { text: "x", verdict: "wrong" } })
+        .success,
+    ).toBe(true);
+    expect(FeedbackRequest.safeParse({ iteration: 1, grade: { text: "x", verdict: "wrong" } }).success).toBe(
+      false,
+    );
+    expect(
+      FeedbackRequest.safeParse({ iteration: 1, run_id: "a", grade: { text: "x", verdict: "maybe" } })
+        .success,
+    ).toBe(false);
+  });
+
   it("keeps what other tools wrote", async () => {
     await writeFile(
       join(ws.dir, "feedback.json"),

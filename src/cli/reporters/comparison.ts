@@ -7,6 +7,9 @@ export function comparisonJson(written: WrittenComparison) {
     winner_run_dir: written.winnerRunDir,
     mapping: { A: written.mapping.A, B: written.mapping.B },
     reasoning: written.comparison.reasoning,
+    ...(written.comparison.position_bias !== undefined
+      ? { position_bias: written.comparison.position_bias }
+      : {}),
     comparison_path: written.comparisonPath,
     mapping_path: written.mappingPath,
     analysis_path: written.analysisPath ?? null,
@@ -21,7 +24,11 @@ export function comparisonJson(written: WrittenComparison) {
 export function comparisonText(written: WrittenComparison): string {
   const { comparison, mapping } = written;
   const verdict =
-    comparison.winner === "TIE" ? "tie" : `${comparison.winner} wins: ${written.winnerRunDir ?? ""}`;
+    comparison.winner === "TIE"
+      ? comparison.position_bias
+        ? "tie (position bias: the judge's winner changed with the order the outputs were shown in)"
+        : "tie"
+      : `${comparison.winner} wins: ${written.winnerRunDir ?? ""}`;
   const note = written.simulated ? " (simulated: skillgym sim stood in for the judge)" : "";
   const lines = [
     `${verdict}${note}`,

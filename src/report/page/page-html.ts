@@ -7,6 +7,7 @@ import { scriptBase } from "./script-base.js";
 import { scriptBenchmark } from "./script-benchmark.js";
 import { scriptCatalog } from "./script-catalog.js";
 import { scriptFeedback } from "./script-feedback.js";
+import { scriptJudges } from "./script-judges.js";
 import { scriptMain } from "./script-main.js";
 import { scriptMarkdown } from "./script-markdown.js";
 import { scriptOutputs } from "./script-outputs.js";
@@ -26,6 +27,7 @@ export const viewerScript = `(function () {\n"use strict";\n${[
   scriptOutputs,
   scriptBenchmark,
   scriptTriggers,
+  scriptJudges,
   scriptAgents,
   scriptCatalog,
   scriptOverTime,
@@ -94,6 +96,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <button role="tab" id="tab-outputs" aria-controls="panel-outputs" aria-selected="true">Outputs</button>
 <button role="tab" id="tab-benchmark" aria-controls="panel-benchmark" aria-selected="false">Benchmark</button>
 <button role="tab" id="tab-triggers" aria-controls="panel-triggers" aria-selected="false">Triggers</button>
+<button role="tab" id="tab-judges" aria-controls="panel-judges" aria-selected="false" hidden>Judges</button>
 <button role="tab" id="tab-over-time" aria-controls="panel-over-time" aria-selected="false">Over time</button>
 <button role="tab" id="tab-tune" aria-controls="panel-tune" aria-selected="false">Tune</button>
 <button role="tab" id="tab-catalog" aria-controls="panel-catalog" aria-selected="false" hidden>Catalog</button>
@@ -105,6 +108,7 @@ ${policy}<meta name="viewport" content="width=device-width, initial-scale=1">
 <section id="panel-outputs" role="tabpanel" aria-labelledby="tab-outputs"><p class="empty">Loading…</p></section>
 <section id="panel-benchmark" role="tabpanel" aria-labelledby="tab-benchmark" hidden></section>
 <section id="panel-triggers" role="tabpanel" aria-labelledby="tab-triggers" hidden></section>
+<section id="panel-judges" role="tabpanel" aria-labelledby="tab-judges" hidden></section>
 <section id="panel-over-time" role="tabpanel" aria-labelledby="tab-over-time" hidden></section>
 <section id="panel-tune" role="tabpanel" aria-labelledby="tab-tune" hidden></section>
 <section id="panel-catalog" role="tabpanel" aria-labelledby="tab-catalog" hidden></section>

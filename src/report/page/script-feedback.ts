@@ -20,7 +20,8 @@ function createFeedback() {
       if (!saved || typeof saved !== "object" || !Array.isArray(saved.reviews)) return;
       for (const r of saved.reviews) {
         if (r && typeof r.run_id === "string" && typeof r.feedback === "string") {
-          reviews.set(r.run_id, { feedback: r.feedback, timestamp: String(r.timestamp || "") });
+          const grades = Array.isArray(r.grades) ? r.grades : undefined;
+          reviews.set(r.run_id, { feedback: r.feedback, timestamp: String(r.timestamp || ""), grades: grades });
         }
       }
       if (typeof saved.status === "string") status = saved.status;
@@ -46,8 +47,11 @@ function createFeedback() {
   function asFile(fileStatus) {
     const list = [];
     for (const entry of reviews) {
-      if (entry[1].feedback.trim() !== "") {
-        list.push({ run_id: entry[0], feedback: entry[1].feedback, timestamp: entry[1].timestamp });
+      const grades = entry[1].grades || [];
+      if (entry[1].feedback.trim() !== "" || grades.length) {
+        const review = { run_id: entry[0], feedback: entry[1].feedback, timestamp: entry[1].timestamp };
+        if (grades.length) review.grades = grades;
+        list.push(review);
       }
     }
     return { reviews: list, status: fileStatus || "in_progress" };
@@ -97,10 +101,41 @@ function createFeedback() {
   }
 
   function set(runId, value) {
-    reviews.set(runId, { feedback: value, timestamp: new Date().toISOString() });
+    const before = reviews.get(runId);
+    reviews.set(runId, { feedback: value, timestamp: new Date().toISOString(), grades: before ? before.grades : undefined });
     clearTimeout(timers.get(runId));
     timers.set(runId, setTimeout(function () { save(runId); }, 500));
     listener("pending", "Unsaved changes…");
+  }
+
+  // A reviewer's word on one grade: "right", "wrong", or null to take it back. Saved at once.
+  async function mark(runId, text, verdict) {
+    const before = reviews.get(runId) || { feedback: "", timestamp: "" };
+    const others = (before.grades || []).filter(function (g) { return g.text !== text; });
+    const grades = verdict ? others.concat([{ text: text, verdict: verdict }]) : others;
+    reviews.set(runId, { feedback: before.feedback, timestamp: new Date().toISOString(), grades: grades });
+    if (STATIC) {
+      try {
+        writeLocal();
+        listener("saved", "Saved in this browser");
+      } catch (error) {
+        listener("error", "Not saved: " + error.message);
+      }
+      return;
+    }
+    listener("pending", "Saving…");
+    try {
+      await post({ iteration: iteration, agent: agent || undefined, run_id: runId, grade: { text: text, verdict: verdict } });
+      listener("saved", "Grade marked at " + new Date().toLocaleTimeString());
+    } catch (error) {
+      listener("error", "Not saved: " + error.message);
+    }
+  }
+
+  function markOf(runId, text) {
+    const review = reviews.get(runId);
+    const found = review && review.grades ? review.grades.find(function (g) { return g.text === text; }) : null;
+    return found ? found.verdict : null;
   }
 
   async function flush() {
@@ -144,6 +179,8 @@ function createFeedback() {
       return review ? review.feedback : "";
     },
     set: set,
+    mark: mark,
+    markOf: markOf,
     flush: flush,
     submitAll: submitAll,
     onChange: function (fn) { listener = fn; },

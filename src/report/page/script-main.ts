@@ -1,7 +1,7 @@
 // Browser code: the page's state, tabs, the address hash (so a reload keeps the place) and start-up.
 export const scriptMain = `
-const TABS = ["agents", "outputs", "benchmark", "triggers", "over-time", "tune", "catalog"];
-const RENDERERS = { agents: renderAgents, outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, "over-time": renderOverTime, tune: renderTune, catalog: renderCatalog };
+const TABS = ["agents", "outputs", "benchmark", "triggers", "judges", "over-time", "tune", "catalog"];
+const RENDERERS = { agents: renderAgents, outputs: null, benchmark: renderBenchmark, triggers: renderTriggers, judges: renderJudges, "over-time": renderOverTime, tune: renderTune, catalog: renderCatalog };
 const state = { workspace: null, iteration: null, catalogs: null, index: 0, tab: "outputs", runToken: 0, rendered: {} };
 
 function readHash() {
@@ -32,6 +32,7 @@ function hasCatalogs() {
 function tabShown(tab) {
   if (tab === "catalog") return hasCatalogs();
   if (!state.iteration) return false;
+  if (tab === "judges") return Boolean(state.iteration.judges);
   return tab !== "agents" || Boolean(state.iteration.agents);
 }
 
@@ -66,6 +67,7 @@ function fillAgentPicker(data) {
   const select = document.getElementById("agent-select");
   picker.hidden = !data.agents;
   document.getElementById("tab-agents").hidden = !data.agents;
+  document.getElementById("tab-judges").hidden = !data.judges;
   select.replaceChildren();
   for (const name of data.agents || []) select.append(h("option", { value: name, text: name }));
   if (data.agent) select.value = data.agent;

@@ -39,7 +39,28 @@ function renderFiles(files, omitted) {
   return list;
 }
 
-function renderExpectation(x, contradiction) {
+// "This grade is right / wrong": one click writes the mark into feedback.json; a second click on it takes it back.
+function gradeMarker(runId, x) {
+  const box = h("span", { class: "grade-mark" });
+  function draw() {
+    const current = feedback.markOf(runId, x.text);
+    box.replaceChildren();
+    for (const verdict of ["right", "wrong"]) {
+      const label = verdict === "right" ? "✓ grade right" : "✗ grade wrong";
+      const button = h("button", { type: "button", class: "mark-" + verdict + (current === verdict ? " marked" : ""), text: label, title: "Mark this grade " + verdict + " (feedback.json)" });
+      button.setAttribute("aria-pressed", current === verdict ? "true" : "false");
+      button.addEventListener("click", function () {
+        feedback.mark(runId, x.text, current === verdict ? null : verdict).then(draw);
+        draw();
+      });
+      box.append(button);
+    }
+  }
+  draw();
+  return box;
+}
+
+function renderExpectation(x, contradiction, runId) {
   return h("li", { class: (x.passed ? "passed" : "failed") + (contradiction ? " contradicted" : "") }, [
     verdictBadge(x.passed),
     " ",
@@ -50,14 +71,15 @@ function renderExpectation(x, contradiction) {
     h("span", { class: "exp-text", text: x.text }),
     x.source ? h("span", { class: "source", text: x.source + (x.check_type ? " · " + x.check_type : "") }) : null,
     h("div", { class: "evidence", text: x.evidence }),
+    runId && x.source !== "check" ? gradeMarker(runId, x) : null,
   ]);
 }
 
-function renderGrades(grading) {
+function renderGrades(grading, runId) {
   if (!grading) return empty("Not graded.");
   const contradictions = grading.contradictions || [];
   const parts = [h("ul", { class: "expectations" }, grading.expectations.map(function (x, i) {
-    return renderExpectation(x, contradictions.find(function (c) { return c.expectation === i; }));
+    return renderExpectation(x, contradictions.find(function (c) { return c.expectation === i; }), runId);
   }))];
   if (grading.claims && grading.claims.length) {
     parts.push(h("h3", { text: "Claims" }));
@@ -152,7 +174,7 @@ function renderRun(run) {
       h("section", { class: "previous" }, renderPrevious(run)),
     ]),
     h("h3", { text: "Grades" }),
-    renderGrades(run.grading),
+    renderGrades(run.grading, run.run_id),
     h("h3", null, [h("label", { for: "feedback-box", text: "Your feedback" })]),
     box,
     renderActivation(run),

@@ -79,6 +79,7 @@ section.tune{border-top:1px solid var(--line);margin-top:1rem}
 .tune-threshold{position:absolute;left:.5rem;right:.5rem;border-top:2px dashed var(--warn)}
 table.tune-table tr.best td{background:var(--pass-bg)}pre.final-report{margin-bottom:1rem}
 .contradiction-badge{color:#4d2d00;border-color:#d4a72c;background:var(--warn-bg);white-space:normal}
+.grade-mark{display:inline-flex;gap:4px;margin-left:8px}.grade-mark button{font-size:11px;padding:0 6px;border:1px solid var(--border,#ccc);border-radius:4px;background:transparent;cursor:pointer}.grade-mark button.marked{background:#ddf4ff;font-weight:600}.rewording{margin-top:4px;font-style:italic}
 .expectations li.contradicted{border-color:#d4a72c;background:#fffdf0}
 .transcript-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem .9rem;margin:.25rem 0 .5rem}
 .transcript-note.truncated{color:var(--warn)}
