@@ -15,20 +15,8 @@ import { writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 import { gradeChecks } from "./checks/index.js";
-import { judgeInputOf } from "./judge-input.js";
-import type { OutputText } from "./judge-outputs.js";
+import { type JudgeInput, judgeInputOf } from "./judge-input.js";
 import type { RunChanges } from "./rebuild.js";
-
-/** What the judge is shown of a run. */
-export interface JudgeInput {
-  prompt: string;
-  expectedOutput?: string;
-  expectations: string[];
-  outputs: OutputText[];
-  transcript: string;
-  /** The run folder (outputs/, transcript.md): a judge that reads files itself works there. */
-  runDir: string;
-}
 
 export interface JudgeVerdicts {
   expectations: { text: string; passed: boolean; evidence: string }[];

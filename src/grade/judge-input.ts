@@ -1,7 +1,17 @@
 import { readTextIfPresent } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
-import type { JudgeInput } from "./grade-run.js";
-import { outputsForJudge } from "./judge-outputs.js";
+import { type OutputText, outputsForJudge } from "./judge-outputs.js";
+
+/** What the judge is shown of a run. */
+export interface JudgeInput {
+  prompt: string;
+  expectedOutput?: string;
+  expectations: string[];
+  outputs: OutputText[];
+  transcript: string;
+  /** The run folder (outputs/, transcript.md): a judge that reads files itself works there. */
+  runDir: string;
+}
 
 /** What a judge is shown of a finished run: the task, the expectations, its outputs and transcript. */
 export async function judgeInputOf(
