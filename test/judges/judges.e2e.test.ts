@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgesReport } from "../../src/contracts/judges.js";
@@ -27,6 +27,54 @@ describe("skillgym judges through the built CLI", () => {
     expect(failed.stdout).toMatch(/FAIL min-judge-agreement: lowest judge agreement 41\.2%/);
     expect(failed.code).toBe(1);
     expect(skillgym([...args, "--min-judge-agreement", "0.4", "--no-reword"]).code).toBe(0);
+  });
+
+  it("checks each agent's folder of an iteration that ran several agents", async () => {
+    const root = join(iteration.dir, "..", "several", "iteration-1");
+    const agents = ["claude-code", "codex"];
+    await mkdir(root, { recursive: true });
+    for (const agent of agents) await cp(iteration.dir, join(root, agent), { recursive: true });
+    await writeFile(
+      join(root, "iteration.json"),
+      JSON.stringify({
+        skill_name: "demo",
+        skill_path: "/skills/demo",
+        skill_hash: "h",
+        status: "complete",
+        started_at: new Date().toISOString(),
+        agents,
+        request: {
+          evals: [1, 2],
+          runs_per_configuration: 3,
+          baseline: "without_skill",
+          trigger_queries: 0,
+          trigger_runs: 1,
+        },
+      }),
+    );
+    const args = [
+      "judges",
+      root,
+      "--judge",
+      "sim:strict,sim:lenient",
+      "--sim-script",
+      scriptFile,
+      "--no-reword",
+    ];
+    const result = skillgym([...args, "--json"]);
+    expect(result.code, result.stderr).toBe(0);
+    const byAgent = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(byAgent)).toEqual(agents);
+    for (const agent of agents) {
+      const written = JudgesReport.parse(
+        JSON.parse(await readFile(join(root, agent, "judges.json"), "utf8")),
+      );
+      expect(JudgesReport.parse(byAgent[agent])).toEqual(written);
+      expect(written.pairs[0]?.percent_agreement).toBeCloseTo(7 / 17, 3);
+    }
+    const text = skillgym(args);
+    expect(text.stdout).toContain("[claude-code]\n");
+    expect(text.stdout).toContain("[codex]\n");
   });
 
   it("prints judges.json's schema", async () => {

@@ -3,7 +3,7 @@ import { InvalidArgumentError } from "commander";
 import { ExitCode } from "../../errors.js";
 import { createJudge } from "../../judge/create.js";
 import type { Judge } from "../../judge/judge.js";
-import { checkJudges, type JudgeSpec, parseJudgeSpecs } from "../../judges/index.js";
+import { checkJudgesOfIterations, type JudgeSpec, parseJudgeSpecs } from "../../judges/index.js";
 import { readIterationRecord } from "../../run/iteration.js";
 import { loadSimScript, startSim } from "../../sim/index.js";
 import type { Io } from "../io.js";
@@ -83,7 +83,7 @@ export function registerJudges(program: Command, io: Io): void {
               ...(sim && spec.backend === "sim" ? { simulatorUrl: sim.url } : {}),
             }),
           });
-        const checked = await checkJudges({
+        const parts = await checkJudgesOfIterations({
           iterationDir,
           judges,
           repeat: flags.repeat,
@@ -95,10 +95,21 @@ export function registerJudges(program: Command, io: Io): void {
             if (info.error) io.err(`  ${info.judge} on ${info.runId}: grading failed: ${info.error}\n`);
           },
         });
-        const { report } = checked;
-        io.out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : judgesText(report, checked.path));
-        if (report.judges.every((j) => j.verdicts === 0)) io.setExitCode(ExitCode.agentUnavailable);
-        else if (report.gate && !report.gate.passed) io.setExitCode(ExitCode.gateFailed);
+        // An iteration of several agents: each agent's judges.json, printed under its name.
+        const several = parts.some((p) => p.agent !== undefined);
+        if (flags.json) {
+          const reports = parts.map((p) => p.checked.report);
+          const byAgent = Object.fromEntries(parts.map((p) => [p.agent, p.checked.report]));
+          io.out(`${JSON.stringify(several ? byAgent : reports[0], null, 2)}\n`);
+        } else
+          for (const part of parts)
+            io.out(
+              `${part.agent ? `[${part.agent}]\n` : ""}${judgesText(part.checked.report, part.checked.path)}`,
+            );
+        const reports = parts.map((p) => p.checked.report);
+        if (reports.every((r) => r.judges.every((j) => j.verdicts === 0)))
+          io.setExitCode(ExitCode.agentUnavailable);
+        else if (reports.some((r) => r.gate && !r.gate.passed)) io.setExitCode(ExitCode.gateFailed);
       } finally {
         interrupt.dispose();
         await sim?.close();
