@@ -31,6 +31,14 @@ export type Agreement = z.infer<typeof Agreement>;
 export const VerdictSide = z.looseObject({ passed: z.boolean(), evidence: z.string() });
 export type VerdictSide = z.infer<typeof VerdictSide>;
 
+/** Comparisons made in both orders (A/B, then B/A) and how many named a different winner in each: a tie then. */
+export const PositionBias = z.looseObject({
+  comparisons: Count,
+  biased: Count,
+  rate: Rate,
+});
+export type PositionBias = z.infer<typeof PositionBias>;
+
 /** One expectation of one run on which two raters differ. */
 export const Disagreement = z.looseObject({
   /** feedback.json's key of the run. */
@@ -106,5 +114,7 @@ export const JudgesReport = z.looseObject({
   self_consistency: z.array(SelfConsistency),
   ambiguous: z.array(AmbiguousExpectation),
   gate: JudgeGate.optional(),
+  /** The blind comparisons in the iteration's eval folders, each made in both orders: how often the order decided. */
+  position_bias: PositionBias.optional(),
 });
 export type JudgesReport = z.infer<typeof JudgesReport>;

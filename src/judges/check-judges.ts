@@ -15,6 +15,7 @@ import { collectRunsToJudge } from "./collect-runs.js";
 import { humanTruth } from "./human-truth.js";
 import type { JudgeSpec } from "./judge-spec.js";
 import { buildJudgesReport } from "./judges-report.js";
+import { positionBiasOf } from "./position-bias.js";
 import { regradeRuns } from "./regrade.js";
 import { type GradedItem, itemKey } from "./verdicts.js";
 
@@ -122,6 +123,8 @@ export async function checkJudges(options: CheckJudgesOptions): Promise<CheckedJ
       return suggestion ? { ...a, suggested_rewording: suggestion } : a;
     });
   }
+  const bias = await positionBiasOf(collected.dir);
+  if (bias) report.position_bias = bias;
   const path = join(collected.dir, JUDGES_FILE);
   await writeJson(path, report);
   const hasBenchmark = (await readJsonIfPresent(join(collected.dir, "benchmark.json"))) !== undefined;

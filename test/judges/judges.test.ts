@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Command } from "commander";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -188,5 +188,33 @@ describe("skillgym judges against the sim judge, scripted to disagree", () => {
     expect(notes[0]).toContain(
       `"${BETA}" (eval 1): sim:strict and sim:lenient disagree on 5 runs; consider:`,
     );
+  });
+
+  it("counts the iteration's blind comparisons whose winner changed with the order", async () => {
+    const side = { score: 5, strengths: [], weaknesses: [] };
+    const rubric = { content: {}, structure: {}, content_score: 3, structure_score: 3, overall_score: 6 };
+    const comparison = (winner: string, bias?: boolean) =>
+      JSON.stringify({
+        winner,
+        reasoning: "scripted",
+        rubric: { A: rubric, B: rubric },
+        output_quality: { A: side, B: side },
+        ...(bias === undefined ? {} : { position_bias: bias }),
+      });
+    const files = {
+      "eval-1/comparison-1.json": comparison("TIE", true),
+      "eval-1/comparison-2.json": comparison("TIE", true),
+      "eval-2/comparison-1.json": comparison("A", false),
+      // Made in one order only (before both orders were shown): not counted.
+      "eval-2/comparison-2.json": comparison("B"),
+    };
+    for (const [file, text] of Object.entries(files)) await writeFile(join(iteration.dir, file), text);
+    try {
+      const { io, report } = await judges(["--judge", "sim:strict,sim:lenient", "--no-reword"]);
+      expect(report.position_bias).toEqual({ comparisons: 3, biased: 2, rate: 2 / 3 });
+      expect(io.exitCode()).toBe(0);
+    } finally {
+      for (const file of Object.keys(files)) await rm(join(iteration.dir, file));
+    }
   });
 });

@@ -28,6 +28,10 @@ export function judgesText(report: JudgesReport, path: string): string {
     lines.push(
       `  ambiguous: "${a.text}" (eval ${String(a.eval_id)}): ${a.reasons.join("; ")}${a.suggested_rewording ? `\n    consider: "${a.suggested_rewording}"` : ""}`,
     );
+  if (report.position_bias)
+    lines.push(
+      `  blind comparisons in both orders: ${report.position_bias.biased} of ${report.position_bias.comparisons} changed their winner with the order (${pct(report.position_bias.rate)}), each then a tie`,
+    );
   for (const j of report.judges)
     if (j.errors.length > 0)
       lines.push(`  ${j.id} failed on ${j.errors.length} runs, e.g. ${j.errors[0]?.error}`);
