@@ -12,10 +12,9 @@ import type { RunSpec } from "../run/plan.js";
 import type { RunRecord } from "../run/run-record.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { EVAL_METADATA_FILE, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
-import { listRuns, type RunRef } from "../runlog/list-runs.js";
+import { listRuns, type RunRef, triggerRunFolders } from "../runlog/list-runs.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 import type { TriggerRunRecord } from "../triggers/index.js";
-import { triggerRunFolders } from "./read-shard.js";
 
 const reusedFrom = (record: unknown) => {
   const parsed = ReusedFrom.safeParse((record as { reused_from?: unknown } | undefined)?.reused_from);

@@ -7,7 +7,7 @@ import { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { ITERATION_FILE, iterationDirName, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
-import { iterationNumbers, listRuns } from "../runlog/list-runs.js";
+import { iterationNumbers, listRuns, triggerRunFolders } from "../runlog/list-runs.js";
 import { brokenRecordText, readRecord } from "../runlog/read-record.js";
 import { refuseCatalogFolder } from "./refuse-catalog.js";
 
@@ -54,17 +54,6 @@ export async function shardIterationDir(source: string): Promise<string> {
       },
     );
   return join(dir, iterationDirName(latest));
-}
-
-export async function triggerRunFolders(triggersDir: string): Promise<string[]> {
-  const found: string[] = [];
-  const queries = (await readdir(triggersDir).catch(() => [])).filter((n) => /^query-\d+$/.test(n));
-  for (const query of queries) {
-    for (const run of await readdir(join(triggersDir, query)).catch(() => [])) {
-      if (/^run-\d+$/.test(run)) found.push(`${query}/${run}`);
-    }
-  }
-  return found.sort();
 }
 
 const runNumber = (run: string) => Number(/run-(\d+)$/.exec(run)?.[1] ?? 0);

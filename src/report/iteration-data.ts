@@ -14,7 +14,7 @@ import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { IterationRecord, RunStatus, TriggerPlan } from "../contracts/run-record.js";
 import { TriggerResults } from "../contracts/trigger-results.js";
 import { EVAL_METADATA_FILE, ITERATION_FILE, runPaths, TRIGGERS_DIR } from "../runlog/layout.js";
-import { listRuns, type RunRef, runIdOf } from "../runlog/list-runs.js";
+import { listRuns, type RunRef, runIdOf, triggerRunFolders } from "../runlog/list-runs.js";
 import type { JsonCache } from "../runlog/record-cache.js";
 import { partialText } from "../shard/index.js";
 import { summariseBenchmark } from "./benchmark-view.js";
@@ -110,20 +110,39 @@ async function evalInfos(reader: ViewReader, dir: string, runs: RunRef[]) {
   return new Map(infos);
 }
 
+// A trigger run's record, read only for whether the result store served it.
+const TriggerReuse = z.looseObject({ reused_from: z.looseObject({ iteration: z.string() }).optional() });
+
+/** Per query (`query-<n>`, by n), how many of its trigger runs the result store served. */
+async function reusedTriggerRuns(reader: ViewReader, dir: string): Promise<Record<string, number>> {
+  const triggersDir = join(dir, TRIGGERS_DIR);
+  const runs = await triggerRunFolders(triggersDir);
+  const reused = await mapLimited(runs, 32, async (run) => {
+    const record = await reader.cache.value(join(triggersDir, run, "trigger.json"), TriggerReuse);
+    return record?.reused_from ? (/^query-(\d+)\//.exec(run)?.[1] ?? null) : null;
+  });
+  const counts: Record<string, number> = {};
+  for (const query of reused) if (query !== null) counts[query] = (counts[query] ?? 0) + 1;
+  return counts;
+}
+
 export async function readIterationData(
   reader: ViewReader,
   iteration: IterationRef,
 ): Promise<IterationDetail> {
   const dir = iteration.dir;
-  const [refs, record, benchmark, triggers, feedback, triggerPlan, judges] = await Promise.all([
-    listRuns(dir),
-    reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
-    reader.cache.value(join(dir, "benchmark.json"), Benchmark),
-    reader.cache.value(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
-    readFeedbackView(dir),
-    reader.cache.value(join(dir, TRIGGERS_DIR, "plan.json"), TriggerPlan),
-    reader.cache.value(join(dir, "judges.json"), JudgesReport),
-  ]);
+  const [refs, record, benchmark, triggers, feedback, triggerPlan, judges, triggerReused] = await Promise.all(
+    [
+      listRuns(dir),
+      reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
+      reader.cache.value(join(dir, "benchmark.json"), Benchmark),
+      reader.cache.value(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
+      readFeedbackView(dir),
+      reader.cache.value(join(dir, TRIGGERS_DIR, "plan.json"), TriggerPlan),
+      reader.cache.value(join(dir, "judges.json"), JudgesReport),
+      reusedTriggerRuns(reader, dir),
+    ],
+  );
   const partial = record?.partial ?? triggerPlan?.partial;
   // benchmark.json names evals by eval_metadata's eval_id, not by folder (a string id's folder differs from its eval_id).
   const benchmarkRuns = new Map(
@@ -160,6 +179,7 @@ export async function readIterationData(
     runs,
     benchmark: benchmarkView,
     triggers: triggers ?? null,
+    ...(Object.keys(triggerReused).length > 0 ? { trigger_reused: triggerReused } : {}),
     feedback,
     judges: judges ?? null,
   };

@@ -120,6 +120,8 @@ export interface IterationDetail {
   runs: RunEntry[];
   benchmark: BenchmarkView | null;
   triggers: TriggerResults | null;
+  /** Trigger runs the result store served, per query number (`query-<n>`); absent when it served none. */
+  trigger_reused?: Record<string, number>;
   feedback: FeedbackView;
   /** judges.json, when `skillgym judges` checked this iteration's judges. */
   judges?: JudgesReport | null;

@@ -100,3 +100,15 @@ export function parseRunId(id: string): RunRef | undefined {
   if (![evalDir, configuration].every((p) => SAFE_NAME.test(p) && p !== "." && p !== "..")) return undefined;
   return { id, evalDir, configuration, runNumber };
 }
+
+/** The trigger runs under a `triggers/` folder, as `query-<n>/run-<k>`, sorted. */
+export async function triggerRunFolders(triggersDir: string): Promise<string[]> {
+  const found: string[] = [];
+  const queries = (await readdir(triggersDir).catch(() => [])).filter((n) => /^query-\d+$/.test(n));
+  for (const query of queries) {
+    for (const run of await readdir(join(triggersDir, query)).catch(() => [])) {
+      if (/^run-\d+$/.test(run)) found.push(`${query}/${run}`);
+    }
+  }
+  return found.sort();
+}

@@ -188,6 +188,10 @@ describe("the viewer on a reused run", () => {
       );
       const facts = await page.locator("#run-view dl.facts").textContent();
       expect(facts).toContain(`reused fromiteration-1/codex/${shown}`);
+      // The Triggers tab counts each query's served runs.
+      await page.click("#tab-triggers");
+      const marks = page.locator("#panel-triggers .triggers-table .reused-badge");
+      expect(await marks.allTextContents()).toEqual(["1 reused", "1 reused"]);
       expect(errors).toEqual([]);
       await page.close();
     } finally {
@@ -204,6 +208,9 @@ describe("the viewer on a reused run", () => {
       expect(await page.locator("#run-view .run-head .badge").count()).toBeGreaterThan(0);
       expect(await page.locator("#run-view .reused-badge").count()).toBe(0);
       expect(await page.locator("#run-view .reused-note").count()).toBe(0);
+      await page.click("#tab-triggers");
+      expect(await page.locator("#panel-triggers .triggers-table tbody tr").count()).toBe(2);
+      expect(await page.locator("#panel-triggers .reused-badge").count()).toBe(0);
       expect(errors).toEqual([]);
       await page.close();
     } finally {

@@ -28,13 +28,18 @@ function renderTriggers(panel) {
   }
   const threshold = typeof t.threshold === "number" ? t.threshold : 0.5;
   const s = t.summary;
-  const rows = t.results.map(function (r) {
+  const reused = state.iteration.trigger_reused || {};
+  const rows = t.results.map(function (r, i) {
+    const served = reused[String(i + 1)] || 0;
     return h("tr", { class: r.pass === false ? "failed" : "" }, [
       h("td", null, verdictBadge(r.pass)),
       h("td", { class: "query", text: r.query }),
       h("td", { class: "nowrap", text: r.should_trigger ? "should trigger" : "should not" }),
       h("td", { class: "nowrap" }, [rateBar(r.trigger_rate, threshold), pct(r.trigger_rate)]),
-      h("td", { class: "num", text: r.triggers + " / " + (r.runs - r.errors) }),
+      h("td", { class: "num" }, [
+        r.triggers + " / " + (r.runs - r.errors),
+        served ? h("span", { class: "badge reused-badge", title: "Trigger runs copied from the result store, not made again", text: served + " reused" }) : null,
+      ]),
       h("td", { class: "num", text: String(r.errors) }),
       h("td", { text: stolenText(r.stolen_by) }),
     ]);
