@@ -132,51 +132,60 @@ describe("runProcess", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
-  it.skipIf(!posix)("kills the process's own children on timeout", async () => {
-    const pidFile = join(dir, "grandchild.pid");
-    const result = await runProcess(
-      nodeScript(parentOfGrandchild(pidFile, "setInterval(() => {}, 1000);", "ignore"), {
-        timeoutMs: 1000,
-        killGraceMs: 300,
-      }),
-    );
-    expect(result.timedOut).toBe(true);
-    expect(existsSync(pidFile)).toBe(true);
-    const pid = Number(await readFile(pidFile, "utf8"));
-    expect(pid).toBeGreaterThan(0);
-    const gone = await waitFor(() => !isAlive(pid), 1500);
-    if (!gone) process.kill(pid, "SIGKILL");
-    expect(gone).toBe(true);
-  });
+  it.skipIf(!posix)(
+    "kills the process's own children on timeout",
+    async () => {
+      const pidFile = join(dir, "grandchild.pid");
+      const result = await runProcess(
+        // Long enough for two Node starts on a busy machine, so the grandchild is there when the limit strikes.
+        nodeScript(parentOfGrandchild(pidFile, "setInterval(() => {}, 1000);", "ignore"), {
+          timeoutMs: 4000,
+          killGraceMs: 300,
+        }),
+      );
+      expect(result.timedOut).toBe(true);
+      expect(existsSync(pidFile)).toBe(true);
+      const pid = Number(await readFile(pidFile, "utf8"));
+      expect(pid).toBeGreaterThan(0);
+      const gone = await waitFor(() => !isAlive(pid), 1500);
+      if (!gone) process.kill(pid, "SIGKILL");
+      expect(gone).toBe(true);
+    },
+    20_000,
+  );
 
   // The grace SIGKILL must reach the process group even after the direct child died of the SIGTERM.
-  it.skipIf(!posix)("kills a grandchild that ignores SIGTERM and holds stdout open", async () => {
-    const pidFile = join(dir, "stubborn.pid");
-    const run = runProcess(
-      nodeScript(
-        parentOfGrandchild(
-          pidFile,
-          'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);',
-          "inherit",
+  it.skipIf(!posix)(
+    "kills a grandchild that ignores SIGTERM and holds stdout open",
+    async () => {
+      const pidFile = join(dir, "stubborn.pid");
+      const run = runProcess(
+        nodeScript(
+          parentOfGrandchild(
+            pidFile,
+            'process.on("SIGTERM", () => {}); setInterval(() => {}, 1000);',
+            "inherit",
+          ),
+          {
+            timeoutMs: 4000,
+            killGraceMs: 300,
+          },
         ),
-        {
-          timeoutMs: 1000,
-          killGraceMs: 300,
-        },
-      ),
-    );
-    const finished = await Promise.race([
-      run.then(() => true),
-      new Promise<boolean>((r) => setTimeout(() => r(false), 3000)),
-    ]);
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
-    const gone = pid > 0 && (await waitFor(() => !isAlive(pid), 500));
-    if (pid > 0 && !gone) process.kill(pid, "SIGKILL");
-    await run;
-    expect(pid).toBeGreaterThan(0);
-    expect(finished).toBe(true);
-    expect(gone).toBe(true);
-  });
+      );
+      const finished = await Promise.race([
+        run.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 8000)),
+      ]);
+      const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
+      const gone = pid > 0 && (await waitFor(() => !isAlive(pid), 500));
+      if (pid > 0 && !gone) process.kill(pid, "SIGKILL");
+      await run;
+      expect(pid).toBeGreaterThan(0);
+      expect(finished).toBe(true);
+      expect(gone).toBe(true);
+    },
+    20_000,
+  );
 
   it("ends the process when onLine returns stop, and delivers no line after", async () => {
     const lines: string[] = [];
