@@ -73,18 +73,20 @@ function createFeedback() {
     }
   }
 
+  // The static file has no server: reviews and marks stay in this browser's storage.
+  function saveInBrowser() {
+    try {
+      writeLocal();
+      listener("saved", "Saved in this browser");
+    } catch (error) {
+      listener("error", "Not saved: " + error.message);
+    }
+  }
+
   async function save(runId) {
     clearTimeout(timers.get(runId));
     timers.delete(runId);
-    if (STATIC) {
-      try {
-        writeLocal();
-        listener("saved", "Saved in this browser");
-      } catch (error) {
-        listener("error", "Not saved: " + error.message);
-      }
-      return;
-    }
+    if (STATIC) return saveInBrowser();
     const review = reviews.get(runId);
     listener("pending", "Saving…");
     const request = post({ iteration: iteration, agent: agent || undefined, run_id: runId, feedback: review ? review.feedback : "" }).then(
@@ -114,15 +116,7 @@ function createFeedback() {
     const others = (before.grades || []).filter(function (g) { return g.text !== text; });
     const grades = verdict ? others.concat([{ text: text, verdict: verdict }]) : others;
     reviews.set(runId, { feedback: before.feedback, timestamp: new Date().toISOString(), grades: grades });
-    if (STATIC) {
-      try {
-        writeLocal();
-        listener("saved", "Saved in this browser");
-      } catch (error) {
-        listener("error", "Not saved: " + error.message);
-      }
-      return;
-    }
+    if (STATIC) return saveInBrowser();
     listener("pending", "Saving…");
     try {
       await post({ iteration: iteration, agent: agent || undefined, run_id: runId, grade: { text: text, verdict: verdict } });
