@@ -1,6 +1,7 @@
-import { lstat, mkdtemp, readlink, realpath, rm, stat } from "node:fs/promises";
+import { lstat, mkdtemp, readlink, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
+import { isFile } from "../fs-probe.js";
 import { bwrapArgs, MASKED_FILES, SOCKET_MOUNT, SYSTEM_FOLDERS, type SystemEntry } from "./bwrap-args.js";
 import { FORWARDER_SOURCE } from "./forwarder.js";
 import { type NetworkPolicy, openNetworkGate } from "./network-gate.js";
@@ -63,14 +64,7 @@ async function systemEntries(): Promise<SystemEntry[]> {
 
 async function existing(paths: readonly string[]): Promise<string[]> {
   const found: string[] = [];
-  for (const path of paths)
-    if (
-      await stat(path).then(
-        (s) => s.isFile(),
-        () => false,
-      )
-    )
-      found.push(path);
+  for (const path of paths) if (await isFile(path)) found.push(path);
   return found;
 }
 
@@ -89,14 +83,7 @@ async function installFolders(command: Command, system: readonly SystemEntry[]):
   const folders: string[] = [];
   for (const file of files) {
     const real = await realpath(file).catch(() => undefined);
-    if (
-      !real ||
-      !(await stat(real).then(
-        (s) => s.isFile(),
-        () => false,
-      ))
-    )
-      continue;
+    if (!real || !(await isFile(real))) continue;
     const folder = installFolder(real);
     if (system.some((s) => s.link === undefined && inside(folder, s.path))) continue;
     if (!folders.includes(folder)) folders.push(folder);
