@@ -64,6 +64,8 @@ export interface Agent {
   readonly sandboxed?: boolean;
   /** Under the simulator: its script file, or null when it has none (runs then only load the skill and stop). */
   readonly simScript?: string | null;
+  /** Names of skillgym's variables every run gets besides the allowed ones (the suite's evals.json `env`). */
+  readonly passEnv?: readonly string[];
   /** Masks the credentials this agent passes to its child in everything written from a run. */
   readonly redactor: Redactor;
   /** What the user should know before runs start (a setting of theirs that hides skills, …). */

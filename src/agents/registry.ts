@@ -13,6 +13,11 @@ export interface AgentFactoryOptions {
   /** Base URL of `skillgym sim`; every run then talks to it and needs no credentials. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Names of `env`'s variables every run gets (the suite's evals.json `env`); besides them a run sees only the
+   * allowed base (PATH, locale, proxy, …) and, when not simulated, the agent's own settings and credentials.
+   */
+  passEnv?: readonly string[];
   /** Every run inside an OS sandbox; throws (exit 2 or 3) before anything starts when it cannot be had. */
   sandbox?: boolean;
 }
@@ -56,7 +61,8 @@ export async function createAgent(name: string, options: AgentFactoryOptions = {
   const found = entry(name);
   // Never unsandboxed when a sandbox was asked for: no bubblewrap stops the command before the agent is created.
   const bwrap = options.sandbox ? await locateBwrap(options.env) : undefined;
-  const agent = await found.create(options);
+  const created = await found.create(options);
+  const agent = options.passEnv?.length ? { ...created, passEnv: options.passEnv } : created;
   if (bwrap === undefined) return agent;
   const sandbox: SandboxSpec = {
     bwrap,

@@ -6,7 +6,7 @@ import { agentLogin, agentNames, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
-import { sandboxAskedBy } from "../suite/index.js";
+import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
 import { idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
@@ -74,12 +74,24 @@ async function firstExisting(paths: string[]): Promise<string | undefined> {
   return undefined;
 }
 
+/** A loaded suite (its `env` as loaded), or the folder of one (its evals.json read for `env`). */
+export type SuiteAt = string | { dir?: string; env?: readonly string[] | undefined };
+
+async function suiteSettings(suite: SuiteAt | undefined) {
+  if (suite === undefined) return { dir: undefined, passEnv: [] };
+  if (typeof suite === "string") return { dir: suite, passEnv: await envPassedBy(suite) };
+  return { dir: suite.dir, passEnv: suite.env ?? [] };
+}
+
 /** The agents and judges of one command; with --simulate they share one in-process `skillgym sim`. */
 export interface Setup {
-  /** `suiteDir` is where --simulate looks for the suite's sim-script.json; `name` another agent than --agent's. */
-  agent(suiteDir?: string, name?: string): Promise<Agent>;
+  /**
+   * The suite's folder is where --simulate looks for its sim-script.json; its `env` names the variables its runs get.
+   * `name`: another agent than --agent's.
+   */
+  agent(suite?: SuiteAt, name?: string): Promise<Agent>;
   /** The judge of `--judge`, or another backend asked for by name (tune's `--evaluator`). */
-  judge(suiteDir?: string, backend?: JudgeBackend): Promise<Judge>;
+  judge(suite?: SuiteAt, backend?: JudgeBackend): Promise<Judge>;
   close(): Promise<void>;
 }
 
@@ -111,7 +123,8 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   };
 
   return {
-    async agent(suiteDir, name) {
+    async agent(suite, name) {
+      const { dir: suiteDir, passEnv } = await suiteSettings(suite);
       // `--sandbox`, or `"sandbox": true` in the suite's evals.json.
       const sandbox = flags.sandbox === true || (suiteDir !== undefined && (await sandboxAskedBy(suiteDir)));
       const sim = await simulator(suiteDir);
@@ -119,14 +132,16 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
         ...(sim ? { simulatorUrl: sim.url } : {}),
         ...(sandbox ? { sandbox: true } : {}),
+        ...(passEnv.length > 0 ? { passEnv } : {}),
       });
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
     },
-    judge(suiteDir, chosen) {
+    judge(suite, chosen) {
       const cached = judges.get(chosen);
       if (cached) return cached;
       const judge = (async () => {
+        const { dir: suiteDir, passEnv } = await suiteSettings(suite);
         const url = (await simulator(suiteDir))?.url;
         const backend = chosen ?? flags.judge ?? (url ? "sim" : "claude-code");
         return createJudge({
@@ -134,6 +149,7 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
+          ...(passEnv.length > 0 ? { passEnv } : {}),
           // --agent-bin names the agent's binary, which is an agent judge's only when that judge is the agent.
           ...(flags.agentBin && backend === (flags.agent ?? "claude-code") ? { binary: flags.agentBin } : {}),
         });

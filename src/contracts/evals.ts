@@ -54,7 +54,12 @@ export const EvalCase = EvalCaseInput.transform((raw) => {
 });
 export type EvalCase = z.output<typeof EvalCase>;
 
-export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "evals"] as const;
+export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "env", "evals"] as const;
+
+/** An environment variable's name as a shell writes it: letters, digits and `_`, not starting with a digit. */
+export const EnvName = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "expected a variable name (letters, digits and _, not starting with a digit)" });
 
 export const EvalsFile = z
   .looseObject({
@@ -62,6 +67,8 @@ export const EvalsFile = z
     _design_notes: z.union([z.string(), z.array(z.string())]).optional(),
     /** Every agent run of the suite inside an OS sandbox, as `--sandbox` asks: a CI job cannot forget the flag. */
     sandbox: z.boolean().optional(),
+    /** Names of skillgym's environment variables passed on to the suite's agent runs, checks and judges. */
+    env: z.array(EnvName).optional(),
     evals: z.array(EvalCase),
   })
   .superRefine((file, ctx) => {

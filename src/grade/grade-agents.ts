@@ -3,6 +3,7 @@ import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { agentIterationDir, ITERATION_FILE } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 import { type GradeIterationOptions, type GradeIterationResult, gradeIteration } from "./grade-iteration.js";
+import type { Suite } from "../suite/model.js";
 import type { ExpectationGrader } from "./grade-run.js";
 
 export interface GradedPart {
@@ -22,7 +23,7 @@ export async function gradeIterations(options: GradeIterationOptions): Promise<G
   if (!several) return [{ iterationDir: options.iterationDir, result: await gradeIteration(options) }];
   let grader: Promise<ExpectationGrader> | undefined;
   const make = options.createGrader;
-  const shared = make ? { createGrader: () => (grader ??= make()) } : {};
+  const shared = make ? { createGrader: (suite: Suite) => (grader ??= make(suite)) } : {};
   const parts: GradedPart[] = [];
   for (const agent of several.agents) {
     if (options.signal?.aborted) break;

@@ -11,6 +11,7 @@ import { runPool } from "../run/pool.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { evalDirName, runDir, runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
+import type { Suite } from "../suite/model.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
 import { rebuildWorkspace } from "./rebuild.js";
@@ -21,8 +22,8 @@ export interface GradeIterationOptions {
   force?: boolean;
   concurrency?: number;
   commandTimeoutMs?: number;
-  /** Made only if some run has expectations to judge. */
-  createGrader?: () => Promise<ExpectationGrader>;
+  /** Made only if some run has expectations to judge; given the suite (an agent judge gets its `env`). */
+  createGrader?: (suite: Suite) => Promise<ExpectationGrader>;
   signal?: AbortSignal;
   onRunGraded?: (info: { runDir: string; passRate?: number; error?: string; skipped?: boolean }) => void;
 }
@@ -81,7 +82,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
     );
   let grader: ExpectationGrader | undefined;
   const needsJudge = jobs.some((j) => j.eval.expectations.length > 0);
-  if (needsJudge && options.createGrader) grader = await options.createGrader();
+  if (needsJudge && options.createGrader) grader = await options.createGrader(suite);
   const result: GradeIterationResult = { graded: 0, skipped: 0, errors: [], judgeCostUsd: 0 };
   const tempRoot = await createTempRoot("grade");
   try {
@@ -121,6 +122,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
             events: await readEvents(job.runDir, record.agent?.name),
             changes,
             commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
+            ...(suite.env ? { passEnv: suite.env } : {}),
             ...(grader ? { grader } : {}),
             ...(options.signal ? { signal: options.signal } : {}),
           });

@@ -42,6 +42,8 @@ export interface GradeRunInput {
   /** Checks run in the live workspace, so their evidence may quote a credential the agent wrote there. */
   redactor?: Redactor;
   commandTimeoutMs: number;
+  /** Names of skillgym's variables the suite passes to `command` checks (evals.json `env`). */
+  passEnv?: readonly string[];
   grader?: ExpectationGrader;
   signal?: AbortSignal;
 }
@@ -75,6 +77,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     skillName: input.skillName,
     changes: input.changes,
     commandTimeoutMs: input.commandTimeoutMs,
+    ...(input.passEnv ? { passEnv: input.passEnv } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   });
   let verdicts: JudgeVerdicts | undefined;

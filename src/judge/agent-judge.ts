@@ -24,6 +24,8 @@ export interface AgentJudgeOptions {
   simulatorUrl?: string;
   model?: string;
   env?: NodeJS.ProcessEnv;
+  /** Names of `env`'s variables the judge gets besides its own credentials and the allowed base (evals.json `env`). */
+  passEnv?: readonly string[];
   timeoutMs?: number;
 }
 
@@ -69,6 +71,7 @@ export async function createAgentJudge(
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.passEnv ? { passEnv: options.passEnv } : {}),
   });
   const model = options.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
 

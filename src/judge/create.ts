@@ -29,6 +29,8 @@ export interface JudgeOptions {
   /** The agent's binary (claude-code, codex, gemini, opencode, copilot). */
   binary?: string;
   env?: NodeJS.ProcessEnv;
+  /** An agent judge's: names of `env`'s variables it gets besides its own credentials (the suite's evals.json `env`). */
+  passEnv?: readonly string[];
   /** Price of the openai backend's model; default: the price table's, else its cost is counted as 0. */
   price?: TokenPrice;
   timeoutMs?: number;
@@ -116,6 +118,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     case "copilot":
       return createAgentJudge(options.backend, {
         env,
+        ...(options.passEnv ? { passEnv: options.passEnv } : {}),
         ...(options.model ? { model: options.model } : {}),
         ...(options.binary ? { binary: options.binary } : {}),
         ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),

@@ -27,6 +27,8 @@ export interface FinishedRun {
   changes: ManifestDiff;
   /** Masks the agent's credentials in whatever is written about the run (grading.json). */
   redactor: Redactor;
+  /** Names of skillgym's variables the suite passes to its `command` checks (evals.json `env`). */
+  passEnv?: readonly string[];
 }
 
 /** A run that succeeded in an earlier invocation; its workspace is gone but `workspace` rebuilds it. */
@@ -34,6 +36,8 @@ export interface EarlierRun {
   spec: RunSpec;
   skillName: string;
   workspace: RunWorkspaceInput;
+  /** Names of skillgym's variables the suite passes to its `command` checks (evals.json `env`). */
+  passEnv?: readonly string[];
 }
 
 export interface RunContext {
@@ -52,6 +56,8 @@ export interface RunContext {
   retry: RetryPolicy;
   reporter?: RunReporter;
   keepWorkspaces?: boolean;
+  /** Names of skillgym's variables the suite passes to its `command` checks (evals.json `env`). */
+  passEnv?: readonly string[];
   /** Runs while the finished workspace still exists (grading checks that need it). */
   afterRun?: (finished: FinishedRun) => Promise<{ judgeCostUsd?: number }>;
   /** Runs for each run that succeeded in an earlier invocation (an interrupted grade is finished here). */
@@ -121,6 +127,7 @@ export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
         result,
         changes,
         redactor: ctx.agent.redactor,
+        ...(ctx.passEnv ? { passEnv: ctx.passEnv } : {}),
       });
       if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
     }
@@ -164,6 +171,7 @@ async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome)
       spec,
       skillName: ctx.skill.name,
       workspace: workspaceInput(spec, ctx, dir),
+      ...(ctx.passEnv ? { passEnv: ctx.passEnv } : {}),
     });
     if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
   } finally {

@@ -46,6 +46,8 @@ export async function agentKeyParts(ctx: Pick<RunContext, "agent" | "model">) {
     sim_script: ctx.agent.simulated ? await hashFileIfAny(ctx.agent.simScript) : null,
     // A sandboxed run is never served by a plain one, nor the other way round (absent: the keys stored before it).
     ...(ctx.agent.sandboxed ? { sandbox: true } : {}),
+    // The names the suite passes on change what a run sees (absent: none, as in the keys stored before them).
+    ...(ctx.agent.passEnv?.length ? { env: [...ctx.agent.passEnv].sort() } : {}),
   };
 }
 

@@ -186,6 +186,7 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
     retry: { ...(options.retry ?? defaultRetry), observe: limit.observe },
     ...(options.reporter ? { reporter: options.reporter } : {}),
     ...(options.keepWorkspaces ? { keepWorkspaces: true } : {}),
+    ...(suite.env ? { passEnv: suite.env } : {}),
     ...(options.afterRun ? { afterRun: options.afterRun } : {}),
     ...(options.afterEarlierRun ? { afterEarlierRun: options.afterEarlierRun } : {}),
   };

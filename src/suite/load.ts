@@ -27,6 +27,7 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
   const skillDir = resolve(options.skillDir);
   const projectRoot = resolve(options.projectRoot);
   const evals: ResolvedEval[] = [];
+  let env: readonly string[] | undefined;
   let evalIds: Set<string> | undefined;
   if (found.evalsFile) {
     const file = found.evalsFile;
@@ -35,6 +36,7 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
     if (read.value) {
       findings.push(...evalsFileRules(read.value, file, options.skillName));
       evalIds = new Set(read.value.evals.map((e) => String(e.id)));
+      env = read.value.env;
       const bases = { skillDir, projectRoot, suiteDir: found.dir, evalsFile: file };
       for (const [i, e] of read.value.evals.entries()) {
         const resolved = await resolveFixtures(i, e.files, bases);
@@ -70,5 +72,6 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
   if (found.evalsFile) suite.evalsFile = found.evalsFile;
   if (found.triggersFile) suite.triggersFile = found.triggersFile;
   if (overlays.base) suite.baseOverlay = overlays.base;
+  if (env) suite.env = env;
   return { suite, findings };
 }

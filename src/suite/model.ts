@@ -24,4 +24,6 @@ export interface Suite {
   triggers: TriggerQuery[];
   /** `<suite>/setup/`, applied to every eval's workspace. */
   baseOverlay?: string;
+  /** Names of skillgym's variables passed on to the suite's agent runs, checks and judges (evals.json `env`). */
+  env?: readonly string[];
 }

@@ -17,6 +17,8 @@ export interface ClaudeCodeOptions {
   /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Names of `env`'s variables every run gets besides the allowed ones (the suite's evals.json `env`). */
+  passEnv?: readonly string[];
   /** Tools approved without a prompt in an eval run; works as root, unlike bypass mode. */
   allowedTools?: string[];
 }
@@ -29,12 +31,15 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     ? { kind: "simulator" }
     : await findCredentials(baseEnv);
   const allowedTools = options.allowedTools ?? defaultAllowedTools;
-  const simulator = options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {};
+  const envOptions = {
+    ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+    ...(options.passEnv ? { passEnv: options.passEnv } : {}),
+  };
   // The credentials are the same for every run (only the home differs), so one redactor serves them all.
   const redactor = createRedactor(
     await credentialSecrets(
       credentials,
-      childEnvironment({ base: baseEnv, home: "", credentials, ...simulator }),
+      childEnvironment({ base: baseEnv, home: "", credentials, ...envOptions }),
     ),
   );
   const version = await bundledVersion(binary);
@@ -42,7 +47,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareHome(request.home, credentials);
     const env = {
-      ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
+      ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions }),
     };
     return runAgentStream({
       command: binary,

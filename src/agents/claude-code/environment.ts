@@ -1,5 +1,6 @@
 import { copyFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { allowedEnvironment, type EnvAllowList, suiteNames } from "../allowed-env.js";
 import type { Credentials } from "./credentials.js";
 
 export interface ChildEnvOptions {
@@ -7,6 +8,40 @@ export interface ChildEnvOptions {
   home: string;
   credentials: Credentials;
   simulatorUrl?: string;
+  /** Names of the parent's variables the suite passes on (evals.json `env`). */
+  passEnv?: readonly string[];
+}
+
+// Claude Code's own settings and credentials; a cloud provider's only when Claude Code is told to use it.
+const CLAUDE_CODE_VARIABLES: EnvAllowList = {
+  prefixes: ["ANTHROPIC_", "CLAUDE_CODE_"],
+  names: ["MAX_THINKING_TOKENS", "BASH_DEFAULT_TIMEOUT_MS", "BASH_MAX_TIMEOUT_MS", "API_TIMEOUT_MS"],
+};
+const BEDROCK_VARIABLES: EnvAllowList = {
+  names: [
+    "AWS_ACCESS_KEY_ID",
+    "AWS_SECRET_ACCESS_KEY",
+    "AWS_SESSION_TOKEN",
+    "AWS_BEARER_TOKEN_BEDROCK",
+    "AWS_REGION",
+    "AWS_DEFAULT_REGION",
+    "AWS_PROFILE",
+    "AWS_CONFIG_FILE",
+    "AWS_SHARED_CREDENTIALS_FILE",
+  ],
+};
+const VERTEX_VARIABLES: EnvAllowList = {
+  names: ["CLOUD_ML_REGION", "GOOGLE_APPLICATION_CREDENTIALS", "GOOGLE_CLOUD_PROJECT", "GCLOUD_PROJECT"],
+  prefixes: ["VERTEX_REGION_"],
+};
+
+/** What of the parent's environment a real (not simulated) Claude Code run may see besides the base. */
+export function claudeCodeVariables(parent: NodeJS.ProcessEnv): EnvAllowList[] {
+  return [
+    CLAUDE_CODE_VARIABLES,
+    ...(parent.CLAUDE_CODE_USE_BEDROCK ? [BEDROCK_VARIABLES] : []),
+    ...(parent.CLAUDE_CODE_USE_VERTEX ? [VERTEX_VARIABLES] : []),
+  ];
 }
 
 // Variables of the parent's own Claude Code session, or that point the child at the user's config, must not pass.
@@ -19,9 +54,10 @@ const SIMULATOR_DROPPED = [
   "ANTHROPIC_MODEL",
 ];
 
-/** A fresh home per run keeps the user's skills, settings and hooks out; credentials pass through. */
+/** A fresh home per run keeps the user's skills, settings and hooks out; only allowed variables pass. */
 export function childEnvironment(options: ChildEnvOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...options.base };
+  const own = options.simulatorUrl ? [] : claudeCodeVariables(options.base);
+  const env = allowedEnvironment(options.base, suiteNames(options.passEnv), ...own);
   for (const key of DROPPED) delete env[key];
   env.HOME = options.home;
   env.USERPROFILE = options.home;

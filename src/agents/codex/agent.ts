@@ -17,6 +17,8 @@ export interface CodexOptions {
   /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Names of `env`'s variables every run gets besides the allowed ones (the suite's evals.json `env`). */
+  passEnv?: readonly string[];
 }
 
 /** The name runs record when no --model was given: Codex then uses its own configured default. */
@@ -29,11 +31,14 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
   const credentials: CodexCredentials = options.simulatorUrl
     ? { kind: "simulator" }
     : await findCodexCredentials(baseEnv);
-  const simulator = options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {};
+  const envOptions = {
+    ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+    ...(options.passEnv ? { passEnv: options.passEnv } : {}),
+  };
   const redactor = createRedactor(
     await codexCredentialSecrets(
       credentials,
-      codexEnvironment({ base: baseEnv, home: "", credentials, ...simulator }),
+      codexEnvironment({ base: baseEnv, home: "", credentials, ...envOptions }),
     ),
   );
   const version = await codexVersion(binary);
@@ -41,7 +46,7 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareCodexHome(request.home, credentials);
     const env = {
-      ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator }),
+      ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions }),
     };
     const missingBefore = await missingMountPoints(request.cwd);
     const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { allowedEnvironment, type EnvAllowList, suiteNames } from "../allowed-env.js";
 import type { CodexCredentials } from "./credentials.js";
 
 /** The variable the simulator's provider reads its (dummy) key from: never a real credential's name. */
@@ -10,7 +11,12 @@ export interface CodexEnvOptions {
   home: string;
   credentials: CodexCredentials;
   simulatorUrl?: string;
+  /** Names of the parent's variables the suite passes on (evals.json `env`). */
+  passEnv?: readonly string[];
 }
+
+/** What of the parent's environment a real (not simulated) Codex run may see besides the base. */
+export const CODEX_VARIABLES: EnvAllowList = { prefixes: ["OPENAI_", "CODEX_"] };
 
 // Variables that would point the child at the user's own config or at another endpoint.
 const DROPPED = ["CODEX_HOME", "CODEX_SANDBOX", "CODEX_SANDBOX_NETWORK_DISABLED", "CODEX_THREAD_ID"];
@@ -21,9 +27,10 @@ export function codexHomeOf(home: string): string {
   return join(home, ".codex");
 }
 
-/** A fresh HOME and CODEX_HOME per run keep the user's skills, config and profile out; credentials pass through. */
+/** A fresh HOME and CODEX_HOME per run keep the user's skills, config and profile out; only allowed variables pass. */
 export function codexEnvironment(options: CodexEnvOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...options.base };
+  const own = options.simulatorUrl ? [] : [CODEX_VARIABLES];
+  const env = allowedEnvironment(options.base, suiteNames(options.passEnv), ...own);
   for (const key of DROPPED) delete env[key];
   env.HOME = options.home;
   env.USERPROFILE = options.home;

@@ -23,6 +23,8 @@ export interface CopilotOptions {
   /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Names of `env`'s variables every run gets besides the allowed ones (the suite's evals.json `env`). */
+  passEnv?: readonly string[];
 }
 
 /** The name runs record when no --model was given: Copilot CLI then picks its own. */
@@ -76,6 +78,7 @@ export async function createCopilotAgent(options: CopilotOptions = {}): Promise<
         home: request.home,
         packageCache,
         ...(simulator ? { simulator } : {}),
+        ...(options.passEnv ? { passEnv: options.passEnv } : {}),
       }),
       request,
       redactor,

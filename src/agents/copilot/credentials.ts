@@ -6,13 +6,13 @@ export type CopilotCredentials =
   | { kind: "provider"; variables: string[] }
   | { kind: "simulator" };
 
-// Copilot CLI's own order of precedence for a GitHub token.
-const TOKEN_VARIABLES = ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"];
+/** Copilot CLI's own order of precedence for a GitHub token. */
+export const COPILOT_TOKEN_VARIABLES: readonly string[] = ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"];
 // A model provider of the user's own (BYOK): the base URL selects it, a key or token authenticates.
 const PROVIDER_SECRETS = ["COPILOT_PROVIDER_API_KEY", "COPILOT_PROVIDER_BEARER_TOKEN"];
 
 /** Every variable whose value a run must never show. */
-export const COPILOT_SECRET_VARIABLES: readonly string[] = [...TOKEN_VARIABLES, ...PROVIDER_SECRETS];
+export const COPILOT_SECRET_VARIABLES: readonly string[] = [...COPILOT_TOKEN_VARIABLES, ...PROVIDER_SECRETS];
 
 /**
  * How Copilot CLI will authenticate, found before any run starts (none: exit 3): a GitHub token from the environment,
@@ -25,7 +25,7 @@ export function findCopilotCredentials(env: NodeJS.ProcessEnv = process.env): Co
       kind: "provider",
       variables: ["COPILOT_PROVIDER_BASE_URL", ...PROVIDER_SECRETS.filter((v) => env[v])],
     };
-  for (const variable of TOKEN_VARIABLES) if (env[variable]) return { kind: "github-token", variable };
+  for (const variable of COPILOT_TOKEN_VARIABLES) if (env[variable]) return { kind: "github-token", variable };
   throw new SkillgymError("NO_CREDENTIALS", "no credentials for GitHub Copilot CLI were found", {
     hint:
       "set COPILOT_GITHUB_TOKEN (a GitHub token allowed to make Copilot requests), or COPILOT_PROVIDER_BASE_URL for a " +

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { COPILOT_SECRET_VARIABLES } from "./credentials.js";
+import { allowedEnvironment, type EnvAllowList, suiteNames } from "../allowed-env.js";
+import { COPILOT_SECRET_VARIABLES, COPILOT_TOKEN_VARIABLES } from "./credentials.js";
 
 export interface CopilotEnvOptions {
   base: NodeJS.ProcessEnv;
@@ -9,7 +10,15 @@ export interface CopilotEnvOptions {
   /** The shared folder Copilot CLI unpacks its package into (`<dir>/pkg/<platform>/<version>`). */
   packageCache: string;
   simulator?: { url: string; model: string };
+  /** Names of the parent's variables the suite passes on (evals.json `env`). */
+  passEnv?: readonly string[];
 }
+
+/**
+ * What of the parent's environment a real (not simulated) Copilot CLI run may see besides the base: its own settings
+ * and its GitHub token, which on CI is the repository's and so goes to no other agent.
+ */
+export const COPILOT_VARIABLES: EnvAllowList = { prefixes: ["COPILOT_"], names: COPILOT_TOKEN_VARIABLES };
 
 const SIM_KEY = "sk-skillgym-simulator";
 
@@ -58,7 +67,8 @@ export function userPackageCache(env: NodeJS.ProcessEnv): string {
 
 /** A fresh HOME and COPILOT_HOME per run keep the user's skills, settings and sessions out; credentials pass. */
 export function copilotEnvironment(options: CopilotEnvOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...options.base };
+  const own = options.simulator ? [] : [COPILOT_VARIABLES];
+  const env = allowedEnvironment(options.base, suiteNames(options.passEnv), ...own);
   for (const key of DROPPED) delete env[key];
   env.HOME = options.home;
   env.USERPROFILE = options.home;

@@ -19,6 +19,8 @@ export interface GeminiOptions {
   /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Names of `env`'s variables every run gets besides the allowed ones (the suite's evals.json `env`). */
+  passEnv?: readonly string[];
 }
 
 /** Locates the binary and the credentials once; fails fast (exit 3) when either is missing. */
@@ -29,9 +31,12 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
     ? { kind: "simulator" }
     : findGeminiCredentials(baseEnv);
   const simulated = Boolean(options.simulatorUrl);
-  const simulator = options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {};
+  const envOptions = {
+    ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+    ...(options.passEnv ? { passEnv: options.passEnv } : {}),
+  };
   const redactor = createRedactor(
-    environmentSecrets(childEnvironment({ base: baseEnv, home: "", credentials, ...simulator })),
+    environmentSecrets(childEnvironment({ base: baseEnv, home: "", credentials, ...envOptions })),
   );
   const version = await geminiVersion(binary);
   const warning = await userSettingsWarning(baseEnv.HOME ?? homedir());
@@ -40,7 +45,7 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     const tools = request.tools ?? "eval";
     const files = await prepareHome(request.home, tools, simulated);
-    const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...simulator });
+    const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions });
     // Gemini CLI's init line names no skills; these are the ones it finds in the run's workspace and home.
     const skills = [...(await listSkills(skillRoots(request.cwd, request.home))), ...builtins];
     const parse = createGeminiStreamParser();

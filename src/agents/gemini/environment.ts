@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ToolPolicy } from "../agent.js";
+import { allowedEnvironment, type EnvAllowList, suiteNames } from "../allowed-env.js";
 import type { GeminiCredentials } from "./credentials.js";
 import { policyToml } from "./policy.js";
 
@@ -9,7 +10,21 @@ export interface GeminiEnvOptions {
   home: string;
   credentials: GeminiCredentials;
   simulatorUrl?: string;
+  /** Names of the parent's variables the suite passes on (evals.json `env`). */
+  passEnv?: readonly string[];
 }
+
+/** What of the parent's environment a real (not simulated) Gemini CLI run may see besides the base. */
+export const GEMINI_VARIABLES: EnvAllowList = {
+  prefixes: ["GEMINI_", "GOOGLE_CLOUD_"],
+  names: [
+    "GOOGLE_API_KEY",
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_GENAI_USE_GCA",
+    "GOOGLE_APPLICATION_CREDENTIALS",
+    "GOOGLE_GEMINI_BASE_URL",
+  ],
+};
 
 /** The files of a run's home: settings and the tool policy. */
 export interface GeminiHomeFiles {
@@ -38,9 +53,10 @@ export function homeFiles(home: string): GeminiHomeFiles {
   return { settings: join(home, ".gemini", "settings.json"), policy: join(home, "skillgym-policy.toml") };
 }
 
-/** A fresh home per run keeps the user's skills and settings out; the API key passes through. */
+/** A fresh home per run keeps the user's skills and settings out; only allowed variables pass. */
 export function childEnvironment(options: GeminiEnvOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...options.base };
+  const own = options.simulatorUrl ? [] : [GEMINI_VARIABLES];
+  const env = allowedEnvironment(options.base, suiteNames(options.passEnv), ...own);
   for (const key of DROPPED) delete env[key];
   env.HOME = options.home;
   env.USERPROFILE = options.home;

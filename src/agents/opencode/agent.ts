@@ -19,6 +19,8 @@ export interface OpenCodeOptions {
   /** Base URL of `skillgym sim`; when set, every run talks to it and no credentials are needed. */
   simulatorUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Names of `env`'s variables every run gets besides the allowed ones (the suite's evals.json `env`). */
+  passEnv?: readonly string[];
 }
 
 /** The name runs record when no --model was given: OpenCode then picks its own default. */
@@ -60,7 +62,16 @@ export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promis
       command: binary,
       args: openCodeArgs({ cwd: request.cwd, model }),
       stdin: request.prompt,
-      env: { ...openCodeEnvironment({ base: baseEnv, home: request.home, simulated }), PWD: request.cwd },
+      env: {
+        ...openCodeEnvironment({
+          base: baseEnv,
+          home: request.home,
+          simulated,
+          model: request.model,
+          ...(options.passEnv ? { passEnv: options.passEnv } : {}),
+        }),
+        PWD: request.cwd,
+      },
       request,
       redactor,
       // OpenCode's stream names neither the model nor the skills; the run knows both.

@@ -1,6 +1,7 @@
 import { copyFile, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ToolPolicy } from "../agent.js";
+import { allowedEnvironment, type EnvAllowList, suiteNames } from "../allowed-env.js";
 import { type OpenCodeCredentials, PROVIDER_KEYS } from "./credentials.js";
 
 /** The provider the simulator is configured as, and the key it is given (never a real credential). */
@@ -31,6 +32,22 @@ export interface OpenCodeEnvOptions {
   base: NodeJS.ProcessEnv;
   home: string;
   simulated: boolean;
+  /** The run's `provider/model`: a GitHub token passes only to a GitHub provider's model. */
+  model?: string | undefined;
+  /** Names of the parent's variables the suite passes on (evals.json `env`). */
+  passEnv?: readonly string[];
+}
+
+// A CI job's GITHUB_TOKEN is the repository's: OpenCode gets it only for a model of GitHub's own providers.
+const GITHUB_PROVIDERS = ["github-copilot/", "github-models/"];
+
+/** What of the parent's environment a real (not simulated) OpenCode run may see besides the base. */
+export function openCodeVariables(model: string | undefined): EnvAllowList {
+  const github = GITHUB_PROVIDERS.some((provider) => model?.startsWith(provider));
+  return {
+    prefixes: ["OPENCODE_"],
+    names: PROVIDER_KEYS.filter((name) => github || name !== "GITHUB_TOKEN"),
+  };
 }
 
 /** The files of a run's home that skillgym writes. */
@@ -46,7 +63,8 @@ export function homeFiles(home: string) {
 
 /** A fresh home per run (every XDG folder inside it) keeps the user's skills, config and logins out. */
 export function openCodeEnvironment(options: OpenCodeEnvOptions): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...options.base };
+  const own = options.simulated ? [] : [openCodeVariables(options.model)];
+  const env = allowedEnvironment(options.base, suiteNames(options.passEnv), ...own);
   for (const key of DROPPED) delete env[key];
   const { home } = options;
   env.HOME = home;

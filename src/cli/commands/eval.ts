@@ -104,8 +104,8 @@ export function registerEval(program: Command, io: Io): void {
           createAgent: async ({ suite }: { suite: Suite }) => {
             // A judge that cannot be had stops the command before any run starts.
             if (flags.grade && suite.evals.some((e) => e.expectations.length > 0))
-              await setup.judge(suite.dir);
-            return setup.agent(suite.dir);
+              await setup.judge(suite);
+            return setup.agent(suite);
           },
         };
         if (flags.dryRun) {

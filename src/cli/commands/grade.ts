@@ -51,7 +51,8 @@ export function registerGrade(program: Command, io: Io): void {
           iterationDir,
           ...(flags.force ? { force: true } : {}),
           concurrency: flags.concurrency,
-          createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
+          // The suite's `env` only: its folder's sim-script.json is no judge's unless --sim-script names it.
+          createGrader: async (suite) => judgeGrader(await setup.judge({ env: suite.env }), interrupt.signal),
           signal: interrupt.signal,
           onRunGraded: (info) => {
             if (info.skipped) return;

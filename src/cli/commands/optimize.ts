@@ -134,8 +134,8 @@ export function registerOptimize(program: Command, io: Io): void {
         signal: interrupt.signal,
         reporter: optimizeProgress(io),
         triggerReporter: triggerProgress,
-        createAgent: ({ suite }) => setup.agent(suite.dir),
-        createImprover: ({ suite }) => setup.judge(suite.dir),
+        createAgent: ({ suite }) => setup.agent(suite),
+        createImprover: ({ suite }) => setup.judge(suite),
       };
       try {
         if (flags.dryRun) {

@@ -32,8 +32,8 @@ export async function runSeveralAgents(
     ...rest,
     agents,
     createAgent: async (agent: string, { suite, wantsJudge }: { suite: Suite; wantsJudge: boolean }) => {
-      if (wantsJudge) await setup.judge(suite.dir);
-      return setup.agent(suite.dir, agent);
+      if (wantsJudge) await setup.judge(suite);
+      return setup.agent(suite, agent);
     },
   };
   if (flags.dryRun) {

@@ -128,8 +128,8 @@ export function registerRun(program: Command, io: Io): void {
         reporter,
         triggerReporter: triggerProgress,
         createAgent: async ({ suite, wantsJudge }) => {
-          if (wantsJudge) await setup.judge(suite.dir);
-          return setup.agent(suite.dir);
+          if (wantsJudge) await setup.judge(suite);
+          return setup.agent(suite);
         },
         createGrader: async () => judgeGrader(await setup.judge(), interrupt.signal),
         onGradingError: (runDir, error) =>

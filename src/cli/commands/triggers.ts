@@ -92,7 +92,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.shard ? { shard: flags.shard } : {}),
           signal: interrupt.signal,
           reporter: progress,
-          createAgent: ({ suite }: { suite: Suite }) => setup.agent(suite.dir),
+          createAgent: ({ suite }: { suite: Suite }) => setup.agent(suite),
         };
         if (flags.dryRun) {
           const plan = await planTriggersWithStore(options, flags.simulate === true);

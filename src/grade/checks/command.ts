@@ -1,3 +1,4 @@
+import { allowedEnvironment, suiteNames } from "../../agents/allowed-env.js";
 import { type ProcessResult, runProcess } from "../../agents/process/run-process.js";
 import type { Check } from "../../contracts/checks.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
@@ -22,7 +23,7 @@ export async function gradeCommand(check: CommandCheck, ctx: CheckContext): Prom
   const result = await runProcess({
     ...shell,
     cwd: ctx.workspaceDir,
-    env: { ...checkEnvironment(process.env), ...shell.env },
+    env: { ...checkEnvironment(process.env, ctx.passEnv), ...shell.env },
     timeoutMs,
     killGraceMs: KILL_GRACE_MS,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
@@ -36,13 +37,15 @@ export async function gradeCommand(check: CommandCheck, ctx: CheckContext): Prom
   return { passed, evidence: [outcome, ...outputTails(stdout, result.stderrTail)].join("\n") };
 }
 
-/** The parent's environment without the agent's credentials and settings: a check must not spend or see them. */
-export function checkEnvironment(parent: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(parent)) {
-    if (!/^(ANTHROPIC_|CLAUDE)/i.test(key)) env[key] = value;
-  }
-  return env;
+/**
+ * The allowed base of the parent's environment (PATH, locale, proxy, …) and the names the suite passes: no agent's
+ * credentials or settings, nothing else skillgym was given. A check's output is quoted in grading.json.
+ */
+export function checkEnvironment(
+  parent: NodeJS.ProcessEnv,
+  passEnv: readonly string[] = [],
+): NodeJS.ProcessEnv {
+  return allowedEnvironment(parent, suiteNames(passEnv));
 }
 
 // The platform shell, as `spawn(run, { shell: true })` would start it. runProcess quotes every argument and cmd.exe

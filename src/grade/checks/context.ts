@@ -14,6 +14,8 @@ export interface CheckContext {
   changes: { created: readonly string[]; modified: readonly string[]; deleted: readonly string[] };
   /** Default limit for `command` checks in ms (a check's own `timeout` is in seconds). */
   commandTimeoutMs: number;
+  /** Names of skillgym's variables the suite passes to `command` checks (evals.json `env`). */
+  passEnv?: readonly string[];
   signal?: AbortSignal;
 }
 
