@@ -46,6 +46,13 @@ describe("evals.json", () => {
     expect(issueMessages(EvalsFile, value)[0]).toContain("evals[0]");
   });
 
+  it("takes `env` as a list of variable names, and fails at each name that is none", () => {
+    const evals = [{ id: 1, prompt: "p" }];
+    expect(EvalsFile.parse({ env: ["GITHUB_TOKEN", "_A1"], evals }).env).toEqual(["GITHUB_TOKEN", "_A1"]);
+    expect(issuePaths(EvalsFile, { env: "GITHUB_TOKEN", evals })).toEqual(["env"]);
+    expect(issuePaths(EvalsFile, { env: ["A", "B=1", "9Z", "a b"], evals })).toEqual(["env[1]", "env[2]", "env[3]"]);
+  });
+
   it("fails at the place of a missing prompt", () => {
     expect(issuePaths(EvalsFile, { evals: [{ id: 1, expectations: [] }] })).toEqual(["evals[0].prompt"]);
   });

@@ -138,6 +138,34 @@ describe("evals", () => {
     expect(errorsOf(findings).map((f) => f.location)).toEqual(["evals[0].id", "evals[0].checks[0].path"]);
   });
 
+  test("`env` names the variables its runs get; a wrong list or name is an error at its place", async () => {
+    const good = await load({
+      [`${skillEvals}/evals.json`]: { env: ["SKILLGYM_TOKEN", "_x1"], evals: [{ id: 1, prompt: "p" }] },
+    });
+    expect(errorsOf(good.findings)).toEqual([]);
+    expect(good.suite?.env).toEqual(["SKILLGYM_TOKEN", "_x1"]);
+
+    const notAList = await load({
+      [`${skillEvals}/evals.json`]: { env: "GITHUB_TOKEN", evals: [{ id: 1, prompt: "p" }] },
+    });
+    expect(notAList.suite).toBeUndefined();
+    expect(errorsOf(notAList.findings)).toEqual([
+      expect.objectContaining({ file: evalsFile(), location: "env", message: expect.stringContaining("array") }),
+    ]);
+
+    const badNames = await load({
+      [`${skillEvals}/evals.json`]: { env: ["OK", "NPM-TOKEN", "1ST", "", 7], evals: [{ id: 1, prompt: "p" }] },
+    });
+    expect(badNames.suite).toBeUndefined();
+    // Names wrong the same way are one finding over their range.
+    expect(errorsOf(badNames.findings).map((f) => [f.file, f.location])).toEqual([
+      [evalsFile(), "env[1..3]"],
+      [evalsFile(), "env[4]"],
+    ]);
+    expect(errorsOf(badNames.findings)[0]?.message).toContain("variable name");
+    expect(errorsOf(badNames.findings)[1]?.message).toContain("string");
+  });
+
   test("a skill_name that differs from the skill is a warning", async () => {
     const { suite, findings } = await load({
       [`${skillEvals}/evals.json`]: {

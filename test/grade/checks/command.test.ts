@@ -127,16 +127,19 @@ describe("command", () => {
     expect(graded).toMatchObject({ passed: false, evidence: "Cancelled before the command finished" });
   });
 
-  it("does not pass the agent's ANTHROPIC_* and CLAUDE* variables on", async () => {
-    const names = ["ANTHROPIC_API_KEY_SKILLGYM_TEST", "CLAUDE_CODE_SKILLGYM_TEST", "SKILLGYM_KEPT_TEST"];
+  it("passes the allowed base and the suite's names, no agent's credentials nor anything else", async () => {
+    const names = ["ANTHROPIC_API_KEY_SKILLGYM_TEST", "SKILLGYM_UNLISTED_TEST", "SKILLGYM_KEPT_TEST"];
     for (const name of names) process.env[name] = "set";
     try {
-      const graded = await gradeOne({
-        type: "command",
-        run: `${node} -e "console.log(${JSON.stringify(names).replaceAll('"', "'")}.map((n) => n + '=' + (process.env[n] ?? 'unset')).join(' '))"`,
-      });
+      const graded = await gradeOne(
+        {
+          type: "command",
+          run: `${node} -e "console.log(${JSON.stringify([...names, "PATH"]).replaceAll('"', "'")}.map((n) => n + '=' + (process.env[n] ? 'set' : 'unset')).join(' '))"`,
+        },
+        { passEnv: ["SKILLGYM_KEPT_TEST"] },
+      );
       expect(graded.evidence).toContain(
-        "ANTHROPIC_API_KEY_SKILLGYM_TEST=unset CLAUDE_CODE_SKILLGYM_TEST=unset SKILLGYM_KEPT_TEST=set",
+        "ANTHROPIC_API_KEY_SKILLGYM_TEST=unset SKILLGYM_UNLISTED_TEST=unset SKILLGYM_KEPT_TEST=set PATH=set",
       );
     } finally {
       for (const name of names) delete process.env[name];
@@ -145,15 +148,22 @@ describe("command", () => {
 });
 
 describe("checkEnvironment", () => {
-  it("drops ANTHROPIC_* and CLAUDE* in any case and keeps the rest", () => {
-    const env = checkEnvironment({
-      PATH: "/bin",
-      ANTHROPIC_API_KEY: "k",
-      anthropic_base_url: "u",
-      CLAUDECODE: "1",
-      CLAUDE_CONFIG_DIR: "c",
-      MY_CLAUDE: "kept",
-    });
-    expect(env).toEqual({ PATH: "/bin", MY_CLAUDE: "kept" });
+  it("keeps the allowed base and the suite's names; drops credentials of every kind", () => {
+    const env = checkEnvironment(
+      {
+        PATH: "/bin",
+        LANG: "C.UTF-8",
+        HTTPS_PROXY: "http://proxy:3128",
+        ANTHROPIC_API_KEY: "k",
+        anthropic_base_url: "u",
+        OPENAI_API_KEY: "o",
+        GITHUB_TOKEN: "g",
+        CLAUDECODE: "1",
+        MY_SETTING: "mine",
+        MY_CLAUDE: "dropped",
+      },
+      ["MY_SETTING"],
+    );
+    expect(env).toEqual({ PATH: "/bin", LANG: "C.UTF-8", HTTPS_PROXY: "http://proxy:3128", MY_SETTING: "mine" });
   });
 });
