@@ -59,7 +59,9 @@ export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "env",
 /** An environment variable's name as a shell writes it: letters, digits and `_`, not starting with a digit. */
 export const EnvName = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, { error: "expected a variable name (letters, digits and _, not starting with a digit)" });
+  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+    error: "expected a variable name (letters, digits and _, not starting with a digit)",
+  });
 
 export const EvalsFile = z
   .looseObject({

@@ -2,8 +2,8 @@ import { join, resolve } from "node:path";
 import { AgentsIterationRecord } from "../contracts/matrix.js";
 import { agentIterationDir, ITERATION_FILE } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
-import { type GradeIterationOptions, type GradeIterationResult, gradeIteration } from "./grade-iteration.js";
 import type { Suite } from "../suite/model.js";
+import { type GradeIterationOptions, type GradeIterationResult, gradeIteration } from "./grade-iteration.js";
 import type { ExpectationGrader } from "./grade-run.js";
 
 export interface GradedPart {

@@ -141,7 +141,13 @@ describe("what a real run of each agent gets from its parent", () => {
     "claude-code": ["ANTHROPIC_API_KEY", "CLAUDE_CODE_OAUTH_TOKEN"],
     codex: ["OPENAI_API_KEY", "CODEX_API_KEY"],
     gemini: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
-    opencode: ["ANTHROPIC_API_KEY", "OPENAI_API_KEY", "GEMINI_API_KEY", "OPENROUTER_API_KEY", "OPENCODE_DISABLE_SHARE"],
+    opencode: [
+      "ANTHROPIC_API_KEY",
+      "OPENAI_API_KEY",
+      "GEMINI_API_KEY",
+      "OPENROUTER_API_KEY",
+      "OPENCODE_DISABLE_SHARE",
+    ],
     copilot: ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN", "COPILOT_PROVIDER_API_KEY"],
   };
   it.each(Object.keys(agents))("%s: the base and its own settings and credentials, nothing else", (name) => {
@@ -176,7 +182,10 @@ describe("what a real run of each agent gets from its parent", () => {
         credentials: { kind: "env", variable: "CLAUDE_CODE_USE_BEDROCK" },
       });
     const plain = withProvider({});
-    expect([plain.AWS_SECRET_ACCESS_KEY, plain.GOOGLE_APPLICATION_CREDENTIALS]).toEqual([undefined, undefined]);
+    expect([plain.AWS_SECRET_ACCESS_KEY, plain.GOOGLE_APPLICATION_CREDENTIALS]).toEqual([
+      undefined,
+      undefined,
+    ]);
     const bedrock = withProvider({ CLAUDE_CODE_USE_BEDROCK: "1", AWS_REGION: "us-east-1" });
     expect(bedrock).toMatchObject({ AWS_SECRET_ACCESS_KEY: "aws-deploy-secret", AWS_REGION: "us-east-1" });
     expect(bedrock.GOOGLE_APPLICATION_CREDENTIALS).toBeUndefined();
@@ -190,7 +199,8 @@ describe("what a simulated run of each agent gets from its parent", () => {
   it.each(Object.keys(agents))("%s: the base only, no credential of any provider", (name) => {
     const env = agents[name]?.(true) ?? {};
     expect(passed(env)).toEqual(sorted(Object.keys(base)));
-    for (const credential of everyCredential) expect([credential, env[credential]]).not.toContain(parent[credential]);
+    for (const credential of everyCredential)
+      expect([credential, env[credential]]).not.toContain(parent[credential]);
   });
 });
 

@@ -50,7 +50,11 @@ describe("evals.json", () => {
     const evals = [{ id: 1, prompt: "p" }];
     expect(EvalsFile.parse({ env: ["GITHUB_TOKEN", "_A1"], evals }).env).toEqual(["GITHUB_TOKEN", "_A1"]);
     expect(issuePaths(EvalsFile, { env: "GITHUB_TOKEN", evals })).toEqual(["env"]);
-    expect(issuePaths(EvalsFile, { env: ["A", "B=1", "9Z", "a b"], evals })).toEqual(["env[1]", "env[2]", "env[3]"]);
+    expect(issuePaths(EvalsFile, { env: ["A", "B=1", "9Z", "a b"], evals })).toEqual([
+      "env[1]",
+      "env[2]",
+      "env[3]",
+    ]);
   });
 
   it("fails at the place of a missing prompt", () => {

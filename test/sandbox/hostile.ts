@@ -75,6 +75,12 @@ export function hostileSimScript(skillsFolder: string, targets: Targets) {
   return { rules: [{ skill: "none", without_skill: step, steps: step }] };
 }
 
+/** A sim script whose every run dumps its environment into the workspace and its transcript, then answers. */
+export function envDumpSimScript(skillsFolder: string) {
+  const step = [{ bash: `bash ${skillsFolder}/hostile/scripts/dump-env.sh` }, { text: "Tidied." }];
+  return { rules: [{ skill: "none", without_skill: step, steps: step }] };
+}
+
 export async function stageHostileSkill(workspace: string, skillsFolder: string): Promise<void> {
   await cp(HOSTILE_SKILL, join(workspace, skillsFolder, "hostile"), { recursive: true });
 }

@@ -150,11 +150,18 @@ describe("evals", () => {
     });
     expect(notAList.suite).toBeUndefined();
     expect(errorsOf(notAList.findings)).toEqual([
-      expect.objectContaining({ file: evalsFile(), location: "env", message: expect.stringContaining("array") }),
+      expect.objectContaining({
+        file: evalsFile(),
+        location: "env",
+        message: expect.stringContaining("array"),
+      }),
     ]);
 
     const badNames = await load({
-      [`${skillEvals}/evals.json`]: { env: ["OK", "NPM-TOKEN", "1ST", "", 7], evals: [{ id: 1, prompt: "p" }] },
+      [`${skillEvals}/evals.json`]: {
+        env: ["OK", "NPM-TOKEN", "1ST", "", 7],
+        evals: [{ id: 1, prompt: "p" }],
+      },
     });
     expect(badNames.suite).toBeUndefined();
     // Names wrong the same way are one finding over their range.

@@ -7,7 +7,11 @@ export type CopilotCredentials =
   | { kind: "simulator" };
 
 /** Copilot CLI's own order of precedence for a GitHub token. */
-export const COPILOT_TOKEN_VARIABLES: readonly string[] = ["COPILOT_GITHUB_TOKEN", "GH_TOKEN", "GITHUB_TOKEN"];
+export const COPILOT_TOKEN_VARIABLES: readonly string[] = [
+  "COPILOT_GITHUB_TOKEN",
+  "GH_TOKEN",
+  "GITHUB_TOKEN",
+];
 // A model provider of the user's own (BYOK): the base URL selects it, a key or token authenticates.
 const PROVIDER_SECRETS = ["COPILOT_PROVIDER_API_KEY", "COPILOT_PROVIDER_BEARER_TOKEN"];
 
@@ -25,7 +29,8 @@ export function findCopilotCredentials(env: NodeJS.ProcessEnv = process.env): Co
       kind: "provider",
       variables: ["COPILOT_PROVIDER_BASE_URL", ...PROVIDER_SECRETS.filter((v) => env[v])],
     };
-  for (const variable of COPILOT_TOKEN_VARIABLES) if (env[variable]) return { kind: "github-token", variable };
+  for (const variable of COPILOT_TOKEN_VARIABLES)
+    if (env[variable]) return { kind: "github-token", variable };
   throw new SkillgymError("NO_CREDENTIALS", "no credentials for GitHub Copilot CLI were found", {
     hint:
       "set COPILOT_GITHUB_TOKEN (a GitHub token allowed to make Copilot requests), or COPILOT_PROVIDER_BASE_URL for a " +

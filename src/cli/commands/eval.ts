@@ -103,8 +103,7 @@ export function registerEval(program: Command, io: Io): void {
           reporter,
           createAgent: async ({ suite }: { suite: Suite }) => {
             // A judge that cannot be had stops the command before any run starts.
-            if (flags.grade && suite.evals.some((e) => e.expectations.length > 0))
-              await setup.judge(suite);
+            if (flags.grade && suite.evals.some((e) => e.expectations.length > 0)) await setup.judge(suite);
             return setup.agent(suite);
           },
         };

@@ -164,6 +164,11 @@ describe("checkEnvironment", () => {
       },
       ["MY_SETTING"],
     );
-    expect(env).toEqual({ PATH: "/bin", LANG: "C.UTF-8", HTTPS_PROXY: "http://proxy:3128", MY_SETTING: "mine" });
+    expect(env).toEqual({
+      PATH: "/bin",
+      LANG: "C.UTF-8",
+      HTTPS_PROXY: "http://proxy:3128",
+      MY_SETTING: "mine",
+    });
   });
 });
