@@ -57,11 +57,9 @@ export type EvalCase = z.output<typeof EvalCase>;
 export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "env", "evals"] as const;
 
 /** An environment variable's name as a shell writes it: letters, digits and `_`, not starting with a digit. */
-export const EnvName = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
-    error: "expected a variable name (letters, digits and _, not starting with a digit)",
-  });
+export const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
+  error: "expected a variable name (letters, digits and _, not starting with a digit)",
+});
 
 export const EvalsFile = z
   .looseObject({
