@@ -71,9 +71,11 @@ export function describeAgentConformance(target: ConformanceTarget): void {
       await cleanup();
     });
 
-    async function simAgent(script: unknown, env?: NodeJS.ProcessEnv): Promise<Agent> {
+    // A marker variable, passed on as a suite's `env` would name it, tells the run's processes apart.
+    async function simAgent(script: unknown, marker?: string): Promise<Agent> {
       sim = await target.startSim(SimScript.parse(script));
-      return target.createAgent({ simulatorUrl: sim.url, ...(env ? { env } : {}) });
+      const env = marker ? { env: { ...process.env, [marker]: "1" }, passEnv: [marker] } : {};
+      return target.createAgent({ simulatorUrl: sim.url, ...env });
     }
 
     // A fresh workspace (with the given skills installed where the agent looks) and a fresh home.
@@ -216,10 +218,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
       "is cancelled by its abort signal and leaves no process behind",
       async () => {
         const marker = `SKILLGYM_CONFORMANCE_${process.pid}_${Date.now()}`;
-        const agent = await simAgent(
-          { rules: [{ fault: { hang: true } }] },
-          { ...process.env, [marker]: "1" },
-        );
+        const agent = await simAgent({ rules: [{ fault: { hang: true } }] }, marker);
         const controller = new AbortController();
         const running = agent.run(await request(agent, "Hello", {}, { signal: controller.signal }));
         const until = Date.now() + (target.startMs ?? 30_000);
@@ -240,7 +239,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         const marker = `SKILLGYM_CONFORMANCE_CMD_${process.pid}_${Date.now()}`;
         const agent = await simAgent(
           { rules: [{ skill: "none", without_skill: [{ bash: "sleep 45" }, { text: "Slept." }] }] },
-          { ...process.env, [marker]: "1" },
+          marker,
         );
         const controller = new AbortController();
         const running = agent.run(await request(agent, "Wait", {}, { signal: controller.signal }));
