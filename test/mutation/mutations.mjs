@@ -15,6 +15,7 @@ const shard = ["test/shard/*.test.ts", "test/pipeline/shard-share.test.ts"];
 const merge = ["test/merge/*.test.ts"];
 const catalog = ["test/catalog/*.test.ts"];
 const redact = ["test/agents/redact*.test.ts", "test/workspace/collect-redacted.test.ts"];
+const allowedEnv = ["test/agents/allowed-env.test.ts", "test/grade/checks/command.test.ts"];
 const links = [
   "test/tree/*.test.ts",
   "test/skill/links.test.ts",
@@ -325,6 +326,23 @@ export const mutations = [
     tests: catalog,
   },
 
+  // src/agents/allowed-env.ts
+  {
+    id: "allowed-env-passes-everything",
+    file: "src/agents/allowed-env.ts",
+    find: "const env: NodeJS.ProcessEnv = {};",
+    replace: "const env: NodeJS.ProcessEnv = { ...parent };",
+    description: "child environment: the parent's whole environment passed on (a CI job's tokens reach every run)",
+    tests: allowedEnv,
+  },
+  {
+    id: "allowed-env-suite-names-dropped",
+    file: "src/agents/allowed-env.ts",
+    find: "return { names: names ?? [] };",
+    replace: "return { names: [] };",
+    description: "child environment: the names a suite's evals.json `env` lists not passed on",
+    tests: allowedEnv,
+  },
   // src/agents/redact.ts
   {
     id: "redact-min-length-off-by-one",
