@@ -332,7 +332,7 @@ export const mutations = [
     file: "src/agents/allowed-env.ts",
     find: "const env: NodeJS.ProcessEnv = {};",
     replace: "const env: NodeJS.ProcessEnv = { ...parent };",
-    description: "child environment: the parent's whole environment passed on (a CI job's tokens reach every run)",
+    description: "child environment: the parent's whole environment passed on (CI tokens reach every run)",
     tests: allowedEnv,
   },
   {
