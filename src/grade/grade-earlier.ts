@@ -19,7 +19,7 @@ export function gradeEarlierRun(
   options: GradeEarlierOptions,
 ): (earlier: EarlierRun) => Promise<{ judgeCostUsd?: number }> {
   let grader: Promise<ExpectationGrader> | undefined;
-  return async ({ spec, skillName, workspace }) => {
+  return async ({ spec, skillName, workspace, sandbox }) => {
     const somethingToGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
     if (!somethingToGrade || options.signal?.aborted) return {};
     if ((await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined) return {};
@@ -35,6 +35,7 @@ export function gradeEarlierRun(
         events: await readEvents(spec.runDir),
         changes,
         commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
+        ...(sandbox ? { sandbox } : {}),
         ...(grader ? { grader: await grader } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });

@@ -14,7 +14,7 @@ import { SkillgymError } from "../errors.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
-import { gradeChecks } from "./checks/index.js";
+import { type CheckSandbox, gradeChecks } from "./checks/index.js";
 import { type JudgeInput, judgeInputOf } from "./judge-input.js";
 import type { RunChanges } from "./rebuild.js";
 
@@ -42,6 +42,8 @@ export interface GradeRunInput {
   /** Checks run in the live workspace, so their evidence may quote a credential the agent wrote there. */
   redactor?: Redactor;
   commandTimeoutMs: number;
+  /** The run was sandboxed: its `command` checks run sandboxed too. */
+  sandbox?: CheckSandbox;
   grader?: ExpectationGrader;
   signal?: AbortSignal;
 }
@@ -75,6 +77,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     skillName: input.skillName,
     changes: input.changes,
     commandTimeoutMs: input.commandTimeoutMs,
+    ...(input.sandbox ? { sandbox: input.sandbox } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   });
   let verdicts: JudgeVerdicts | undefined;

@@ -25,6 +25,8 @@ export interface AgentJudgeOptions {
   model?: string;
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
+  /** Every call inside the OS sandbox (`--sandbox`): the run's folder read-only, the model's API the only host. */
+  sandbox?: boolean;
 }
 
 // How messages name each agent.
@@ -69,6 +71,7 @@ export async function createAgentJudge(
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
     ...(options.env ? { env: options.env } : {}),
+    ...(options.sandbox ? { sandbox: true } : {}),
   });
   const model = options.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
 
@@ -118,6 +121,7 @@ export async function createAgentJudge(
     model: model ?? `${name}-default`,
     simulated: Boolean(options.simulatorUrl),
     readsWorkspace: true,
+    ...(agent.sandboxed ? { sandboxed: true } : {}),
     complete,
   };
 }

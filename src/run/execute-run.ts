@@ -27,6 +27,8 @@ export interface FinishedRun {
   changes: ManifestDiff;
   /** Masks the agent's credentials in whatever is written about the run (grading.json). */
   redactor: Redactor;
+  /** The run was sandboxed: the bubblewrap its `command` checks run through too. */
+  sandbox?: { bwrap: string };
 }
 
 /** A run that succeeded in an earlier invocation; its workspace is gone but `workspace` rebuilds it. */
@@ -34,6 +36,8 @@ export interface EarlierRun {
   spec: RunSpec;
   skillName: string;
   workspace: RunWorkspaceInput;
+  /** The run was sandboxed: the bubblewrap its `command` checks run through too. */
+  sandbox?: { bwrap: string };
 }
 
 export interface RunContext {
@@ -121,11 +125,17 @@ export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
         result,
         changes,
         redactor: ctx.agent.redactor,
+        ...checkSandbox(ctx),
       });
       if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
     }
     return record;
   });
+}
+
+// A sandboxed agent's checks are sandboxed by the same bubblewrap.
+function checkSandbox(ctx: RunContext): { sandbox?: { bwrap: string } } {
+  return ctx.agent.sandbox ? { sandbox: { bwrap: ctx.agent.sandbox.bwrap } } : {};
 }
 
 function attemptEnv(ctx: RunContext): AttemptEnv {
@@ -164,6 +174,7 @@ async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome)
       spec,
       skillName: ctx.skill.name,
       workspace: workspaceInput(spec, ctx, dir),
+      ...checkSandbox(ctx),
     });
     if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
   } finally {

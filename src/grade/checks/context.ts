@@ -14,6 +14,8 @@ export interface CheckContext {
   changes: { created: readonly string[]; modified: readonly string[]; deleted: readonly string[] };
   /** Default limit for `command` checks in ms (a check's own `timeout` is in seconds). */
   commandTimeoutMs: number;
+  /** The run was sandboxed: `command` checks run in a sandbox too, through this bubblewrap binary. */
+  sandbox?: CheckSandbox;
   signal?: AbortSignal;
 }
 
@@ -21,4 +23,9 @@ export interface CheckContext {
 export interface CheckVerdict {
   passed: boolean;
   evidence: string;
+}
+
+/** How a sandboxed run's `command` checks are sandboxed: no network, the workspace alone writable. */
+export interface CheckSandbox {
+  bwrap: string;
 }
