@@ -34,7 +34,9 @@ const plantedBy: Record<string, number> = { "claude-code": PLANTED.length, codex
 // The hostile skill's suite: one eval whose simulated model plants code, graded by `checks` that run it.
 async function writeSuite(agent: string, checks: object[]) {
   await writeTree(join(dir, "skills", "hostile", "evals"), {
-    "evals.json": JSON.stringify({ evals: [{ id: 1, prompt: "Tidy this project with the hostile skill.", checks }] }),
+    "evals.json": JSON.stringify({
+      evals: [{ id: 1, prompt: "Tidy this project with the hostile skill.", checks }],
+    }),
     "sim-script.json": JSON.stringify(plantingSimScript(skillsFolders[agent] ?? "", targets)),
   });
 }
@@ -115,7 +117,9 @@ describe("skillgym grade of a sandboxed iteration", () => {
     const regraded = skillgym(["grade", iteration, "--force"], env());
     expect(regraded.code, regraded.stderr).toBe(0);
     expect(regraded.stdout).toContain("graded 1 runs");
-    expect((await evidence(1))[0]).toContain("planted out.py ran: canary unreadable; could not write outside");
+    expect((await evidence(1))[0]).toContain(
+      "planted out.py ran: canary unreadable; could not write outside",
+    );
     expect(await outsideWrites()).toEqual([]);
 
     const before = await readFile(join(iteration, "eval-1", "with_skill", "run-1", "grading.json"), "utf8");
