@@ -69,9 +69,8 @@ describe.each(["claude-code", "codex"])("command checks of a sandboxed run (%s, 
     expect(result.code, result.stderr).toBe(0);
     const found = await evidence(1);
     // Each check ran its planted code, which found neither the canary nor a writable folder outside.
-    planted.forEach((name, i) =>
-      expect(found[i]).toContain(`planted ${name} ran: canary unreadable; could not write outside`),
-    );
+    for (const [i, name] of planted.entries())
+      expect(found[i]).toContain(`planted ${name} ran: canary unreadable; could not write outside`);
     expect(await outsideWrites()).toEqual([]);
     const records = join(dir, "ws", "iteration-1");
     expect(await readdir(records)).toEqual(expect.arrayContaining(["benchmark.json", "report.html"]));
@@ -86,9 +85,8 @@ describe("command checks of a plain run, and a check that asks to run outside", 
     const result = evalSuite("claude-code");
     expect(result.code, result.stderr).toBe(0);
     const found = await evidence(1);
-    PLANTED.forEach((name, i) =>
-      expect(found[i]).toContain(`planted ${name} ran: canary ${targets.canaryText}`),
-    );
+    for (const [i, name] of PLANTED.entries())
+      expect(found[i]).toContain(`planted ${name} ran: canary ${targets.canaryText}`);
     expect((await outsideWrites()).sort()).toEqual([...PLANTED].sort());
     expect(await filesHolding(join(dir, "ws"), targets.canaryText)).not.toEqual([]);
   });
