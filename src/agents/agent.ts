@@ -62,6 +62,8 @@ export interface Agent {
   readonly simulated: boolean;
   /** Every run of this agent is sandboxed (`--sandbox`, or `"sandbox": true` in evals.json). */
   readonly sandboxed?: boolean;
+  /** The sandbox every run gets, when `sandboxed`. */
+  readonly sandbox?: SandboxSpec;
   /** Under the simulator: its script file, or null when it has none (runs then only load the skill and stop). */
   readonly simScript?: string | null;
   /** Names of skillgym's variables every run gets besides the allowed ones (the suite's evals.json `env`). */

@@ -70,7 +70,7 @@ export async function createAgent(name: string, options: AgentFactoryOptions = {
       ? { kind: "simulator", url: options.simulatorUrl }
       : { kind: "api", hosts: found.apiHosts },
   };
-  return { ...agent, sandboxed: true, run: (request) => agent.run({ ...request, sandbox }) };
+  return { ...agent, sandboxed: true, sandbox, run: (request) => agent.run({ ...request, sandbox }) };
 }
 
 /** The normalised events of a raw transcript written by the named agent. */

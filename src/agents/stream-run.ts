@@ -32,7 +32,15 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   let result: ResultEvent | undefined;
   const sandboxed = request.sandbox
     ? await sandboxCommand(
-        { command: run.command, args: run.args, env: run.env, cwd: request.cwd, home: request.home },
+        {
+          command: run.command,
+          args: run.args,
+          env: run.env,
+          cwd: request.cwd,
+          home: request.home,
+          // A read-only run (a judge) sees its working folder, the run it grades, without writing to it.
+          ...(request.tools === "read-only" ? { readOnlyCwd: true } : {}),
+        },
         request.sandbox,
       )
     : undefined;

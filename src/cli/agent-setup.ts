@@ -99,6 +99,10 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
   let simulatorUrl: Promise<{ url: string; script: string | null } | undefined> | undefined;
   const cleanups: (() => Promise<void>)[] = [];
   const judges = new Map<JudgeBackend | undefined, Promise<Judge>>();
+  // `--sandbox`, or `"sandbox": true` in the suite's evals.json; an agent judge is sandboxed as the agents are.
+  let agentSandboxed = false;
+  const sandboxAsked = async (suiteDir: string | undefined) =>
+    flags.sandbox === true || (suiteDir !== undefined && (await sandboxAskedBy(suiteDir)));
 
   // The simulator script: --sim-script, else sim-script.json|yaml in the suite folder.
   const simulator = (suiteDir: string | undefined) => {
@@ -126,7 +130,8 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
     async agent(suite, name) {
       const { dir: suiteDir, passEnv } = await suiteSettings(suite);
       // `--sandbox`, or `"sandbox": true` in the suite's evals.json.
-      const sandbox = flags.sandbox === true || (suiteDir !== undefined && (await sandboxAskedBy(suiteDir)));
+      const sandbox = await sandboxAsked(suiteDir);
+      if (sandbox) agentSandboxed = true;
       const sim = await simulator(suiteDir);
       const agent = await createAgent(name ?? flags.agent ?? "claude-code", {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
@@ -144,12 +149,14 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
         const { dir: suiteDir, passEnv } = await suiteSettings(suite);
         const url = (await simulator(suiteDir))?.url;
         const backend = chosen ?? flags.judge ?? (url ? "sim" : "claude-code");
+        const sandbox = agentSandboxed || (await sandboxAsked(suiteDir));
         return createJudge({
           backend,
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
           ...(passEnv.length > 0 ? { passEnv } : {}),
+          ...(sandbox ? { sandbox: true } : {}),
           // --agent-bin names the agent's binary, which is an agent judge's only when that judge is the agent.
           ...(flags.agentBin && backend === (flags.agent ?? "claude-code") ? { binary: flags.agentBin } : {}),
         });

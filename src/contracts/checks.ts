@@ -32,6 +32,8 @@ export const CommandCheck = z.object({
   run: z.string().min(1),
   expect_exit: z.number().int().optional(),
   timeout: z.number().positive().optional(),
+  /** false: run outside the sandbox even when the run was sandboxed (a check that needs the network or the user's files). */
+  sandbox: z.boolean().optional(),
   description: z.string().optional(),
 });
 

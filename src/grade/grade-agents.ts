@@ -1,5 +1,6 @@
 import { join, resolve } from "node:path";
 import { AgentsIterationRecord } from "../contracts/matrix.js";
+import { readIterationRecord } from "../run/iteration.js";
 import { agentIterationDir, ITERATION_FILE } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
 import type { Suite } from "../suite/model.js";
@@ -11,6 +12,15 @@ export interface GradedPart {
   agent?: string;
   iterationDir: string;
   result: GradeIterationResult;
+}
+
+/** Whether an iteration folder's runs were sandboxed (any agent's, for the root of several): its judge is then too. */
+export async function iterationSandboxed(iterationDir: string): Promise<boolean> {
+  const root = resolve(iterationDir);
+  const several = await readRecordIfValid(join(root, ITERATION_FILE), AgentsIterationRecord);
+  const dirs = several ? several.agents.map((agent) => agentIterationDir(root, agent)) : [root];
+  for (const dir of dirs) if ((await readIterationRecord(dir))?.sandbox === true) return true;
+  return false;
 }
 
 /**

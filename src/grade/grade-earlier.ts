@@ -19,7 +19,7 @@ export function gradeEarlierRun(
   options: GradeEarlierOptions,
 ): (earlier: EarlierRun) => Promise<{ judgeCostUsd?: number }> {
   let grader: Promise<ExpectationGrader> | undefined;
-  return async ({ spec, skillName, workspace, passEnv }) => {
+  return async ({ spec, skillName, workspace, passEnv, sandbox }) => {
     const somethingToGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
     if (!somethingToGrade || options.signal?.aborted) return {};
     if ((await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined) return {};
@@ -36,6 +36,7 @@ export function gradeEarlierRun(
         changes,
         commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
         ...(passEnv ? { passEnv } : {}),
+        ...(sandbox ? { sandbox } : {}),
         ...(grader ? { grader: await grader } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });

@@ -11,6 +11,7 @@ import { runPool } from "../run/pool.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { evalDirName, runDir, runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
+import { locateBwrap } from "../sandbox/index.js";
 import type { Suite } from "../suite/model.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { type ExpectationGrader, gradeRun } from "./grade-run.js";
@@ -80,6 +81,11 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
         })),
       ),
     );
+  // A sandboxed iteration's checks run sandboxed again: no bubblewrap stops here, before any run is graded (exit 3).
+  const needsSandbox =
+    record.sandbox === true &&
+    jobs.some((j) => j.eval.checks.some((c) => c.type === "command" && c.sandbox !== false));
+  const sandbox = needsSandbox ? { bwrap: await locateBwrap() } : undefined;
   let grader: ExpectationGrader | undefined;
   const needsJudge = jobs.some((j) => j.eval.expectations.length > 0);
   if (needsJudge && options.createGrader) grader = await options.createGrader(suite);
@@ -123,6 +129,7 @@ export async function gradeIteration(options: GradeIterationOptions): Promise<Gr
             changes,
             commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
             ...(suite.env ? { passEnv: suite.env } : {}),
+            ...(sandbox ? { sandbox } : {}),
             ...(grader ? { grader } : {}),
             ...(options.signal ? { signal: options.signal } : {}),
           });

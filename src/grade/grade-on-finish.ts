@@ -18,7 +18,7 @@ export function gradeOnFinish(
   options: GradeOnFinishOptions,
 ): (finished: FinishedRun) => Promise<{ judgeCostUsd?: number }> {
   let grader: Promise<ExpectationGrader> | undefined;
-  return async ({ spec, skillName, workspaceDir, result, changes, redactor, passEnv }) => {
+  return async ({ spec, skillName, workspaceDir, result, changes, redactor, passEnv, sandbox }) => {
     const toGrade = spec.eval.expectations.length > 0 || spec.eval.checks.length > 0;
     if (toGrade) options.reporter?.onGradeStart?.(spec);
     try {
@@ -33,6 +33,7 @@ export function gradeOnFinish(
         redactor,
         commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
         ...(passEnv ? { passEnv } : {}),
+        ...(sandbox ? { sandbox } : {}),
         ...(grader ? { grader: await grader } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });

@@ -14,7 +14,7 @@ import { SkillgymError } from "../errors.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";
-import { gradeChecks } from "./checks/index.js";
+import { type CheckSandbox, gradeChecks } from "./checks/index.js";
 import { type JudgeInput, judgeInputOf } from "./judge-input.js";
 import type { RunChanges } from "./rebuild.js";
 
@@ -44,6 +44,8 @@ export interface GradeRunInput {
   commandTimeoutMs: number;
   /** Names of skillgym's variables the suite passes to `command` checks (evals.json `env`). */
   passEnv?: readonly string[];
+  /** The run was sandboxed: its `command` checks run sandboxed too. */
+  sandbox?: CheckSandbox;
   grader?: ExpectationGrader;
   signal?: AbortSignal;
 }
@@ -78,6 +80,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
     changes: input.changes,
     commandTimeoutMs: input.commandTimeoutMs,
     ...(input.passEnv ? { passEnv: input.passEnv } : {}),
+    ...(input.sandbox ? { sandbox: input.sandbox } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
   });
   let verdicts: JudgeVerdicts | undefined;

@@ -1,5 +1,5 @@
 export { type CheckContext, describeCheck, gradeChecks } from "./checks/index.js";
-export { type GradedPart, gradeIterations } from "./grade-agents.js";
+export { type GradedPart, gradeIterations, iterationSandboxed } from "./grade-agents.js";
 export { type GradeEarlierOptions, gradeEarlierRun, gradingHooks } from "./grade-earlier.js";
 export {
   type GradeIterationOptions,

@@ -27,6 +27,8 @@ export interface AgentJudgeOptions {
   /** Names of `env`'s variables the judge gets besides its own credentials and the allowed base (evals.json `env`). */
   passEnv?: readonly string[];
   timeoutMs?: number;
+  /** Every call inside the OS sandbox (`--sandbox`): the run's folder read-only, the model's API the only host. */
+  sandbox?: boolean;
 }
 
 // How messages name each agent.
@@ -72,6 +74,7 @@ export async function createAgentJudge(
     ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
     ...(options.env ? { env: options.env } : {}),
     ...(options.passEnv ? { passEnv: options.passEnv } : {}),
+    ...(options.sandbox ? { sandbox: true } : {}),
   });
   const model = options.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
 
@@ -121,6 +124,7 @@ export async function createAgentJudge(
     model: model ?? `${name}-default`,
     simulated: Boolean(options.simulatorUrl),
     readsWorkspace: true,
+    ...(agent.sandboxed ? { sandboxed: true } : {}),
     complete,
   };
 }

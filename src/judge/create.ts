@@ -34,6 +34,8 @@ export interface JudgeOptions {
   /** Price of the openai backend's model; default: the price table's, else its cost is counted as 0. */
   price?: TokenPrice;
   timeoutMs?: number;
+  /** Agent judges run inside the OS sandbox (`--sandbox`); API judges, given only the run's text, are unchanged. */
+  sandbox?: boolean;
 }
 
 function needSimulator(options: JudgeOptions): string {
@@ -123,6 +125,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
         ...(options.binary ? { binary: options.binary } : {}),
         ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.sandbox ? { sandbox: true } : {}),
       });
     default:
       throw new SkillgymError("USAGE", `unknown judge backend "${String(options.backend)}"`, {

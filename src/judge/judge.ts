@@ -36,6 +36,8 @@ export interface Judge {
   readonly simulated: boolean;
   /** True when the judge reads the run's files itself from `workspaceDir` (an agent judge), so prompts carry excerpts. */
   readonly readsWorkspace?: boolean;
+  /** True when the judge is an agent run inside the OS sandbox (`--sandbox`): it reads the run's folder, nothing else. */
+  readonly sandboxed?: boolean;
   complete(request: JudgeRequest): Promise<JudgeResponse>;
 }
 

@@ -29,6 +29,8 @@ export interface FinishedRun {
   redactor: Redactor;
   /** Names of skillgym's variables the suite passes to its `command` checks (evals.json `env`). */
   passEnv?: readonly string[];
+  /** The run was sandboxed: the bubblewrap its `command` checks run through too. */
+  sandbox?: { bwrap: string };
 }
 
 /** A run that succeeded in an earlier invocation; its workspace is gone but `workspace` rebuilds it. */
@@ -38,6 +40,8 @@ export interface EarlierRun {
   workspace: RunWorkspaceInput;
   /** Names of skillgym's variables the suite passes to its `command` checks (evals.json `env`). */
   passEnv?: readonly string[];
+  /** The run was sandboxed: the bubblewrap its `command` checks run through too. */
+  sandbox?: { bwrap: string };
 }
 
 export interface RunContext {
@@ -128,11 +132,17 @@ export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
         changes,
         redactor: ctx.agent.redactor,
         ...(ctx.passEnv ? { passEnv: ctx.passEnv } : {}),
+        ...checkSandbox(ctx),
       });
       if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
     }
     return record;
   });
+}
+
+// A sandboxed agent's checks are sandboxed by the same bubblewrap.
+function checkSandbox(ctx: RunContext): { sandbox?: { bwrap: string } } {
+  return ctx.agent.sandbox ? { sandbox: { bwrap: ctx.agent.sandbox.bwrap } } : {};
 }
 
 function attemptEnv(ctx: RunContext): AttemptEnv {
@@ -172,6 +182,7 @@ async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome)
       skillName: ctx.skill.name,
       workspace: workspaceInput(spec, ctx, dir),
       ...(ctx.passEnv ? { passEnv: ctx.passEnv } : {}),
+      ...checkSandbox(ctx),
     });
     if (graded.judgeCostUsd !== undefined) record.judgeCostUsd = graded.judgeCostUsd;
   } finally {

@@ -11,12 +11,16 @@ export interface SandboxLayout {
   system: readonly SystemEntry[];
   /** Files under the system parts covered by an empty file (/etc/shadow, …). */
   masked: readonly string[];
+  /** Folders under the system parts covered by an empty read-only folder (/etc/ssl/private, …). */
+  maskedFolders?: readonly string[];
   /** Folders bound read-only after the private /tmp: the agent's install, the Node running the forwarder. */
   readOnly: readonly string[];
   /** The run's workspace and home, writable at their own paths. */
   writable: readonly string[];
-  /** The folder holding the network socket on the host; it appears at `SOCKET_MOUNT` inside. */
-  socketDir: string;
+  /** Empty folders made in the private /tmp (a check's home). */
+  made?: readonly string[];
+  /** The folder holding the network socket on the host, at `SOCKET_MOUNT` inside; none: no network at all. */
+  socketDir?: string;
   cwd: string;
 }
 
@@ -52,9 +56,12 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     else args.push("--ro-bind", entry.path, entry.path);
   }
   for (const file of layout.masked) args.push("--ro-bind", "/dev/null", file);
+  for (const dir of layout.maskedFolders ?? []) args.push("--tmpfs", dir, "--remount-ro", dir);
   args.push("--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp");
+  for (const dir of layout.made ?? []) args.push("--dir", dir);
   for (const dir of layout.readOnly) args.push("--ro-bind", dir, dir);
   for (const dir of layout.writable) args.push("--bind", dir, dir);
-  args.push("--bind", layout.socketDir, SOCKET_MOUNT, "--chdir", layout.cwd);
+  if (layout.socketDir !== undefined) args.push("--bind", layout.socketDir, SOCKET_MOUNT);
+  args.push("--chdir", layout.cwd);
   return args;
 }

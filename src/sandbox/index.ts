@@ -1,6 +1,7 @@
 export { bwrapArgs, MASKED_FILES, type SandboxLayout, SOCKET_MOUNT } from "./bwrap-args.js";
 export { locateBwrap } from "./detect.js";
 export { type NetworkGate, type NetworkPolicy, openNetworkGate, requestTarget } from "./network-gate.js";
+export { CHECK_HOME, type OfflineCommand, sandboxOfflineCommand } from "./offline-command.js";
 export {
   PROXY_PORT,
   type SandboxedCommand,
@@ -8,3 +9,4 @@ export {
   type SandboxSpec,
   sandboxCommand,
 } from "./sandbox-command.js";
+export { type SystemMasks, systemMasks, unreadableUnder } from "./system-masks.js";

@@ -1,9 +1,10 @@
-import { lstat, mkdtemp, readlink, realpath, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { basename, dirname, isAbsolute, join, relative, sep } from "node:path";
-import { isFile } from "../fs-probe.js";
-import { bwrapArgs, MASKED_FILES, SOCKET_MOUNT, SYSTEM_FOLDERS, type SystemEntry } from "./bwrap-args.js";
+import { join, sep } from "node:path";
+import { ownedTempPrefix } from "../owned-temp.js";
+import { bwrapArgs, SOCKET_MOUNT } from "./bwrap-args.js";
 import { FORWARDER_SOURCE } from "./forwarder.js";
+import { inside, installFolders, maskedPaths, systemEntries } from "./layout.js";
 import { type NetworkPolicy, openNetworkGate } from "./network-gate.js";
 
 /** Where a sandboxed run may connect: the simulator it was given, or the agent's API hosts through a proxy. */
@@ -21,6 +22,8 @@ export interface Command {
   env: NodeJS.ProcessEnv;
   cwd: string;
   home: string;
+  /** The working folder is only read (a judge's view of the run's folder): bound read-only, the home alone writable. */
+  readOnlyCwd?: boolean;
 }
 
 /** A command wrapped in its sandbox; `close` ends its network gate and says which hosts it refused. */
@@ -45,52 +48,6 @@ const PROXY_VARIABLES = [
   "no_proxy",
 ];
 
-const inside = (path: string, dir: string) => {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-};
-
-async function systemEntries(): Promise<SystemEntry[]> {
-  const entries: SystemEntry[] = [];
-  for (const path of SYSTEM_FOLDERS) {
-    try {
-      const info = await lstat(path);
-      if (info.isSymbolicLink()) entries.push({ path, link: await readlink(path) });
-      else if (info.isDirectory()) entries.push({ path });
-    } catch {}
-  }
-  return entries;
-}
-
-async function existing(paths: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const path of paths) if (await isFile(path)) found.push(path);
-  return found;
-}
-
-// An npm-installed agent reads its whole package (and its platform package beside it): the node_modules folder
-// holding it; any other binary, its own folder.
-function installFolder(file: string): string {
-  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
-    if (basename(dir) === "node_modules") return dir;
-  }
-  return dirname(file);
-}
-
-/** The folders a command needs to read: its binary's install, a script it is given, the Node that runs the forwarder. */
-async function installFolders(command: Command, system: readonly SystemEntry[]): Promise<string[]> {
-  const files = [command.command, process.execPath, ...command.args.filter((a) => isAbsolute(a))];
-  const folders: string[] = [];
-  for (const file of files) {
-    const real = await realpath(file).catch(() => undefined);
-    if (!real || !(await isFile(real))) continue;
-    const folder = installFolder(real);
-    if (system.some((s) => s.link === undefined && inside(folder, s.path))) continue;
-    if (!folders.includes(folder)) folders.push(folder);
-  }
-  return folders.filter((f) => !folders.some((other) => other !== f && inside(f, other)));
-}
-
 function networkOf(network: SandboxNetwork): { policy: NetworkPolicy; port: number } {
   if (network.kind === "api")
     return { policy: { kind: "connect", allowedHosts: network.hosts }, port: PROXY_PORT };
@@ -108,22 +65,25 @@ function sandboxEnvironment(command: Command, network: SandboxNetwork): NodeJS.P
   }
   // Only the run's own folders and the private /tmp are writable inside.
   const tmp = env.TMPDIR;
-  if (!tmp || !(inside(tmp, command.cwd) || inside(tmp, command.home))) env.TMPDIR = "/tmp";
+  const writable = command.readOnlyCwd ? [command.home] : [command.cwd, command.home];
+  if (!tmp || !writable.some((dir) => inside(tmp, dir))) env.TMPDIR = "/tmp";
   return env;
 }
 
 /** Wraps one agent command in bubblewrap, its network reduced to the spec's one target. */
 export async function sandboxCommand(command: Command, spec: SandboxSpec): Promise<SandboxedCommand> {
-  const socketDir = await mkdtemp(join(tmpdir(), "skillgym-net-"));
+  // Named after its owner, so a later skillgym sweeps it when this one was killed before `close`.
+  const socketDir = await mkdtemp(join(tmpdir(), ownedTempPrefix("net")));
   const { policy, port } = networkOf(spec.network);
   try {
     const gate = await openNetworkGate(join(socketDir, "net.sock"), policy);
     const system = await systemEntries();
+    const readOnlyCwd = command.readOnlyCwd === true && !inside(command.cwd, command.home);
     const args = bwrapArgs({
       system,
-      masked: await existing(MASKED_FILES),
-      readOnly: await installFolders(command, system),
-      writable: [command.cwd, command.home],
+      ...(await maskedPaths()),
+      readOnly: [...(await installFolders(command, system)), ...(readOnlyCwd ? [command.cwd] : [])],
+      writable: readOnlyCwd ? [command.home] : [command.cwd, command.home],
       socketDir,
       cwd: command.cwd,
     });

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { lstat, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ownedTempPrefix, startOf } from "../owned-temp.js";
 import { errnoOf } from "../tree/fs-errors.js";
 
 export type TempRootKind = "run" | "triggers" | "catalog" | "grade" | "judge" | "improve";
@@ -13,22 +13,10 @@ export interface TempRootOptions {
   parent?: string;
 }
 
-// skillgym-<kind>.<owner pid>.<owner start>-<mkdtemp suffix>: only names of this shape are ever swept.
+// skillgym-<kind>.<owner pid>.<owner start>-<mkdtemp suffix>: only names of this shape are ever swept (the sandbox's
+// network folders, skillgym-net.*, are named so too).
 const ROOT_NAME = /^skillgym-([a-z]+)\.(\d+)\.(\d+)-[A-Za-z0-9]{6}$/;
 const KEEP_MARKER = ".skillgym-keep";
-
-// The process start in clock ticks since boot (Linux), so a reused PID is not taken for the owner; "0" elsewhere.
-function startOf(pid: number | "self"): string | undefined {
-  if (process.platform !== "linux") return "0";
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (fields[0] === "Z") return undefined;
-    return fields[19];
-  } catch {
-    return undefined;
-  }
-}
 
 async function isKept(dir: string): Promise<boolean> {
   return lstat(join(dir, KEEP_MARKER)).then(
@@ -52,7 +40,7 @@ function ownerAlive(pid: number, start: string): boolean {
 export async function createTempRoot(kind: TempRootKind, options: TempRootOptions = {}): Promise<string> {
   const parent = options.parent ?? tmpdir();
   await sweepStaleTempRoots(parent);
-  const dir = await mkdtemp(join(parent, `skillgym-${kind}.${process.pid}.${startOf("self") ?? "0"}-`));
+  const dir = await mkdtemp(join(parent, ownedTempPrefix(kind)));
   if (options.keep) await writeFile(join(dir, KEEP_MARKER), "kept for inspection\n", "utf8");
   return dir;
 }

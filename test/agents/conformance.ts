@@ -283,10 +283,8 @@ export function describeAgentConformance(target: ConformanceTarget): void {
       const saved = process.env.HOME;
       process.env.HOME = userHome;
       try {
-        const agent = await simAgent(
-          { rules: [{ skill: "none", without_skill: [{ text: "ok" }] }] },
-          { ...process.env, HOME: userHome },
-        );
+        // process.env.HOME is the user's stand-in home while the agent is made.
+        const agent = await simAgent({ rules: [{ skill: "none", without_skill: [{ text: "ok" }] }] });
         const result = await agent.run(
           await request(agent, "Hello", { "project-skill": "A project skill." }),
         );

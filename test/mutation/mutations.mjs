@@ -697,7 +697,7 @@ export const mutations = [
   // src/workspace/temp-root.ts, --keep-workspaces
   {
     id: "temp-root-zombie-alive",
-    file: "src/workspace/temp-root.ts",
+    file: "src/owned-temp.ts",
     find: '    if (fields[0] === "Z") return undefined;\n',
     replace: "",
     description: "temp sweep: a zombie owner taken for alive (its folders never swept)",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bwrapArgs, MASKED_FILES, SOCKET_MOUNT } from "../../src/sandbox/index.js";
+import {
+  bwrapArgs,
+  CHECK_HOME,
+  MASKED_FILES,
+  SOCKET_MOUNT,
+  sandboxOfflineCommand,
+} from "../../src/sandbox/index.js";
 
 const layout = {
   system: [{ path: "/usr" }, { path: "/lib", link: "usr/lib" }, { path: "/etc" }],
@@ -57,5 +63,55 @@ describe("bwrap arguments", () => {
     const destinations = all.map((m) => m[m.length - 1]);
     for (const hidden of ["/", "/root", "/home", process.env.HOME ?? "/root", "/tmp/skillgym-run.1"])
       expect(destinations).not.toContain(hidden);
+  });
+});
+
+describe("bwrap arguments of a check's sandbox (no network)", () => {
+  const workspace = "/tmp/skillgym-grade.1.2-abcdef/work";
+  const check = () =>
+    sandboxOfflineCommand(
+      {
+        command: "/bin/sh",
+        args: ["-c", "cat /root/x"],
+        env: { HOME: "/root", PATH: "/usr/bin" },
+        cwd: workspace,
+      },
+      "/usr/bin/bwrap",
+    );
+
+  it("shares no namespace, starts no forwarder and binds no network socket", async () => {
+    const wrapped = await check();
+    expect(wrapped.command).toBe("/usr/bin/bwrap");
+    expect(wrapped.args.slice(0, 2)).toEqual(["--unshare-all", "--die-with-parent"]);
+    expect(wrapped.args).not.toContain("--share-net");
+    expect(wrapped.args).not.toContain(SOCKET_MOUNT);
+    const end = wrapped.args.indexOf("--");
+    expect(wrapped.args.slice(end + 1)).toEqual(["/bin/sh", "-c", "cat /root/x"]);
+  });
+
+  it("writes only the workspace; home and /tmp are private and empty; the system as for an agent", async () => {
+    const wrapped = await check();
+    const all = mounts(wrapped.args.slice(0, wrapped.args.indexOf("--")));
+    expect(all.filter((m) => m[0] === "--bind")).toEqual([["--bind", workspace, workspace]]);
+    const tmp = all.findIndex((m) => m[0] === "--tmpfs" && m[1] === "/tmp");
+    expect(all.findIndex((m) => m[2] === workspace)).toBeGreaterThan(tmp);
+    expect(wrapped.args).toEqual(expect.arrayContaining(["--dir", CHECK_HOME]));
+    expect(wrapped.env).toMatchObject({ HOME: CHECK_HOME, TMPDIR: "/tmp", PATH: "/usr/bin" });
+    expect(all).toContainEqual(["--ro-bind", "/usr", "/usr"]);
+    expect(all).toContainEqual(["--ro-bind", "/dev/null", "/etc/shadow"]);
+    expect(all.map((m) => m[m.length - 1])).not.toContain("/root");
+    expect(wrapped.args.slice(0, wrapped.args.indexOf("--")).slice(-2)).toEqual(["--chdir", workspace]);
+  });
+
+  it("covers a closed system folder with an empty read-only one", () => {
+    const args = bwrapArgs({ ...layout, maskedFolders: ["/etc/ssl/private"] });
+    const at = args.indexOf("/etc/ssl/private");
+    expect(args.slice(at - 1, at + 3)).toEqual([
+      "--tmpfs",
+      "/etc/ssl/private",
+      "--remount-ro",
+      "/etc/ssl/private",
+    ]);
+    expect(at).toBeGreaterThan(args.lastIndexOf("/etc"));
   });
 });

@@ -1,6 +1,6 @@
 import { cp, mkdir, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 /** The hostile skill: its script tries to read, list, write and connect outside its run. */
 export const HOSTILE_SKILL = resolve(import.meta.dirname, "fixtures", "hostile");
@@ -78,6 +78,22 @@ export function hostileSimScript(skillsFolder: string, targets: Targets) {
 /** A sim script whose every run dumps its environment into the workspace and its transcript, then answers. */
 export function envDumpSimScript(skillsFolder: string) {
   const step = [{ bash: `bash ${skillsFolder}/hostile/scripts/dump-env.sh` }, { text: "Tidied." }];
+  return { rules: [{ skill: "none", without_skill: step, steps: step }] };
+}
+
+/** The code the skill plants for the suite's checks to run, and the ordinary checks that run it. */
+export const PLANTED = ["json.py", "out.py", "npm-test", "fsmonitor"] as const;
+export const PLANTED_CHECKS = [
+  { type: "command", run: `python3 -c "import json; print(json.dumps(1))"` },
+  { type: "command", run: "python3 out.py" },
+  { type: "command", run: "npm test" },
+  { type: "command", run: "git status" },
+];
+
+/** A sim script whose every run plants the code (plant.sh), then answers. */
+export function plantingSimScript(skillsFolder: string, targets: Targets) {
+  const plant = `bash ${skillsFolder}/hostile/scripts/plant.sh ${targets.canaryFile} ${dirname(targets.outsideFile)}`;
+  const step = [{ bash: plant }, { text: "Tidied." }];
   return { rules: [{ skill: "none", without_skill: step, steps: step }] };
 }
 

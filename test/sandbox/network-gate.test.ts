@@ -59,6 +59,63 @@ describe("the network gate's CONNECT filter", () => {
     expect(gate.refusedHosts()).toEqual([]);
   });
 
+  it("carries a tunnel's bytes both ways unchanged, the first ones after the CONNECT reply included", async () => {
+    // A TLS-like server: it speaks first (a ServerHello-like record), then echoes every byte it gets.
+    const serverHello = Buffer.from([0x16, 0x03, 0x03, 0x00, 0x31, 0x02, 0x00, 0x00, 0x2d, 0x03, 0x03]);
+    let serverGot = Buffer.alloc(0);
+    const tls = createServer((socket) => {
+      socket.write(serverHello);
+      socket.on("data", (chunk) => {
+        serverGot = Buffer.concat([serverGot, chunk]);
+        socket.write(chunk);
+      });
+    });
+    await new Promise<void>((done) => tls.listen(0, "127.0.0.1", done));
+    const address = tls.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const socketPath = join(dir, "net.sock");
+    gate = await openNetworkGate(socketPath, { kind: "connect", allowedHosts: ["127.0.0.1"] });
+    // A ClientHello-like first record, sent in the same write as the CONNECT; then every byte value; then a bulk.
+    const clientHello = Buffer.from([
+      0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03, 0x0d, 0x0a,
+    ]);
+    const everyByte = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
+    const bulk = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 7919) % 256));
+    const sent = Buffer.concat([clientHello, everyByte, bulk]);
+    const reply = "HTTP/1.1 200 Connection Established\r\n\r\n";
+    try {
+      const received = await new Promise<Buffer>((resolve, reject) => {
+        const socket = connect(socketPath);
+        let got = Buffer.alloc(0);
+        let rest = false;
+        socket.on("data", (chunk: Buffer) => {
+          got = Buffer.concat([got, chunk]);
+          if (!rest && got.length >= reply.length) {
+            rest = true;
+            socket.write(everyByte);
+            socket.write(bulk);
+          }
+          if (got.length >= reply.length + serverHello.length + sent.length) {
+            socket.end();
+            resolve(got);
+          }
+        });
+        socket.on("error", reject);
+        socket.on("close", () => resolve(got));
+        socket.write(
+          Buffer.concat([Buffer.from(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: x\r\n\r\n`), clientHello]),
+        );
+      });
+      expect(received.subarray(0, reply.length).toString("latin1")).toBe(reply);
+      expect(received.subarray(reply.length).equals(Buffer.concat([serverHello, sent]))).toBe(true);
+      expect(serverGot.equals(sent)).toBe(true);
+    } finally {
+      await gate.close();
+      gate = undefined;
+      await new Promise<void>((done) => tls.close(() => done()));
+    }
+  });
+
   it("refuses any other host with 403 and records it, once", async () => {
     const socketPath = join(dir, "net.sock");
     gate = await openNetworkGate(socketPath, { kind: "connect", allowedHosts: ["api.anthropic.com"] });

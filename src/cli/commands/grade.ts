@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { type GradedPart, gradeIterations, judgeGrader } from "../../grade/index.js";
+import { type GradedPart, gradeIterations, iterationSandboxed, judgeGrader } from "../../grade/index.js";
 import { type AgentFlags, createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
 import { interruptSignal, positiveInt } from "../options.js";
@@ -44,7 +44,9 @@ export function registerGrade(program: Command, io: Io): void {
     .option("--sim-script <file>", "simulator script with a `judge` section")
     .option("--json", "print the result as JSON")
     .action(async (iterationDir: string, flags: GradeFlags) => {
-      const setup = createSetup(flags);
+      // A sandboxed iteration is graded sandboxed: its checks (gradeIterations sees to them) and an agent judge.
+      const sandbox = await iterationSandboxed(iterationDir);
+      const setup = createSetup({ ...flags, ...(sandbox ? { sandbox: true } : {}) });
       const interrupt = interruptSignal(() => io.err("\ncancelling grading\n"));
       try {
         const parts = await gradeIterations({

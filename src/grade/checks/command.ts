@@ -1,6 +1,7 @@
 import { allowedEnvironment, suiteNames } from "../../agents/allowed-env.js";
 import { type ProcessResult, runProcess } from "../../agents/process/run-process.js";
 import type { Check } from "../../contracts/checks.js";
+import { sandboxOfflineCommand } from "../../sandbox/index.js";
 import type { CheckContext, CheckVerdict } from "./context.js";
 import { tailOf } from "./evidence.js";
 
@@ -10,6 +11,7 @@ const OUTPUT_TAIL_CHARS = 500;
 const KEPT_STDOUT_CHARS = 4000;
 const KILL_GRACE_MS = 1000;
 const COMMAND_VARIABLE = "SKILLGYM_CHECK_COMMAND";
+const UNSANDBOXED_NOTE = 'Ran outside the sandbox ("sandbox": false), as the user, with the network';
 
 export function describeCommand(check: CommandCheck): string {
   return `\`${check.run}\` exits with ${check.expect_exit ?? 0}`;
@@ -20,10 +22,16 @@ export async function gradeCommand(check: CommandCheck, ctx: CheckContext): Prom
   const timeoutMs = check.timeout !== undefined ? Math.round(check.timeout * 1000) : ctx.commandTimeoutMs;
   let stdout = "";
   const shell = shellInvocation(check.run);
-  const result = await runProcess({
+  const plain = {
     ...shell,
     cwd: ctx.workspaceDir,
     env: { ...checkEnvironment(process.env, ctx.passEnv), ...shell.env },
+  };
+  const sandbox = check.sandbox === false ? undefined : ctx.sandbox;
+  const started = sandbox ? await sandboxOfflineCommand(plain, sandbox.bwrap) : plain;
+  const result = await runProcess({
+    ...started,
+    cwd: ctx.workspaceDir,
     timeoutMs,
     killGraceMs: KILL_GRACE_MS,
     ...(ctx.signal ? { signal: ctx.signal } : {}),
@@ -34,7 +42,11 @@ export async function gradeCommand(check: CommandCheck, ctx: CheckContext): Prom
   });
   const passed = !result.timedOut && !result.cancelled && !result.spawnError && result.exitCode === expected;
   const outcome = describeOutcome(result, expected, timeoutMs);
-  return { passed, evidence: [outcome, ...outputTails(stdout, result.stderrTail)].join("\n") };
+  const outside = ctx.sandbox && !sandbox ? [UNSANDBOXED_NOTE] : [];
+  return {
+    passed,
+    evidence: [...outside, outcome, ...outputTails(stdout, result.stderrTail)].join("\n"),
+  };
 }
 
 /**

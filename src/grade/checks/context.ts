@@ -16,6 +16,8 @@ export interface CheckContext {
   commandTimeoutMs: number;
   /** Names of skillgym's variables the suite passes to `command` checks (evals.json `env`). */
   passEnv?: readonly string[];
+  /** The run was sandboxed: `command` checks run in a sandbox too, through this bubblewrap binary. */
+  sandbox?: CheckSandbox;
   signal?: AbortSignal;
 }
 
@@ -23,4 +25,9 @@ export interface CheckContext {
 export interface CheckVerdict {
   passed: boolean;
   evidence: string;
+}
+
+/** How a sandboxed run's `command` checks are sandboxed: no network, the workspace alone writable. */
+export interface CheckSandbox {
+  bwrap: string;
 }

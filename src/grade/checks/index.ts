@@ -1,2 +1,2 @@
-export type { CheckContext, CheckVerdict } from "./context.js";
+export type { CheckContext, CheckSandbox, CheckVerdict } from "./context.js";
 export { describeCheck, gradeChecks } from "./grade-checks.js";

@@ -172,3 +172,27 @@ describe("checkEnvironment", () => {
     });
   });
 });
+
+describe("command checks of a sandboxed run", () => {
+  // A bubblewrap that cannot start shows which checks went through it; the real one is tested in test/sandbox.
+  const sandbox = { bwrap: "/nonexistent/bwrap" };
+
+  it("go through the sandbox's bubblewrap", async () => {
+    const graded = await gradeOne({ type: "command", run: "true" }, { sandbox });
+    expect(graded.passed).toBe(false);
+    expect(graded.evidence).toMatch(/^The command could not be started/);
+  });
+
+  it('run outside with "sandbox": false, and say so', async () => {
+    const graded = await gradeOne({ type: "command", run: "true", sandbox: false }, { sandbox });
+    expect(graded.passed).toBe(true);
+    expect(graded.evidence).toMatch(
+      /^Ran outside the sandbox \("sandbox": false\), as the user, with the network\nExit code 0/,
+    );
+  });
+
+  it('say nothing of the sandbox in a plain run, "sandbox": false or not', async () => {
+    const graded = await gradeOne({ type: "command", run: "true", sandbox: false });
+    expect(graded.evidence).toBe("Exit code 0");
+  });
+});
