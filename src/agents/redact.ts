@@ -108,7 +108,10 @@ function streamingReplacer(patterns: readonly Pattern[]): () => ByteRedaction {
         const rest = carry;
         carry = "";
         if (regex === undefined) return Buffer.alloc(0);
-        return Buffer.from(rest.replace(regex, (found) => byText.get(found) ?? found), "latin1");
+        return Buffer.from(
+          rest.replace(regex, (found) => byText.get(found) ?? found),
+          "latin1",
+        );
       },
     };
   };

@@ -67,7 +67,7 @@ export async function evalSetup(
 
 export function stagingContext(
   setup: EvalSetup,
-  options: Pick<RunOptions, "projectRoot" | "model">,
+  options: Pick<RunOptions, "projectRoot" | "model" | "outputLimits">,
   agent: Agent,
   tempRoot: string,
 ): StagingContext {
@@ -80,6 +80,7 @@ export function stagingContext(
     ...(suite.baseOverlay ? { baseOverlay: suite.baseOverlay } : {}),
     excludePaths: [skill.dir, suite.dir, workspace, ...(baselineDir ? [baselineDir] : [])],
     ...(options.model ? { model: options.model } : {}),
+    ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
     tempRoot,
   };
 }
