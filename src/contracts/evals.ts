@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseByteSize } from "./byte-size.js";
 import { Check } from "./checks.js";
 
 export const EvalId = z.union([z.number().int(), z.string().min(1)]);
@@ -54,7 +55,19 @@ export const EvalCase = EvalCaseInput.transform((raw) => {
 });
 export type EvalCase = z.output<typeof EvalCase>;
 
-export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "evals"] as const;
+export const evalsFileFields = [
+  "skill_name",
+  "_design_notes",
+  "sandbox",
+  "max_output",
+  "max_output_file",
+  "max_output_files",
+  "evals",
+] as const;
+
+const ByteSize = z.string().refine((text) => parseByteSize(text) !== undefined, {
+  message: 'expected a size such as "200MB", "50MB" or "1GB"',
+});
 
 export const EvalsFile = z
   .looseObject({
@@ -62,6 +75,12 @@ export const EvalsFile = z
     _design_notes: z.union([z.string(), z.array(z.string())]).optional(),
     /** Every agent run of the suite inside an OS sandbox, as `--sandbox` asks: a CI job cannot forget the flag. */
     sandbox: z.boolean().optional(),
+    /** What each run's created or changed files may come to, as `--max-output` (which wins when given). */
+    max_output: ByteSize.optional(),
+    /** The largest file a run may create or change, as `--max-output-file`. */
+    max_output_file: ByteSize.optional(),
+    /** How many files a run may create or change, as `--max-output-files`. */
+    max_output_files: z.number().int().positive().optional(),
     evals: z.array(EvalCase),
   })
   .superRefine((file, ctx) => {

@@ -33,8 +33,11 @@ export interface RunOptions {
   store?: StoreRequest;
   /** Run only this part of the plan (`--shard i/n`); the iteration records the shard and the whole plan's hash. */
   shard?: Shard;
-  /** What an eval run's collected outputs may come to (default DEFAULT_OUTPUT_LIMITS); trigger runs collect none. */
-  outputLimits?: OutputLimits;
+  /**
+   * What an eval run's collected outputs may come to; each limit given wins over the suite's evals.json, which wins
+   * over DEFAULT_OUTPUT_LIMITS. Trigger runs collect nothing.
+   */
+  outputLimits?: Partial<OutputLimits>;
 }
 
 /** The result store a command uses: `--cache DIR` (default `<workspace>/.skillgym-cache/`), `--fresh`. */

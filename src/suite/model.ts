@@ -24,4 +24,6 @@ export interface Suite {
   triggers: TriggerQuery[];
   /** `<suite>/setup/`, applied to every eval's workspace. */
   baseOverlay?: string;
+  /** evals.json's `max_output`, `max_output_file` and `max_output_files`, in bytes and files; flags win over them. */
+  outputLimits?: { totalBytes?: number; fileBytes?: number; files?: number };
 }

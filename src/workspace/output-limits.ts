@@ -1,3 +1,7 @@
+import { parseByteSize } from "../contracts/byte-size.js";
+
+export { parseByteSize };
+
 /** How much a run may leave behind to be collected: what it created or changed in its workspace. */
 export interface OutputLimits {
   /** All collected files together, in bytes of apparent size (`--max-output`). */
@@ -53,17 +57,6 @@ const units: readonly [string, number][] = [
   ["MB", 1024 ** 2],
   ["KB", 1024],
 ];
-
-/** `200MB`, `1.5 GB`, `512kb`, `1000` (bytes): binary multiples; undefined when it is not a size. */
-export function parseByteSize(text: string): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|kib|mb|mib|gb|gib|tb|tib)?\s*$/i.exec(text);
-  if (!match?.[1]) return undefined;
-  const unit = (match[2] ?? "b").toUpperCase().replace("IB", "B");
-  const multiple = unit === "B" ? 1 : units.find(([name]) => name === unit)?.[1];
-  if (multiple === undefined) return undefined;
-  const bytes = Math.floor(Number(match[1]) * multiple);
-  return Number.isSafeInteger(bytes) && bytes > 0 ? bytes : undefined;
-}
 
 export function formatBytes(bytes: number): string {
   for (const [name, multiple] of units) {
