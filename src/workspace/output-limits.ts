@@ -87,7 +87,7 @@ export function tooManyFiles(limits: OutputLimits): CollectStopped {
 export function tooManyBytes(bytes: number, files: number, limits: OutputLimits): CollectStopped {
   return new CollectStopped(
     "OUTPUT_LIMIT",
-    `outputs over the limit: the files created or changed come to ${formatBytes(bytes)} or more (apparent size; counting stopped after ${count(files)} files), the total allowed is ${formatBytes(limits.totalBytes)} (--max-output)`,
+    `outputs over the limit: the files created or changed come to ${formatBytes(bytes)} or more (apparent size; counting stopped after ${count(files)} ${files === 1 ? "file" : "files"}), the total allowed is ${formatBytes(limits.totalBytes)} (--max-output)`,
   );
 }
 
