@@ -376,7 +376,8 @@ export const mutations = [
     file: "src/agents/redact.ts",
     find: "...patterns.map((p) => p.text.length)) - 1;",
     replace: "...patterns.map((p) => p.text.length)) - 2;",
-    description: "streaming redaction: one byte too little held back between chunks (a split value slips through)",
+    description:
+      "streaming redaction: one byte too little held back between chunks (a split value slips through)",
     tests: redact,
   },
 
@@ -410,7 +411,8 @@ export const mutations = [
     file: "src/workspace/collect.ts",
     find: "if (copy.bytes > limits.totalBytes)",
     replace: "if (copy.bytes < 0)",
-    description: "output limits: the copy never checks the total (files that grew since the walk are copied whole)",
+    description:
+      "output limits: the copy never checks the total (files that grew since the walk are copied whole)",
     tests: outputLimits,
   },
   {
