@@ -96,3 +96,4 @@ export {
   type TuneResult,
   type TunesOptions,
 } from "./tune/index.js";
+export { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from "./workspace/index.js";

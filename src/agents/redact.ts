@@ -11,6 +11,14 @@ export interface Redactor {
   text(text: string): string;
   /** Byte-level, so binary files and text files alike lose the value's UTF-8 bytes. */
   bytes(bytes: Buffer): Buffer;
+  /** The byte-level form over a file read in chunks: a value split across two chunks is masked all the same. */
+  byteStream(): ByteRedaction;
+}
+
+/** Masks a stream of chunks: each `push` returns what is safe to write so far, `end` the rest. */
+export interface ByteRedaction {
+  push(chunk: Buffer): Buffer;
+  end(): Buffer;
 }
 
 /** Every environment variable an agent may authenticate with; grows as adapters come. */
@@ -55,13 +63,58 @@ interface Pattern {
   replacement: string;
 }
 
+// Longest first: an alternation takes the first alternative that matches, so a longer value wins over its prefix.
+function alternation(patterns: readonly Pattern[]): RegExp {
+  const sorted = [...patterns].sort((a, b) => b.text.length - a.text.length);
+  return new RegExp(sorted.map((p) => escapeRegExp(p.text)).join("|"), "g");
+}
+
 function replacer(patterns: readonly Pattern[]): (subject: string) => string {
   if (patterns.length === 0) return (subject) => subject;
   const byText = new Map(patterns.map((p) => [p.text, p.replacement]));
-  // Longest first: an alternation takes the first alternative that matches, so a longer value wins over its prefix.
-  const sorted = [...patterns].sort((a, b) => b.text.length - a.text.length);
-  const regex = new RegExp(sorted.map((p) => escapeRegExp(p.text)).join("|"), "g");
+  const regex = alternation(patterns);
   return (subject) => subject.replace(regex, (found) => byText.get(found) ?? found);
+}
+
+/**
+ * Replaces over latin1 chunks, holding back the last `longest - 1` characters of each: a match that starts before
+ * that tail is wholly in view, so the result is the same as replacing over the whole file at once.
+ */
+function streamingReplacer(patterns: readonly Pattern[]): () => ByteRedaction {
+  const byText = new Map(patterns.map((p) => [p.text, p.replacement]));
+  const regex = patterns.length === 0 ? undefined : alternation(patterns);
+  const overlap = Math.max(0, ...patterns.map((p) => p.text.length)) - 1;
+  return () => {
+    let carry = "";
+    return {
+      push(chunk) {
+        if (regex === undefined) return chunk;
+        const subject = carry + chunk.toString("latin1");
+        const cut = Math.max(0, subject.length - overlap);
+        let out = "";
+        let from = 0;
+        regex.lastIndex = 0;
+        for (let found = regex.exec(subject); found !== null; found = regex.exec(subject)) {
+          if (found.index >= cut) break;
+          out += subject.slice(from, found.index) + (byText.get(found[0]) ?? found[0]);
+          from = found.index + found[0].length;
+        }
+        const kept = Math.max(from, cut);
+        out += subject.slice(from, kept);
+        carry = subject.slice(kept);
+        return Buffer.from(out, "latin1");
+      },
+      end() {
+        const rest = carry;
+        carry = "";
+        if (regex === undefined) return Buffer.alloc(0);
+        return Buffer.from(
+          rest.replace(regex, (found) => byText.get(found) ?? found),
+          "latin1",
+        );
+      },
+    };
+  };
 }
 
 export function createRedactor(secrets: readonly Secret[]): Redactor {
@@ -73,16 +126,16 @@ export function createRedactor(secrets: readonly Secret[]): Redactor {
     for (const text of spellings(value)) textPatterns.push({ text, replacement: marker(name) });
   const text = replacer(textPatterns);
   // Latin-1 maps each byte to one character, so a byte sequence becomes a searchable string and back.
-  const latin1 = replacer(
-    textPatterns.map((p) => ({
-      text: Buffer.from(p.text, "utf8").toString("latin1"),
-      replacement: p.replacement,
-    })),
-  );
+  const bytePatterns = textPatterns.map((p) => ({
+    text: Buffer.from(p.text, "utf8").toString("latin1"),
+    replacement: p.replacement,
+  }));
+  const latin1 = replacer(bytePatterns);
   return {
     names: [...new Set(kept.values())],
     text,
     bytes: (bytes) => (kept.size === 0 ? bytes : Buffer.from(latin1(bytes.toString("latin1")), "latin1")),
+    byteStream: streamingReplacer(bytePatterns),
   };
 }
 

@@ -7,7 +7,8 @@ import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
-import { idList, positiveInt } from "./options.js";
+import type { OutputLimits } from "../workspace/index.js";
+import { byteSize, idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -238,7 +239,7 @@ export function withJudgeOptions(command: Command, words: Partial<JudgeWords> = 
 }
 
 /** What `withEvalOptions` parses. */
-export interface EvalFlags {
+export interface EvalFlags extends OutputLimitFlags {
   evals?: string;
   workspace?: string;
   runs: number;
@@ -252,6 +253,36 @@ export interface EvalFlags {
   maxRuns?: number;
 }
 
+/** What `withOutputLimitOptions` parses. */
+export interface OutputLimitFlags {
+  maxOutput?: number;
+  maxOutputFile?: number;
+  maxOutputFiles?: number;
+}
+
+/** The limits on what an eval run leaves to collect, shared by every command that runs artifact evals. */
+export function withOutputLimitOptions(command: Command): Command {
+  return command
+    .option(
+      "--max-output <size>",
+      "most a run's created or changed files may come to (default 200MB)",
+      byteSize,
+    )
+    .option("--max-output-file <size>", "largest file a run may create or change (default 50MB)", byteSize)
+    .option("--max-output-files <n>", "most files a run may create or change (default 10000)", positiveInt);
+}
+
+// Only the limits given: the library puts them over the suite's evals.json and the defaults.
+export function outputLimitsOf(flags: OutputLimitFlags): { outputLimits: Partial<OutputLimits> } {
+  return {
+    outputLimits: {
+      ...(flags.maxOutput !== undefined ? { totalBytes: flags.maxOutput } : {}),
+      ...(flags.maxOutputFile !== undefined ? { fileBytes: flags.maxOutputFile } : {}),
+      ...(flags.maxOutputFiles !== undefined ? { files: flags.maxOutputFiles } : {}),
+    },
+  };
+}
+
 /** `--adaptive` as the library takes it: the cap is `--max-runs`, by default three times `--runs`. */
 export function adaptiveRequest(flags: EvalFlags): { adaptive?: { maxRuns: number } } {
   return flags.adaptive ? { adaptive: { maxRuns: flags.maxRuns ?? 3 * flags.runs } } : {};
@@ -259,27 +290,29 @@ export function adaptiveRequest(flags: EvalFlags): { adaptive?: { maxRuns: numbe
 
 /** The artifact-eval flags shared by `eval` and `run`. */
 export function withEvalOptions(command: Command, defaultRuns: number): Command {
-  return command
-    .option("--evals <path>", "the eval suite folder or evals.json (default: discovered)")
-    .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
-    .option("--runs <n>", "runs per eval and configuration", positiveInt, defaultRuns)
-    .option(
-      "--baseline <what>",
-      "without_skill, none, or the folder of an earlier version (old_skill)",
-      "without_skill",
-    )
-    .option("--concurrency <n>", "runs at once", positiveInt, 4)
-    .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
-    .option(
-      "--adaptive",
-      "after --runs, add paired runs to evals whose with/without difference is uncertain (its 95% CI includes 0)",
-    )
-    .option(
-      "--max-runs <n>",
-      "with --adaptive: the most runs per eval and configuration (default 3 × --runs)",
-      positiveInt,
-    )
-    .option("--only <ids>", "comma-separated eval ids", idList)
-    .option("--model <model>", "the agent's model")
-    .option("--project-root <dir>", "copy this project into every workspace first");
+  return withOutputLimitOptions(
+    command
+      .option("--evals <path>", "the eval suite folder or evals.json (default: discovered)")
+      .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
+      .option("--runs <n>", "runs per eval and configuration", positiveInt, defaultRuns)
+      .option(
+        "--baseline <what>",
+        "without_skill, none, or the folder of an earlier version (old_skill)",
+        "without_skill",
+      )
+      .option("--concurrency <n>", "runs at once", positiveInt, 4)
+      .option("--timeout <seconds>", "per-run limit unless the eval sets `timeout`", positiveInt, 600)
+      .option(
+        "--adaptive",
+        "after --runs, add paired runs to evals whose with/without difference is uncertain (its 95% CI includes 0)",
+      )
+      .option(
+        "--max-runs <n>",
+        "with --adaptive: the most runs per eval and configuration (default 3 × --runs)",
+        positiveInt,
+      )
+      .option("--only <ids>", "comma-separated eval ids", idList)
+      .option("--model <model>", "the agent's model")
+      .option("--project-root <dir>", "copy this project into every workspace first"),
+  );
 }

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from "commander";
 import { parseShard, type Shard } from "../shard/index.js";
+import { parseByteSize } from "../workspace/index.js";
 
 export function positiveInt(value: string): number {
   const n = Number(value);
@@ -17,6 +18,13 @@ export function positiveNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError("expected a number above 0");
   return n;
+}
+
+/** `200MB`, `50MB`, `1GB`, `512KB` or a number of bytes (KB, MB and GB are powers of 1024). */
+export function byteSize(value: string): number {
+  const bytes = parseByteSize(value);
+  if (bytes === undefined) throw new InvalidArgumentError("expected a size such as 200MB, 50MB or 1GB");
+  return bytes;
 }
 
 export function fraction(value: string): number {

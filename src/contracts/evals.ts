@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseByteSize } from "./byte-size.js";
 import { Check } from "./checks.js";
 
 export const EvalId = z.union([z.number().int(), z.string().min(1)]);
@@ -54,11 +55,24 @@ export const EvalCase = EvalCaseInput.transform((raw) => {
 });
 export type EvalCase = z.output<typeof EvalCase>;
 
-export const evalsFileFields = ["skill_name", "_design_notes", "sandbox", "env", "evals"] as const;
+export const evalsFileFields = [
+  "skill_name",
+  "_design_notes",
+  "sandbox",
+  "env",
+  "max_output",
+  "max_output_file",
+  "max_output_files",
+  "evals",
+] as const;
 
 /** An environment variable's name as a shell writes it: letters, digits and `_`, not starting with a digit. */
 export const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
   error: "expected a variable name (letters, digits and _, not starting with a digit)",
+});
+
+const ByteSize = z.string().refine((text) => parseByteSize(text) !== undefined, {
+  message: 'expected a size such as "200MB", "50MB" or "1GB"',
 });
 
 export const EvalsFile = z
@@ -69,6 +83,12 @@ export const EvalsFile = z
     sandbox: z.boolean().optional(),
     /** Names of skillgym's environment variables passed on to the suite's agent runs, checks and judges. */
     env: z.array(EnvName).optional(),
+    /** What each run's created or changed files may come to, as `--max-output` (which wins when given). */
+    max_output: ByteSize.optional(),
+    /** The largest file a run may create or change, as `--max-output-file`. */
+    max_output_file: ByteSize.optional(),
+    /** How many files a run may create or change, as `--max-output-files`. */
+    max_output_files: z.number().int().positive().optional(),
     evals: z.array(EvalCase),
   })
   .superRefine((file, ctx) => {

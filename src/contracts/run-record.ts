@@ -14,6 +14,8 @@ export const RunOutcome = z.enum([
   "crash",
   "cancelled",
   "stopped",
+  // The run's outputs went over --max-output, --max-output-file or --max-output-files: nothing was collected.
+  "output_limit",
 ]);
 export type RunOutcomeName = z.infer<typeof RunOutcome>;
 

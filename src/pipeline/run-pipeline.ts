@@ -165,6 +165,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       runs: options.runs,
       baseline: options.baseline,
       timeoutSeconds: options.timeoutSeconds,
+      ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
       ...(options.only ? { only: options.only } : {}),
       ...(options.adaptive ? { adaptive: options.adaptive } : {}),
       ...(options.resume ? { resume: true } : {}),

@@ -74,6 +74,7 @@ export async function forecastPipeline(
           runs: options.runs,
           baseline: options.baseline,
           timeoutSeconds: options.timeoutSeconds,
+          ...(options.outputLimits ? { outputLimits: options.outputLimits } : {}),
           ...(options.only ? { only: options.only } : {}),
         },
         options.grade,

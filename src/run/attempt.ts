@@ -5,10 +5,14 @@ import { writeEventLog } from "../agents/event-log.js";
 import { attemptFolderName } from "../contracts/run-marker.js";
 import { runPaths } from "../runlog/layout.js";
 import {
+  CollectStopped,
+  collectDeadline,
   collectOutputs,
-  diffManifest,
+  DEFAULT_OUTPUT_LIMITS,
   type Manifest,
   type ManifestDiff,
+  type OutputLimits,
+  scanChanges,
   stageWorkspace,
   takeManifest,
   type WorkspacePlan,
@@ -42,6 +46,8 @@ export interface AttemptPlan {
   heading: string;
   /** Copies what the agent created or changed into `<runDir>/outputs` (artifact evals). */
   collectOutputs?: boolean;
+  /** What the collected outputs may come to; over a limit nothing is collected and the run is `output_limit`. */
+  outputLimits?: OutputLimits;
   /** Writes the agent-neutral events.jsonl that re-grading reads (artifact evals). */
   eventLog?: boolean;
   streamUsage?: boolean;
@@ -57,6 +63,8 @@ export interface Attempt {
   result?: AgentRunResult;
   /** `workspace setup failed: …`, credentials masked, when staging failed. */
   setupError?: string;
+  /** Why the outputs were not collected (over a limit, out of time, unreadable), credentials masked. */
+  collectError?: string;
   workspaceDir?: string;
   /** What the agent changed in its workspace (with `collectOutputs`). */
   changes?: ManifestDiff;
@@ -98,13 +106,42 @@ async function stageAndRun(plan: AttemptPlan, env: AttemptEnv, folder: string): 
   return { outcome: result.outcome, folder, work, ...(before ? { before } : {}), result };
 }
 
-async function collect(plan: AttemptPlan, env: AttemptEnv, staged: Staged) {
+interface Collected {
+  changes?: ManifestDiff;
+  outputChars: number;
+  /** The outputs were not collected: the outcome this makes of a successful run, and why. */
+  stopped?: { outcome: RunOutcome; message: string };
+}
+
+// Bounded by the output limits and by what is left of the run's time: the walk stats before anything is read.
+async function collect(plan: AttemptPlan, env: AttemptEnv, staged: Staged): Promise<Collected> {
   if (!plan.collectOutputs || !staged.work || !staged.before || !staged.result) return { outputChars: 0 };
-  const after = await takeManifest(staged.work, { exclude: [env.agent.skillsFolder] });
-  const changes = diffManifest(staged.before, after);
   const outputs = runPaths(plan.runDir).outputs;
-  const collected = await collectOutputs(staged.work, changes, outputs, env.agent.redactor);
-  return { changes, outputChars: collected.chars };
+  const bounds = {
+    limits: plan.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+    deadline: collectDeadline(plan.timeoutMs, staged.result.process.durationMs, Date.now()),
+  };
+  const { redactor } = env.agent;
+  try {
+    const changes = await scanChanges(staged.work, staged.before, bounds, {
+      exclude: [env.agent.skillsFolder],
+    });
+    const collected = await collectOutputs(staged.work, changes, outputs, { redactor, bounds });
+    return { changes, outputChars: collected.chars };
+  } catch (error) {
+    // Half a collection is no record: the outputs folder is left empty.
+    await rm(outputs, { recursive: true, force: true });
+    await mkdir(outputs, { recursive: true });
+    if (error instanceof CollectStopped) {
+      const outcome = error.code === "OUTPUT_LIMIT" ? "output_limit" : "timeout";
+      return { outputChars: 0, stopped: { outcome, message: redactor.text(error.message) } };
+    }
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      outputChars: 0,
+      stopped: { outcome: "crash", message: `could not collect the outputs: ${redactor.text(detail)}` },
+    };
+  }
 }
 
 /**
@@ -139,7 +176,7 @@ export async function runAttempt<R>(
   try {
     const paths = runPaths(plan.runDir);
     await mkdir(plan.collectOutputs ? paths.outputs : plan.runDir, { recursive: true });
-    const { changes, outputChars } = await collect(plan, env, last);
+    const { changes, outputChars, stopped } = await collect(plan, env, last);
     const events = last.result?.events ?? [];
     const markdown = transcriptMarkdown(plan.prompt, events, plan.heading, {
       simulated: env.agent.simulated,
@@ -147,7 +184,8 @@ export async function runAttempt<R>(
     await writeFile(paths.transcriptMarkdown, markdown, "utf8");
     if (plan.eventLog) await writeEventLog(paths.events, events, env.agent.redactor);
     return await finish({
-      outcome: last.outcome,
+      // A run that failed on its own keeps its outcome; the collection's reason is told all the same.
+      outcome: stopped && last.outcome === "success" ? stopped.outcome : last.outcome,
       attempts,
       ...(last.result ? { result: last.result } : {}),
       ...(last.setupError
@@ -155,6 +193,7 @@ export async function runAttempt<R>(
         : {}),
       ...(last.result && last.work ? { workspaceDir: last.work } : {}),
       ...(changes ? { changes } : {}),
+      ...(stopped ? { collectError: stopped.message } : {}),
       outputChars,
       transcriptMarkdown: markdown,
     });

@@ -5,6 +5,7 @@ import { SkillgymError } from "../errors.js";
 import { errorsOf, formatFinding } from "../findings.js";
 import { loadSkill, type Skill } from "../skill/index.js";
 import type { ResolvedEval, Suite } from "../suite/model.js";
+import { DEFAULT_OUTPUT_LIMITS } from "../workspace/index.js";
 import type { StagingContext } from "./execute-run.js";
 import { defaultWorkspace } from "./iteration.js";
 import { type RunOptions, runInputs } from "./options.js";
@@ -67,7 +68,7 @@ export async function evalSetup(
 
 export function stagingContext(
   setup: EvalSetup,
-  options: Pick<RunOptions, "projectRoot" | "model">,
+  options: Pick<RunOptions, "projectRoot" | "model" | "outputLimits">,
   agent: Agent,
   tempRoot: string,
 ): StagingContext {
@@ -80,6 +81,7 @@ export function stagingContext(
     ...(suite.baseOverlay ? { baseOverlay: suite.baseOverlay } : {}),
     excludePaths: [skill.dir, suite.dir, workspace, ...(baselineDir ? [baselineDir] : [])],
     ...(options.model ? { model: options.model } : {}),
+    outputLimits: { ...DEFAULT_OUTPUT_LIMITS, ...suite.outputLimits, ...options.outputLimits },
     tempRoot,
   };
 }

@@ -7,7 +7,7 @@ import type { Redactor } from "../agents/redact.js";
 import { RunStatus } from "../contracts/run-record.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
-import type { ManifestDiff } from "../workspace/index.js";
+import type { ManifestDiff, OutputLimits } from "../workspace/index.js";
 import { type Attempt, type AttemptEnv, type AttemptPlan, runAttempt } from "./attempt.js";
 import type { RunSpec } from "./plan.js";
 import type { RunReporter } from "./reporter.js";
@@ -55,6 +55,8 @@ export interface RunContext {
   /** Absolute paths a project-root copy leaves out (the skill under test, the suite, the skillgym workspace). */
   excludePaths: string[];
   model?: string;
+  /** What a run's collected outputs may come to (default DEFAULT_OUTPUT_LIMITS). */
+  outputLimits?: OutputLimits;
   tempRoot: string;
   signal?: AbortSignal;
   retry: RetryPolicy;
@@ -78,6 +80,7 @@ export type StagingContext = Pick<
   | "baseOverlay"
   | "excludePaths"
   | "model"
+  | "outputLimits"
   | "tempRoot"
 >;
 
@@ -117,6 +120,7 @@ export function executeRun(spec: RunSpec, ctx: RunContext): Promise<RunRecord> {
     timeoutMs: spec.timeoutMs,
     heading: `${spec.evalName} — ${spec.configuration} — run ${spec.runNumber}`,
     collectOutputs: true,
+    ...(ctx.outputLimits ? { outputLimits: ctx.outputLimits } : {}),
     eventLog: true,
     onRetry: (info) => ctx.reporter?.onRunRetry?.(spec, info),
   };
@@ -200,7 +204,9 @@ async function recordRun(
 ): Promise<RunRecord> {
   const { result, changes } = attempt;
   const outcome = attempt.outcome;
-  const error = attempt.setupError ?? (outcome === "success" ? undefined : result?.message);
+  const agentError = result && result.outcome !== "success" ? result.message : undefined;
+  const reasons = [agentError, attempt.collectError].filter((reason) => reason !== undefined);
+  const error = attempt.setupError ?? (reasons.length > 0 ? reasons.join("; ") : undefined);
   const files = {
     created: changes?.created ?? [],
     modified: changes?.modified ?? [],

@@ -4,6 +4,7 @@ import type { Shard } from "../shard/index.js";
 import type { Skill } from "../skill/index.js";
 import type { StoreSettings } from "../store/index.js";
 import type { Suite } from "../suite/index.js";
+import type { OutputLimits } from "../workspace/index.js";
 import type { Budget } from "./budget.js";
 import { type LoadedInputs, loadInputs } from "./load-inputs.js";
 import type { RetryPolicy } from "./retry.js";
@@ -32,6 +33,11 @@ export interface RunOptions {
   store?: StoreRequest;
   /** Run only this part of the plan (`--shard i/n`); the iteration records the shard and the whole plan's hash. */
   shard?: Shard;
+  /**
+   * What an eval run's collected outputs may come to; each limit given wins over the suite's evals.json, which wins
+   * over DEFAULT_OUTPUT_LIMITS. Trigger runs collect nothing.
+   */
+  outputLimits?: Partial<OutputLimits>;
 }
 
 /** The result store a command uses: `--cache DIR` (default `<workspace>/.skillgym-cache/`), `--fresh`. */

@@ -4,7 +4,7 @@ import { ReusedFrom } from "../contracts/store-entry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationNumberOf, runPaths } from "../runlog/layout.js";
 import { copyStoredRun, hashFileIfAny, hashTree, type ResultStore, storeKey } from "../store/index.js";
-import { stageWorkspace } from "../workspace/index.js";
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits, stageWorkspace } from "../workspace/index.js";
 import { type RunContext, type StagingContext, workspaceInput } from "./execute-run.js";
 import type { RunSpec } from "./plan.js";
 import type { RunRecord } from "./run-record.js";
@@ -82,6 +82,15 @@ export function workspaceHashes(ctx: StagingContext): (spec: RunSpec) => Promise
   };
 }
 
+// Limits decide whether a run's outputs were collected; the defaults stay out of the key, so stored runs still match.
+function outputLimitsKey(limits: OutputLimits | undefined): { output_limits?: OutputLimits } {
+  if (limits === undefined) return {};
+  const same = (Object.keys(limits) as (keyof OutputLimits)[]).every(
+    (name) => limits[name] === DEFAULT_OUTPUT_LIMITS[name],
+  );
+  return same ? {} : { output_limits: limits };
+}
+
 export async function evalRunKey(
   spec: RunSpec,
   ctx: StagingContext,
@@ -93,6 +102,7 @@ export async function evalRunKey(
     configuration: spec.configuration,
     prompt: spec.eval.prompt,
     timeout_ms: spec.timeoutMs,
+    ...outputLimitsKey(ctx.outputLimits),
     run: spec.runNumber,
     workspace: await workspaceOf(spec),
   });

@@ -26,5 +26,11 @@ export interface RunRecord {
 }
 
 export function isFinishedOutcome(outcome: RunOutcome): boolean {
-  return outcome === "success" || outcome === "agent_error" || outcome === "timeout" || outcome === "stopped";
+  return (
+    outcome === "success" ||
+    outcome === "agent_error" ||
+    outcome === "timeout" ||
+    outcome === "stopped" ||
+    outcome === "output_limit"
+  );
 }

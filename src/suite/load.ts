@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { parseByteSize } from "../contracts/byte-size.js";
 import { EvalsFile, TriggersFile } from "../contracts/evals.js";
 import { errorsOf, type Finding } from "../findings.js";
 import { type DiscoverOptions, discoverSuite } from "./discover.js";
@@ -29,6 +30,7 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
   const evals: ResolvedEval[] = [];
   let env: readonly string[] | undefined;
   let evalIds: Set<string> | undefined;
+  let outputLimits: Suite["outputLimits"];
   if (found.evalsFile) {
     const file = found.evalsFile;
     const read = await readSuiteFile(file, EvalsFile, evalsInputRules);
@@ -37,6 +39,7 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
       findings.push(...evalsFileRules(read.value, file, options.skillName));
       evalIds = new Set(read.value.evals.map((e) => String(e.id)));
       env = read.value.env;
+      outputLimits = outputLimitsOf(read.value);
       const bases = { skillDir, projectRoot, suiteDir: found.dir, evalsFile: file };
       for (const [i, e] of read.value.evals.entries()) {
         const resolved = await resolveFixtures(i, e.files, bases);
@@ -73,5 +76,17 @@ export async function loadSuite(options: LoadSuiteOptions): Promise<LoadSuiteRes
   if (found.triggersFile) suite.triggersFile = found.triggersFile;
   if (overlays.base) suite.baseOverlay = overlays.base;
   if (env) suite.env = env;
+  if (outputLimits) suite.outputLimits = outputLimits;
   return { suite, findings };
+}
+
+function outputLimitsOf(file: EvalsFile): Suite["outputLimits"] {
+  const totalBytes = file.max_output === undefined ? undefined : parseByteSize(file.max_output);
+  const fileBytes = file.max_output_file === undefined ? undefined : parseByteSize(file.max_output_file);
+  const limits = {
+    ...(totalBytes !== undefined ? { totalBytes } : {}),
+    ...(fileBytes !== undefined ? { fileBytes } : {}),
+    ...(file.max_output_files !== undefined ? { files: file.max_output_files } : {}),
+  };
+  return Object.keys(limits).length > 0 ? limits : undefined;
 }

@@ -26,4 +26,6 @@ export interface Suite {
   baseOverlay?: string;
   /** Names of skillgym's variables passed on to the suite's agent runs, checks and judges (evals.json `env`). */
   env?: readonly string[];
+  /** evals.json's `max_output`, `max_output_file` and `max_output_files`, in bytes and files; flags win over them. */
+  outputLimits?: { totalBytes?: number; fileBytes?: number; files?: number };
 }

@@ -5,6 +5,7 @@ import type { Budget } from "../run/budget.js";
 import { type RunReporter, runEvals } from "../run/index.js";
 import type { StoreRequest } from "../run/options.js";
 import type { RetryPolicy } from "../run/retry.js";
+import type { OutputLimits } from "../workspace/index.js";
 import { type MeasuredRuns, measureRuns } from "./measure-runs.js";
 
 export interface ExecuteSkillInput {
@@ -16,6 +17,7 @@ export interface ExecuteSkillInput {
   runs: number;
   concurrency: number;
   timeoutSeconds: number;
+  outputLimits?: Partial<OutputLimits>;
   model?: string;
   retry?: RetryPolicy;
   signal?: AbortSignal;
@@ -56,6 +58,7 @@ export async function executeSkill(input: ExecuteSkillInput): Promise<ExecuteSki
       baseline: "none",
       concurrency: input.concurrency,
       timeoutSeconds: input.timeoutSeconds,
+      ...(input.outputLimits ? { outputLimits: input.outputLimits } : {}),
       resume: true,
       ...(input.model ? { model: input.model } : {}),
       ...(input.retry ? { retry: input.retry } : {}),

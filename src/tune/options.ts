@@ -4,6 +4,7 @@ import type { Judge } from "../judge/judge.js";
 import type { StoreRequest } from "../run/options.js";
 import type { RunReporter } from "../run/reporter.js";
 import type { RetryPolicy } from "../run/retry.js";
+import type { OutputLimits } from "../workspace/index.js";
 import type { TuneReporter } from "./reporter.js";
 
 export interface TuneOptions {
@@ -24,6 +25,8 @@ export interface TuneOptions {
   concurrency: number;
   /** Per eval run unless the eval sets `timeout`, and per improver run. */
   timeoutSeconds: number;
+  /** What each eval run's collected outputs may come to (default DEFAULT_OUTPUT_LIMITS). */
+  outputLimits?: Partial<OutputLimits>;
   model?: string;
   maxCostUsd?: number;
   /** Reuse runs of unchanged skill versions across rounds and tunes (default store: <workspace>/.skillgym-cache). */

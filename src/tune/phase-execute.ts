@@ -47,6 +47,7 @@ export async function executePhase(ctx: TuneContext, iteration: TuneIteration): 
       runs: ctx.runs,
       concurrency: ctx.options.concurrency,
       timeoutSeconds: ctx.options.timeoutSeconds,
+      ...(ctx.options.outputLimits ? { outputLimits: ctx.options.outputLimits } : {}),
       ...(ctx.options.model ? { model: ctx.options.model } : {}),
       ...(ctx.options.retry ? { retry: ctx.options.retry } : {}),
       ...(signal ? { signal } : {}),

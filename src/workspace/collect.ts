@@ -1,10 +1,18 @@
-import { chmod, mkdir, open, rm, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { TextDecoder } from "node:util";
 import type { Redactor } from "../agents/redact.js";
 import { errnoOf, workspaceError } from "../tree/fs-errors.js";
 import { resolveInside } from "../tree/paths.js";
-import { copyFileReplacing } from "./copy-tree.js";
+import {
+  type CollectBounds,
+  CollectStopped,
+  checkDeadline,
+  DEFAULT_OUTPUT_LIMITS,
+  fileTooLarge,
+  tooManyBytes,
+} from "./output-limits.js";
 
 export interface CollectedOutputs {
   /** Copied files, POSIX paths relative to the outputs folder, sorted. */
@@ -21,108 +29,146 @@ export interface CollectedOutputs {
 /** Names at the root of `outputs/` that a run writes after collecting. */
 export const RESERVED_OUTPUT_FILES: readonly string[] = ["metrics.json"];
 
+export interface CollectOptions {
+  /** Masks the agent's credentials in every copied file. */
+  redactor?: Redactor;
+  /** Stops the copy at a limit or at the deadline (the walk measured the files; they may grow since). */
+  bounds?: CollectBounds;
+}
+
 /**
- * Copies every created or modified file of the workspace to the same relative path under `outputsDir`, with the
- * agent's credentials masked when a redactor is given.
+ * Copies every created or modified file of the workspace to the same relative path under `outputsDir`, a chunk at a
+ * time, with the agent's credentials masked when a redactor is given. Throws `CollectStopped` when a file grows
+ * past a limit or the deadline passes (what was copied stays; the caller clears it).
  */
 export async function collectOutputs(
   workspaceDir: string,
   changes: { created: readonly string[]; modified: readonly string[] },
   outputsDir: string,
-  redactor?: Redactor,
+  options: CollectOptions = {},
 ): Promise<CollectedOutputs> {
   const changed = [...new Set([...changes.created, ...changes.modified])].sort();
   const collected: CollectedOutputs = { files: [], chars: 0, collisions: [] };
+  const copy: CopyState = {
+    ...(options.redactor && options.redactor.names.length > 0 ? { redactor: options.redactor } : {}),
+    bounds: options.bounds ?? { limits: DEFAULT_OUTPUT_LIMITS },
+    bytes: 0,
+    files: 0,
+  };
   try {
     await mkdir(outputsDir, { recursive: true });
     for (const file of changed) {
+      checkDeadline(copy.bounds.deadline, `copying ${file}`);
       const from = resolveInside(workspaceDir, file, "Changed file");
       const to = resolveInside(outputsDir, file, "Output file");
-      const masking = redactor !== undefined && redactor.names.length > 0;
-      const chars = masking ? await copyRedacted(from, to, redactor) : await copyPlain(from, to);
+      const chars = await copyFile(copy, from, to, file);
       if (chars === undefined) continue; // gone since the manifest was taken
       collected.files.push(file);
+      copy.files++;
       collected.chars += chars;
       if (RESERVED_OUTPUT_FILES.includes(file)) collected.collisions.push(file);
     }
   } catch (error) {
+    if (error instanceof CollectStopped) throw error;
     throw workspaceError(error, `Could not collect the outputs of ${workspaceDir}`);
   }
   return collected;
 }
 
-async function copyPlain(from: string, to: string): Promise<number | undefined> {
-  const chars = await countChars(from);
-  if (chars === undefined) return undefined;
-  await mkdir(path.dirname(to), { recursive: true });
-  await copyFileReplacing(from, to);
-  return chars;
+interface CopyState {
+  redactor?: Redactor;
+  bounds: CollectBounds;
+  /** Bytes read so far, all files together. */
+  bytes: number;
+  /** Files copied whole so far. */
+  files: number;
 }
 
-// Read whole: a value split across two chunks would otherwise slip through.
-async function copyRedacted(from: string, to: string, redactor: Redactor): Promise<number | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
+const CHUNK = 64 * 1024;
+
+// Neither a link put in the file's place since the walk nor a FIFO (whose open would wait forever) is read.
+const readFlags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+
+async function copyFile(
+  copy: CopyState,
+  from: string,
+  to: string,
+  file: string,
+): Promise<number | undefined> {
+  let source: FileHandle;
   try {
-    handle = await open(from, "r");
+    source = await open(from, readFlags);
   } catch (error) {
-    if (errnoOf(error) === "ENOENT") return undefined;
+    const code = errnoOf(error);
+    if (code === "ENOENT" || code === "ELOOP") return undefined;
     throw error;
   }
-  let bytes: Buffer;
-  let mode: number;
+  const { limits, deadline } = copy.bounds;
   try {
-    const info = await handle.stat();
+    const info = await source.stat();
     if (!info.isFile()) return undefined;
-    mode = info.mode & 0o7777;
-    bytes = redactor.bytes(await handle.readFile());
+    if (info.size > limits.fileBytes) throw fileTooLarge(file, info.size, limits);
+    await mkdir(path.dirname(to), { recursive: true });
+    // Never written through a link left at the destination.
+    await rm(to, { recursive: true, force: true });
+    const target = await open(to, "wx");
+    try {
+      const masking = copy.redactor?.byteStream();
+      const counter = charCounter();
+      const buffer = Buffer.alloc(CHUNK);
+      let read = 0;
+      for (;;) {
+        checkDeadline(deadline, `copying ${file}`);
+        const { bytesRead } = await source.read(buffer, 0, CHUNK, null);
+        if (bytesRead === 0) break;
+        read += bytesRead;
+        copy.bytes += bytesRead;
+        // It grew since it was measured: never read past a limit.
+        if (read > limits.fileBytes) throw fileTooLarge(file, read, limits);
+        if (copy.bytes > limits.totalBytes) throw tooManyBytes(copy.bytes, copy.files + 1, limits);
+        const chunk = buffer.subarray(0, bytesRead);
+        await writeAll(target, masking ? masking.push(chunk) : chunk, counter);
+      }
+      if (masking) await writeAll(target, masking.end(), counter);
+      await target.chmod(info.mode & 0o7777);
+      return counter.chars();
+    } finally {
+      await target.close();
+    }
   } finally {
-    await handle.close();
+    await source.close();
   }
-  await mkdir(path.dirname(to), { recursive: true });
-  // Never written through a link left at the destination.
-  await rm(to, { recursive: true, force: true });
-  await writeFile(to, bytes, { flag: "wx" });
-  await chmod(to, mode);
-  return charsOf(bytes);
 }
 
-function charsOf(bytes: Buffer): number {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
-  if (!decodes(decoder, bytes) || !decodes(decoder, undefined)) return bytes.length;
-  let codePoints = 0;
-  for (const byte of bytes) if ((byte & 0xc0) !== 0x80) codePoints++;
-  return codePoints;
+async function writeAll(target: FileHandle, bytes: Buffer, counter: CharCounter): Promise<void> {
+  if (bytes.length === 0) return;
+  counter.add(bytes);
+  await target.write(bytes);
+}
+
+interface CharCounter {
+  add(bytes: Uint8Array): void;
+  /** Code points when everything added was valid UTF-8, else bytes. */
+  chars(): number;
 }
 
 // UTF-8 code points are the bytes that do not continue a sequence (0b10xxxxxx), once the file proves valid UTF-8.
-async function countChars(file: string): Promise<number | undefined> {
-  let handle: Awaited<ReturnType<typeof open>>;
-  try {
-    handle = await open(file, "r");
-  } catch (error) {
-    if (errnoOf(error) === "ENOENT") return undefined;
-    throw error;
-  }
-  try {
-    if (!(await handle.stat()).isFile()) return undefined;
-    const decoder = new TextDecoder("utf-8", { fatal: true });
-    const buffer = Buffer.alloc(64 * 1024);
-    let bytes = 0;
-    let codePoints = 0;
-    let valid = true;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      const chunk = buffer.subarray(0, bytesRead);
-      bytes += bytesRead;
+function charCounter(): CharCounter {
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  let bytes = 0;
+  let codePoints = 0;
+  let valid = true;
+  return {
+    add(chunk) {
+      bytes += chunk.length;
       for (const byte of chunk) if ((byte & 0xc0) !== 0x80) codePoints++;
       if (valid) valid = decodes(decoder, chunk);
-    }
-    if (valid) valid = decodes(decoder, undefined);
-    return valid ? codePoints : bytes;
-  } finally {
-    await handle.close();
-  }
+    },
+    chars() {
+      if (valid) valid = decodes(decoder, undefined);
+      return valid ? codePoints : bytes;
+    },
+  };
 }
 
 function decodes(decoder: TextDecoder, chunk: Uint8Array | undefined): boolean {

@@ -39,6 +39,11 @@ const estimate = ["test/pipeline/estimate*.test.ts", "test/pipeline/shard-share.
 const costHistory = ["test/pipeline/cost-history*.test.ts", "test/pipeline/estimate*.test.ts"];
 const tune = ["test/tune/estimate*.test.ts"];
 const tempRoot = ["test/workspace/temp-root*.test.ts"];
+const outputLimits = [
+  "test/workspace/scan-changes*.test.ts",
+  "test/workspace/collect-bounds*.test.ts",
+  "test/workspace/output-limits*.test.ts",
+];
 const junit = ["test/ci/junit*.test.ts"];
 const reporters = ["test/cli/reporters/*.test.ts"];
 
@@ -177,8 +182,8 @@ export const mutations = [
   {
     id: "run-key-without-run-number",
     file: "src/run/reuse.ts",
-    find: "timeout_ms: spec.timeoutMs,\n    run: spec.runNumber,",
-    replace: "timeout_ms: spec.timeoutMs,",
+    find: "...outputLimitsKey(ctx.outputLimits),\n    run: spec.runNumber,",
+    replace: "...outputLimitsKey(ctx.outputLimits),",
     description: "eval run key: the run number left out (every run of an eval served the same stored run)",
     tests: runKeys,
   },
@@ -383,6 +388,58 @@ export const mutations = [
     replace: "bytes: (bytes) => (kept.size !== 0 ? bytes :",
     description: "redaction: the byte path skipped whenever there is a secret",
     tests: redact,
+  },
+  {
+    id: "redact-stream-overlap-short",
+    file: "src/agents/redact.ts",
+    find: "...patterns.map((p) => p.text.length)) - 1;",
+    replace: "...patterns.map((p) => p.text.length)) - 2;",
+    description:
+      "streaming redaction: one byte too little held back between chunks (a split value slips through)",
+    tests: redact,
+  },
+
+  // src/workspace/scan-changes.ts, collect.ts, output-limits.ts
+  {
+    id: "output-largest-file-unchecked",
+    file: "src/workspace/scan-changes.ts",
+    find: "  if (info.size > limits.fileBytes) throw fileTooLarge(rel, info.size, limits);\n",
+    replace: "",
+    description: "output limits: the walk never checks the largest file (a sparse 3 GB file is taken in)",
+    tests: outputLimits,
+  },
+  {
+    id: "output-count-off-by-one",
+    file: "src/workspace/scan-changes.ts",
+    find: "tally.touched.size > limits.files",
+    replace: "tally.touched.size >= limits.files",
+    description: "output limits: exactly --max-output-files files refused",
+    tests: outputLimits,
+  },
+  {
+    id: "output-total-off-by-one",
+    file: "src/workspace/scan-changes.ts",
+    find: "tally.bytes > limits.totalBytes",
+    replace: "tally.bytes >= limits.totalBytes",
+    description: "output limits: outputs of exactly --max-output refused",
+    tests: outputLimits,
+  },
+  {
+    id: "output-copy-total-unchecked",
+    file: "src/workspace/collect.ts",
+    find: "if (copy.bytes > limits.totalBytes)",
+    replace: "if (copy.bytes < 0)",
+    description:
+      "output limits: the copy never checks the total (files that grew since the walk are copied whole)",
+    tests: outputLimits,
+  },
+  {
+    id: "collect-deadline-no-floor",
+    file: "src/workspace/output-limits.ts",
+    find: "Math.max(timeoutMs - agentMs, COLLECT_FLOOR_MS)",
+    replace: "(timeoutMs - agentMs)",
+    description: "collection deadline: no floor (a run that used all its time gets none to collect)",
+    tests: outputLimits,
   },
 
   // src/tree/links.ts

@@ -7,6 +7,7 @@ import type { StagingContext } from "../../src/run/execute-run.js";
 import { loadInputs } from "../../src/run/load-inputs.js";
 import { planRuns } from "../../src/run/plan.js";
 import { evalRunKey, gradingKey } from "../../src/run/reuse.js";
+import { DEFAULT_OUTPUT_LIMITS } from "../../src/workspace/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -32,7 +33,7 @@ function evalsJson(prompt: string): string {
 }
 
 // The specs `skillgym eval` would plan for the suite as it is on disk now, and the context that stages them.
-async function planned() {
+async function planned(outputLimits?: StagingContext["outputLimits"]) {
   const { skill, suite } = await loadInputs({ skillPath: join(dir, "card"), need: "evals" });
   const specs = planRuns({
     evals: suite.evals,
@@ -46,6 +47,7 @@ async function planned() {
     skill: { dir: skill.dir, name: skill.name },
     excludePaths: [skill.dir, suite.dir],
     tempRoot: join(dir, "tmp"),
+    ...(outputLimits ? { outputLimits } : {}),
   };
   const key = (configuration: string, run: number) => {
     const spec = specs.find((s) => s.configuration === configuration && s.runNumber === run);
@@ -62,6 +64,13 @@ describe("the store key of an eval run", () => {
     expect(await (await planned()).key("with_skill", 1)).toBe(first);
     expect(await key("with_skill", 2)).not.toBe(first);
     expect(await key("without_skill", 1)).not.toBe(first);
+  });
+
+  it("changes with output limits other than the defaults, and not with the defaults spelled out", async () => {
+    const plain = await (await planned()).key("with_skill", 1);
+    expect(await (await planned({ ...DEFAULT_OUTPUT_LIMITS })).key("with_skill", 1)).toBe(plain);
+    const lower = { ...DEFAULT_OUTPUT_LIMITS, files: DEFAULT_OUTPUT_LIMITS.files - 1 };
+    expect(await (await planned(lower)).key("with_skill", 1)).not.toBe(plain);
   });
 
   it("changes when the eval's prompt is edited, so the old run is not served for it", async () => {

@@ -29,7 +29,7 @@ describe("collectOutputs with a redactor", () => {
       workspace,
       { created: ["env.txt", "plain.md", "blob.bin"], modified: [] },
       outputs,
-      redactor,
+      { redactor },
     );
     expect(collected.files).toEqual(["blob.bin", "env.txt", "plain.md"]);
     const text = `KEY=${MARKER}\nHOME=/x\n`;
@@ -48,18 +48,15 @@ describe("collectOutputs with a redactor", () => {
     await writeFile(outside, "untouched");
     await mkdir(outputs, { recursive: true });
     await symlink(outside, path.join(outputs, "env.txt"));
-    await collectOutputs(workspace, { created: ["env.txt"], modified: [] }, outputs, redactor);
+    await collectOutputs(workspace, { created: ["env.txt"], modified: [] }, outputs, { redactor });
     expect(await readFile(outside, "utf8")).toBe("untouched");
     expect(await readFile(path.join(outputs, "env.txt"), "utf8")).toBe(MARKER);
   });
 
   it("skips a file gone since the manifest was taken", async () => {
-    const collected = await collectOutputs(
-      workspace,
-      { created: ["gone.txt"], modified: [] },
-      outputs,
+    const collected = await collectOutputs(workspace, { created: ["gone.txt"], modified: [] }, outputs, {
       redactor,
-    );
+    });
     expect(collected.files).toEqual([]);
   });
 });

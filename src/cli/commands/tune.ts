@@ -9,8 +9,11 @@ import {
   createSetup,
   type JudgeFlags,
   judgeBackend,
+  type OutputLimitFlags,
+  outputLimitsOf,
   withAgentOptions,
   withJudgeOptions,
+  withOutputLimitOptions,
 } from "../agent-setup.js";
 import { askChoice } from "../ask-choice.js";
 import type { Io } from "../io.js";
@@ -19,7 +22,7 @@ import { terminalReporter } from "../reporters/run-progress.js";
 import { tuneJson, tuneProgress, tuneSummaryLines } from "../reporters/tune.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface TuneFlags extends AgentFlags, JudgeFlags, StoreFlags {
+interface TuneFlags extends AgentFlags, JudgeFlags, StoreFlags, OutputLimitFlags {
   evaluator?: JudgeBackend;
   chain?: boolean;
   preset?: TunePreset;
@@ -61,46 +64,52 @@ async function maybeApply(io: Io, result: TuneResult, flags: TuneFlags): Promise
 }
 
 export function registerTune(program: Command, io: Io): void {
-  withStoreOptions(
-    withJudgeOptions(
-      withAgentOptions(
-        program
-          .command("tune")
-          .description(
-            "improve a skill (or a chain of skills) by execute → evaluate → improve, keeping only what scores better",
+  withOutputLimitOptions(
+    withStoreOptions(
+      withJudgeOptions(
+        withAgentOptions(
+          program
+            .command("tune")
+            .description(
+              "improve a skill (or a chain of skills) by execute → evaluate → improve, keeping only what scores better",
+            )
+            .argument(
+              "[skills]",
+              "the skill folder, or several comma-separated (with --chain: in chain order)",
+            ),
+        )
+          .option("--chain", "tune several skills as a chain: each one's outputs are the next one's inputs")
+          .option(
+            "--preset <name>",
+            "quick (3 iterations, 70), standard (5, 80), thorough (8, 90)",
+            presetName,
           )
-          .argument(
-            "[skills]",
-            "the skill folder, or several comma-separated (with --chain: in chain order)",
-          ),
-      )
-        .option("--chain", "tune several skills as a chain: each one's outputs are the next one's inputs")
-        .option("--preset <name>", "quick (3 iterations, 70), standard (5, 80), thorough (8, 90)", presetName)
-        .option("--max-iterations <n>", "iterations at most (overrides the preset)", positiveInt)
-        .option(
-          "--threshold <score>",
-          "stop once a version scores this much, 0-100 (overrides the preset)",
-          score100,
-        )
-        .option("--scenario <text>", "the task to tune for when the skill has no evals.json")
-        .option("-y, --yes", "ask nothing (standard preset unless --preset)")
-        .option("--resume <dir>", "continue the tune in this folder (a tune-<timestamp>/)")
-        .option("--apply", "write the best version over your skill, after printing the diff")
-        .option("--max-cost <usd>", "stop before this much is spent", positiveNumber)
-        .option(
-          "--workspace <dir>",
-          "where tune-<timestamp>/ is written (default: <skill-parent>/<name>-workspace)",
-        )
-        .option("--runs <n>", "runs of each eval per iteration", positiveInt, 3)
-        .option("--concurrency <n>", "runs at once", positiveInt, 4)
-        .option(
-          "--timeout <seconds>",
-          "per-run limit unless the eval sets `timeout` (the improver's too)",
-          positiveInt,
-          600,
-        )
-        .option("--model <model>", "the agent's model"),
-      { role: "who grades expectations (and evaluates, unless --evaluator)" },
+          .option("--max-iterations <n>", "iterations at most (overrides the preset)", positiveInt)
+          .option(
+            "--threshold <score>",
+            "stop once a version scores this much, 0-100 (overrides the preset)",
+            score100,
+          )
+          .option("--scenario <text>", "the task to tune for when the skill has no evals.json")
+          .option("-y, --yes", "ask nothing (standard preset unless --preset)")
+          .option("--resume <dir>", "continue the tune in this folder (a tune-<timestamp>/)")
+          .option("--apply", "write the best version over your skill, after printing the diff")
+          .option("--max-cost <usd>", "stop before this much is spent", positiveNumber)
+          .option(
+            "--workspace <dir>",
+            "where tune-<timestamp>/ is written (default: <skill-parent>/<name>-workspace)",
+          )
+          .option("--runs <n>", "runs of each eval per iteration", positiveInt, 3)
+          .option("--concurrency <n>", "runs at once", positiveInt, 4)
+          .option(
+            "--timeout <seconds>",
+            "per-run limit unless the eval sets `timeout` (the improver's too)",
+            positiveInt,
+            600,
+          )
+          .option("--model <model>", "the agent's model"),
+        { role: "who grades expectations (and evaluates, unless --evaluator)" },
+      ),
     ),
   )
     .option(
@@ -159,6 +168,7 @@ export function registerTune(program: Command, io: Io): void {
           runs: flags.runs,
           concurrency: flags.concurrency,
           timeoutSeconds: flags.timeout,
+          ...outputLimitsOf(flags),
           ...(flags.model ? { model: flags.model } : {}),
           ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
           store: storeRequest(flags),
