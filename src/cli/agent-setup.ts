@@ -7,7 +7,7 @@ import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { sandboxAskedBy } from "../suite/index.js";
-import { idList, positiveInt } from "./options.js";
+import { effectFloorOption, idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -227,6 +227,7 @@ export interface EvalFlags {
   projectRoot?: string;
   adaptive?: boolean;
   maxRuns?: number;
+  effectFloor: number;
 }
 
 /** `--adaptive` as the library takes it: the cap is `--max-runs`, by default three times `--runs`. */
@@ -257,6 +258,7 @@ export function withEvalOptions(command: Command, defaultRuns: number): Command 
       positiveInt,
     )
     .option("--only <ids>", "comma-separated eval ids", idList)
+    .option(...effectFloorOption)
     .option("--model <model>", "the agent's model")
     .option("--project-root <dir>", "copy this project into every workspace first");
 }

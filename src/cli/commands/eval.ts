@@ -123,7 +123,7 @@ export function registerEval(program: Command, io: Io): void {
         const savings = savingsOf(summary.records);
         // The pass rates of the gradings just written; benchmark.json is left to `skillgym bench`.
         const benchmark: Benchmark | undefined = flags.grade
-          ? buildBenchmark(await readIteration(summary.iterationDir))
+          ? buildBenchmark(await readIteration(summary.iterationDir), { effectFloor: flags.effectFloor })
           : undefined;
         if (flags.json) {
           io.out(
