@@ -3,6 +3,7 @@ import { ExitCode, exitCodeFor, SkillgymError } from "../errors.js";
 import { registerBench } from "./commands/bench.js";
 import { registerCatalog } from "./commands/catalog.js";
 import { registerCompare } from "./commands/compare.js";
+import { registerDiff } from "./commands/diff.js";
 import { registerDraftEvals } from "./commands/draft-evals.js";
 import { registerEval } from "./commands/eval.js";
 import { registerGrade } from "./commands/grade.js";
@@ -39,6 +40,7 @@ export function buildProgram(io: Io): Command {
   registerMerge(program, io);
   registerGrade(program, io);
   registerBench(program, io);
+  registerDiff(program, io);
   registerCompare(program, io);
   registerJudges(program, io);
   registerView(program, io);

@@ -4,6 +4,7 @@ import { Analysis } from "./analysis.js";
 import { Benchmark } from "./benchmark.js";
 import { CatalogResults } from "./catalog.js";
 import { Comparison } from "./comparison.js";
+import { DiffReport } from "./diff.js";
 import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
 import { Feedback } from "./feedback.js";
 import { Grading } from "./grading.js";
@@ -28,6 +29,7 @@ export const formats = {
   timing: Timing,
   metrics: Metrics,
   benchmark: Benchmark,
+  diff: DiffReport,
   comparison: Comparison,
   analysis: Analysis,
   history: History,

@@ -10,6 +10,7 @@ const expectedNames: FormatName[] = [
   "timing",
   "metrics",
   "benchmark",
+  "diff",
   "comparison",
   "analysis",
   "history",
