@@ -7,6 +7,7 @@ import type {
   Configuration,
   ConfigurationSummary,
   DeltaEstimate,
+  EffectVerdict,
   PerEvalStatistics,
   RunSummary,
   Stat,
@@ -33,6 +34,8 @@ export interface BenchmarkOptions {
   judgeModel?: string;
   /** The smallest lift worth a verdict (a pass-rate difference); default 0.05. */
   effectFloor?: number;
+  /** The A/A spread of the workspace's noise.json: a lift smaller than it is not reported either. */
+  noiseSpread?: number;
 }
 
 export const bootstrapMethod =
@@ -139,9 +142,14 @@ function estimate(d: DeltaInterval): DeltaEstimate {
 
 interface VerdictContext {
   floor: number;
+  noiseSpread?: number;
   runsPerConfiguration: number;
   summary: RunSummary;
   baseline: BaselineConfiguration;
+}
+
+function withNoise(verdict: EffectVerdict, context: VerdictContext): EffectVerdict {
+  return context.noiseSpread !== undefined ? { ...verdict, noise_spread: context.noiseSpread } : verdict;
 }
 
 function statistics(
@@ -164,10 +172,15 @@ function statistics(
       baseline_pass_rate: e.baselinePassRate,
       delta_pass_rate: e.delta ? estimate(e.delta) : null,
       flaky: flakyEvals.has(evalKey(e.evalId)),
-      ...(e.delta ? { verdict: effectVerdict(e.delta, context.floor, context.runsPerConfiguration) } : {}),
+      ...(e.delta
+        ? { verdict: withNoise(effectVerdict(e.delta, context.floor, context.runsPerConfiguration), context) }
+        : {}),
     }),
   );
-  const verdict = effectVerdict(delta.overall, context.floor, context.runsPerConfiguration);
+  const verdict = withNoise(
+    effectVerdict(delta.overall, context.floor, context.runsPerConfiguration),
+    context,
+  );
   const baselineRate = (context.summary[context.baseline] as ConfigurationSummary | undefined)?.pass_rate
     .mean;
   const redundant = isRedundant({
@@ -226,10 +239,18 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
   const observedRuns = Math.max(1, ...data.runs.map((r) => r.runNumber));
   const runsPerConfiguration = data.record?.plan.runs_per_configuration ?? observedRuns;
   const summary = runSummary(data, baseline);
-  const floor = options.effectFloor ?? DEFAULT_EFFECT_FLOOR;
+  const effectFloor = options.effectFloor ?? DEFAULT_EFFECT_FLOOR;
+  const noiseSets = options.noiseSpread !== undefined && options.noiseSpread > effectFloor;
+  const floor = noiseSets ? options.noiseSpread! : effectFloor;
   const stats =
     delta && baseline
-      ? statistics(data, delta, bootstrap, { floor, runsPerConfiguration, summary, baseline })
+      ? statistics(data, delta, bootstrap, {
+          floor,
+          ...(noiseSets ? { noiseSpread: floor } : {}),
+          runsPerConfiguration,
+          summary,
+          baseline,
+        })
       : undefined;
   const configurations: Configuration[] = data.configurations;
   const disclosure = disclosureCoverage(data);

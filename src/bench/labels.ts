@@ -42,6 +42,13 @@ export function describeInterval(d: IntervalLike): string {
 
 /** "helps", "no effect (within ±0.05)", "inconclusive — about 12 runs per configuration would likely decide it". */
 export function describeVerdict(v: EffectVerdict): string {
+  const text = verdictPhrase(v);
+  return v.noise_spread !== undefined
+    ? `${text}; the floor is the A/A spread of ${v.noise_spread.toFixed(2)} measured by \`skillgym noise\`: a smaller lift is not reported`
+    : text;
+}
+
+function verdictPhrase(v: EffectVerdict): string {
   const floor = v.floor.toFixed(2);
   switch (v.verdict) {
     case "helps":

@@ -10,6 +10,7 @@ import { registerGrade } from "./commands/grade.js";
 import { registerInit } from "./commands/init.js";
 import { registerJudges } from "./commands/judges.js";
 import { registerMerge } from "./commands/merge.js";
+import { registerNoise } from "./commands/noise.js";
 import { registerOptimize } from "./commands/optimize.js";
 import { registerPackage } from "./commands/package.js";
 import { registerRun } from "./commands/run.js";
@@ -41,6 +42,7 @@ export function buildProgram(io: Io): Command {
   registerGrade(program, io);
   registerBench(program, io);
   registerDiff(program, io);
+  registerNoise(program, io);
   registerCompare(program, io);
   registerJudges(program, io);
   registerView(program, io);

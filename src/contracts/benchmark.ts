@@ -111,6 +111,8 @@ export const EffectVerdict = z.looseObject({
   floor: NonNegative,
   /** Inconclusive only: roughly how many runs per configuration would likely decide it. */
   runs_to_decide: z.number().int().positive().optional(),
+  /** Present when the A/A spread measured by `skillgym noise` (noise.json) was wider than the effect floor and set it. */
+  noise_spread: NonNegative.optional(),
 });
 export type EffectVerdict = z.infer<typeof EffectVerdict>;
 

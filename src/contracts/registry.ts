@@ -13,6 +13,7 @@ import { IterationState } from "./iteration-state.js";
 import { JudgesReport } from "./judges.js";
 import { AgentMatrix, AgentsIterationRecord } from "./matrix.js";
 import { Metrics } from "./metrics.js";
+import { NoiseReport } from "./noise.js";
 import { OptimizeResults } from "./optimize-results.js";
 import { IterationRecord } from "./run-record.js";
 import { SimScript } from "./sim-script.js";
@@ -30,6 +31,7 @@ export const formats = {
   metrics: Metrics,
   benchmark: Benchmark,
   diff: DiffReport,
+  noise: NoiseReport,
   comparison: Comparison,
   analysis: Analysis,
   history: History,

@@ -11,6 +11,7 @@ const expectedNames: FormatName[] = [
   "metrics",
   "benchmark",
   "diff",
+  "noise",
   "comparison",
   "analysis",
   "history",
