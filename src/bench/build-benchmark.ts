@@ -7,6 +7,7 @@ import type {
   Configuration,
   ConfigurationSummary,
   DeltaEstimate,
+  EffectVerdict,
   PerEvalStatistics,
   RunSummary,
   Stat,
@@ -18,6 +19,7 @@ import { evalKey, type IterationData, isGraded, type RunData, timeSeconds, token
 import { benchmarkNotes } from "./notes.js";
 import { type PairedDelta, pairedDelta } from "./paired-delta.js";
 import { type BootstrapOptions, type DeltaInterval, defaultBootstrap, summarize } from "./statistics.js";
+import { DEFAULT_EFFECT_FLOOR, effectVerdict, isRedundant } from "./verdict.js";
 
 export interface BenchmarkOptions {
   /** Seed of the bootstrap; the same seed gives the same interval. Default 1. */
@@ -30,6 +32,10 @@ export interface BenchmarkOptions {
   timestamp?: string;
   /** The judge model, when grading.json does not name it. */
   judgeModel?: string;
+  /** The smallest lift worth a verdict (a pass-rate difference); default 0.05. */
+  effectFloor?: number;
+  /** The A/A spread of the workspace's noise.json: a lift smaller than it is not reported either. */
+  noiseSpread?: number;
 }
 
 export const bootstrapMethod =
@@ -134,10 +140,23 @@ function estimate(d: DeltaInterval): DeltaEstimate {
   return { ...d };
 }
 
+interface VerdictContext {
+  floor: number;
+  noiseSpread?: number;
+  runsPerConfiguration: number;
+  summary: RunSummary;
+  baseline: BaselineConfiguration;
+}
+
+function withNoise(verdict: EffectVerdict, context: VerdictContext): EffectVerdict {
+  return context.noiseSpread !== undefined ? { ...verdict, noise_spread: context.noiseSpread } : verdict;
+}
+
 function statistics(
   data: IterationData,
   delta: PairedDelta,
   options: BootstrapOptions,
+  context: VerdictContext,
 ): BenchmarkStatistics | undefined {
   if (!delta.overall) return undefined;
   const flakyEvals = new Set(
@@ -153,14 +172,38 @@ function statistics(
       baseline_pass_rate: e.baselinePassRate,
       delta_pass_rate: e.delta ? estimate(e.delta) : null,
       flaky: flakyEvals.has(evalKey(e.evalId)),
+      ...(e.delta
+        ? { verdict: withNoise(effectVerdict(e.delta, context.floor, context.runsPerConfiguration), context) }
+        : {}),
     }),
   );
+  const verdict = withNoise(
+    effectVerdict(delta.overall, context.floor, context.runsPerConfiguration),
+    context,
+  );
+  const baselineRate = (context.summary[context.baseline] as ConfigurationSummary | undefined)?.pass_rate
+    .mean;
+  const redundant = isRedundant({
+    overall: verdict.verdict,
+    perEval: perEval.flatMap((e) => (e.verdict ? [e.verdict.verdict] : [])),
+    baselinePassRate: baselineRate,
+  });
+  const costs = context.summary.delta;
   return {
     method: bootstrapMethod,
     delta_pass_rate: estimate(delta.overall),
     per_eval: perEval,
     seed: options.seed,
     resamples: options.resamples,
+    verdict,
+    ...(redundant && baselineRate !== undefined
+      ? {
+          redundant: {
+            baseline_pass_rate: baselineRate,
+            ...(costs ? { tokens_delta: costs.tokens, time_seconds_delta: costs.time_seconds } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -194,7 +237,21 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
   const models = distinct(data.runs.map((r) => r.model));
   const judge = judgeModel(data, options);
   const observedRuns = Math.max(1, ...data.runs.map((r) => r.runNumber));
-  const stats = delta ? statistics(data, delta, bootstrap) : undefined;
+  const runsPerConfiguration = data.record?.plan.runs_per_configuration ?? observedRuns;
+  const summary = runSummary(data, baseline);
+  const effectFloor = options.effectFloor ?? DEFAULT_EFFECT_FLOOR;
+  const noiseSets = options.noiseSpread !== undefined && options.noiseSpread > effectFloor;
+  const floor = noiseSets ? options.noiseSpread! : effectFloor;
+  const stats =
+    delta && baseline
+      ? statistics(data, delta, bootstrap, {
+          floor,
+          ...(noiseSets ? { noiseSpread: floor } : {}),
+          runsPerConfiguration,
+          summary,
+          baseline,
+        })
+      : undefined;
   const configurations: Configuration[] = data.configurations;
   const disclosure = disclosureCoverage(data);
   return {
@@ -206,12 +263,12 @@ export function buildBenchmark(data: IterationData, options: BenchmarkOptions = 
       ...(judge !== "none" && judge !== "unknown" ? { judge_model: judge } : {}),
       timestamp: data.record?.started_at ?? options.timestamp ?? "unknown",
       evals_run: data.evals.map((e) => e.id),
-      runs_per_configuration: data.record?.plan.runs_per_configuration ?? observedRuns,
+      runs_per_configuration: runsPerConfiguration,
       ...(baseline ? { baseline_configuration: baseline } : {}),
       simulated,
     },
     runs: data.runs.map(benchmarkRun),
-    run_summary: runSummary(data, baseline),
+    run_summary: summary,
     notes: benchmarkNotes({
       runs: data.runs,
       configurations,

@@ -1,3 +1,4 @@
+import type { EffectVerdict, Redundancy } from "../contracts/benchmark.js";
 import type { EvalId } from "../contracts/evals.js";
 
 /** A signed number as text, "+0.50" / "-13.0"; a value that rounds to zero is "+0.00", never "-0.00". */
@@ -37,4 +38,38 @@ export function describeInterval(d: IntervalLike): string {
   return d.distinguishable
     ? `${formatSigned(d.estimate, 2)} (${ci})`
     : `${formatSigned(d.estimate, 2)} — not distinguishable from noise (${ci})`;
+}
+
+/** "helps", "no effect (within ±0.05)", "inconclusive — about 12 runs per configuration would likely decide it". */
+export function describeVerdict(v: EffectVerdict): string {
+  const text = verdictPhrase(v);
+  return v.noise_spread !== undefined
+    ? `${text}; the floor is the A/A spread of ${v.noise_spread.toFixed(2)} measured by \`skillgym noise\`: a smaller lift is not reported`
+    : text;
+}
+
+function verdictPhrase(v: EffectVerdict): string {
+  const floor = v.floor.toFixed(2);
+  switch (v.verdict) {
+    case "helps":
+      return `helps (the whole interval above +${floor})`;
+    case "hurts":
+      return `hurts (the whole interval below -${floor})`;
+    case "no effect":
+      return `no effect (the whole interval within ±${floor})`;
+    case "inconclusive":
+      return v.runs_to_decide !== undefined
+        ? `inconclusive (the interval straddles ±${floor}; about ${v.runs_to_decide} runs per configuration would likely decide it)`
+        : `inconclusive (the interval straddles ±${floor}, and the estimate sits on it: more runs are unlikely to decide it)`;
+  }
+}
+
+/** The plain sentence for a skill the model no longer needs. */
+export function describeRedundancy(r: Redundancy): string {
+  const costs = [
+    r.tokens_delta !== undefined ? `${r.tokens_delta} tokens` : undefined,
+    r.time_seconds_delta !== undefined ? `${r.time_seconds_delta} s` : undefined,
+  ].filter((c): c is string => c !== undefined);
+  const cost = costs.length > 0 ? ` It costs ${costs.join(" and ")} a run.` : "";
+  return `**Redundant on this model:** the baseline already passes ${percent(r.baseline_pass_rate)} and the skill has no effect on any eval.${cost}`;
 }

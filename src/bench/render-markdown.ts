@@ -6,7 +6,7 @@ import type {
   Stat,
 } from "../contracts/benchmark.js";
 import { configurations } from "../contracts/benchmark.js";
-import { describeInterval, evalLabel, plural } from "./labels.js";
+import { describeInterval, describeRedundancy, describeVerdict, evalLabel, plural } from "./labels.js";
 
 export function escapeCell(text: string): string {
   return text.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/\r?\n/g, " ");
@@ -66,6 +66,14 @@ function deltaSentence(benchmark: Benchmark): string {
   return `${head} ${describeInterval(overall)}${pairs}.${why}`;
 }
 
+function verdictLines(benchmark: Benchmark): string[] {
+  const stats = benchmark.statistics;
+  if (!stats?.verdict) return [];
+  const lines = ["", `**Verdict for the skill:** ${describeVerdict(stats.verdict)}.`];
+  if (stats.redundant) lines.push("", describeRedundancy(stats.redundant));
+  return lines;
+}
+
 function meanOf(runs: readonly BenchmarkRun[]): string {
   const rates = graded(runs).map((r) => r.result.pass_rate);
   return rates.length === 0 ? "—" : (rates.reduce((a, b) => a + b, 0) / rates.length).toFixed(2);
@@ -83,12 +91,14 @@ function perEvalTable(benchmark: Benchmark, shown: readonly string[]): string[] 
       ...shown.map((c) => meanOf(runs.filter((r) => r.configuration === c))),
     ];
     if (baseline) {
-      const d = stats.get(String(id))?.delta_pass_rate;
+      const own = stats.get(String(id));
+      const d = own?.delta_pass_rate;
       cells.push(d ? describeInterval(d) : "no paired runs to compare");
+      cells.push(own?.verdict ? own.verdict.verdict : "—");
     }
     return cells;
   });
-  return table(["Eval", ...shown, ...(baseline ? ["Delta"] : [])], rows);
+  return table(["Eval", ...shown, ...(baseline ? ["Delta", "Verdict"] : [])], rows);
 }
 
 /** benchmark.md: what a person reads first; every number comes from the benchmark object. */
@@ -114,6 +124,7 @@ export function renderBenchmarkMarkdown(benchmark: Benchmark): string {
     ...summaryTable(benchmark, shown),
     "",
     deltaSentence(benchmark),
+    ...verdictLines(benchmark),
     "",
     "## Per eval",
     "",

@@ -4,6 +4,7 @@ import { SkillgymError } from "../errors.js";
 import { writeJson, writeTextAtomically } from "../runlog/atomic-write.js";
 import { type BenchmarkOptions, buildBenchmark } from "./build-benchmark.js";
 import { readIteration } from "./read-iteration.js";
+import { noiseSpreadFor } from "./read-noise.js";
 import { renderBenchmarkMarkdown } from "./render-markdown.js";
 
 export interface WrittenBenchmark {
@@ -19,8 +20,10 @@ export async function writeBenchmark(
   options: BenchmarkOptions = {},
 ): Promise<WrittenBenchmark> {
   const data = await readIteration(iterationDir);
+  const noiseSpread = options.noiseSpread ?? (await noiseSpreadFor(data.dir));
   const benchmark = buildBenchmark(data, {
     ...options,
+    ...(noiseSpread !== undefined ? { noiseSpread } : {}),
     timestamp: options.timestamp ?? new Date().toISOString(),
   });
   const markdown = renderBenchmarkMarkdown(benchmark);

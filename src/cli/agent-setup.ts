@@ -8,7 +8,7 @@ import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
 import type { OutputLimits } from "../workspace/index.js";
-import { byteSize, idList, positiveInt } from "./options.js";
+import { byteSize, effectFloorOption, idList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -251,6 +251,7 @@ export interface EvalFlags extends OutputLimitFlags {
   projectRoot?: string;
   adaptive?: boolean;
   maxRuns?: number;
+  effectFloor: number;
 }
 
 /** What `withOutputLimitOptions` parses. */
@@ -312,6 +313,7 @@ export function withEvalOptions(command: Command, defaultRuns: number): Command 
         positiveInt,
       )
       .option("--only <ids>", "comma-separated eval ids", idList)
+      .option(...effectFloorOption)
       .option("--model <model>", "the agent's model")
       .option("--project-root <dir>", "copy this project into every workspace first"),
   );

@@ -33,6 +33,14 @@ export function fraction(value: string): number {
   return n;
 }
 
+/** `--effect-floor`: the smallest lift (a pass-rate difference) worth a verdict. */
+export const effectFloorOption = [
+  "--effect-floor <x>",
+  "the smallest pass-rate lift worth a verdict: helps, hurts, no effect or inconclusive (0..1)",
+  fraction,
+  0.05,
+] as const;
+
 export function idList(value: string): string[] {
   return value
     .split(",")

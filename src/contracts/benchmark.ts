@@ -99,6 +99,32 @@ export const DeltaEstimate = z
   .refine((d) => d.ci_low <= d.ci_high, { path: ["ci_low"], message: "must not exceed ci_high" });
 export type DeltaEstimate = z.infer<typeof DeltaEstimate>;
 
+export const verdicts = ["helps", "hurts", "no effect", "inconclusive"] as const;
+
+/** What the paired interval of the lift says at an effect floor. */
+export const Verdict = z.enum(verdicts);
+export type Verdict = z.infer<typeof Verdict>;
+
+export const EffectVerdict = z.looseObject({
+  verdict: Verdict,
+  /** The effect floor the interval was held against (a pass-rate difference). */
+  floor: NonNegative,
+  /** Inconclusive only: roughly how many runs per configuration would likely decide it. */
+  runs_to_decide: z.number().int().positive().optional(),
+  /** Present when the A/A spread measured by `skillgym noise` (noise.json) was wider than the effect floor and set it. */
+  noise_spread: NonNegative.optional(),
+});
+export type EffectVerdict = z.infer<typeof EffectVerdict>;
+
+/** The skill changes nothing measurable while the baseline already passes: what it costs for nothing. */
+export const Redundancy = z.looseObject({
+  baseline_pass_rate: Rate,
+  /** with_skill − baseline, mean tokens and seconds per run (as run_summary.delta). */
+  tokens_delta: SignedDelta.optional(),
+  time_seconds_delta: SignedDelta.optional(),
+});
+export type Redundancy = z.infer<typeof Redundancy>;
+
 export const PerEvalStatistics = z.looseObject({
   eval_id: EvalId,
   eval_name: z.string().optional(),
@@ -107,6 +133,8 @@ export const PerEvalStatistics = z.looseObject({
   baseline_pass_rate: Rate.nullable(),
   delta_pass_rate: DeltaEstimate.nullable(),
   flaky: z.boolean().optional(),
+  /** Absent when the eval has no interval (fewer than 2 paired runs). */
+  verdict: EffectVerdict.optional(),
 });
 export type PerEvalStatistics = z.infer<typeof PerEvalStatistics>;
 
@@ -115,6 +143,10 @@ export const BenchmarkStatistics = z.looseObject({
   method: z.string().optional(),
   delta_pass_rate: DeltaEstimate,
   per_eval: z.array(PerEvalStatistics).optional(),
+  /** The skill's verdict over all evals. */
+  verdict: EffectVerdict.optional(),
+  /** Present when the skill is redundant on this model. */
+  redundant: Redundancy.optional(),
 });
 export type BenchmarkStatistics = z.infer<typeof BenchmarkStatistics>;
 

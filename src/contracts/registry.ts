@@ -4,6 +4,7 @@ import { Analysis } from "./analysis.js";
 import { Benchmark } from "./benchmark.js";
 import { CatalogResults } from "./catalog.js";
 import { Comparison } from "./comparison.js";
+import { DiffReport } from "./diff.js";
 import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
 import { Feedback } from "./feedback.js";
 import { Grading } from "./grading.js";
@@ -12,6 +13,7 @@ import { IterationState } from "./iteration-state.js";
 import { JudgesReport } from "./judges.js";
 import { AgentMatrix, AgentsIterationRecord } from "./matrix.js";
 import { Metrics } from "./metrics.js";
+import { NoiseReport } from "./noise.js";
 import { OptimizeResults } from "./optimize-results.js";
 import { IterationRecord } from "./run-record.js";
 import { SimScript } from "./sim-script.js";
@@ -28,6 +30,8 @@ export const formats = {
   timing: Timing,
   metrics: Metrics,
   benchmark: Benchmark,
+  diff: DiffReport,
+  noise: NoiseReport,
   comparison: Comparison,
   analysis: Analysis,
   history: History,

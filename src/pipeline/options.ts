@@ -22,6 +22,8 @@ export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budge
   /** `--adaptive`: more paired runs for evals whose with/without difference is uncertain, up to `maxRuns`. */
   adaptive?: EvalOptions["adaptive"];
   gates: Gates;
+  /** The smallest lift worth a verdict in benchmark.json (`--effect-floor`); default 0.05. */
+  effectFloor?: number;
   maxCostUsd?: number;
   /** Continue the latest eval iteration even if its plan differs (finished runs, eval and trigger, are kept). */
   resume?: boolean;

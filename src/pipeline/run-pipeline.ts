@@ -205,7 +205,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   if (evals && wantsTriggers && (!triggers || triggers.cancelled))
     await markIterationInterrupted(evals.iterationDir);
   const iterationDir = evals?.iterationDir ?? triggers?.iterationDir ?? options.into?.dir ?? workspace;
-  const benchmark = evals ? (await writeBenchmark(iterationDir)).benchmark : undefined;
+  const benchmark = evals
+    ? (
+        await writeBenchmark(iterationDir, {
+          ...(options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {}),
+        })
+      ).benchmark
+    : undefined;
   const reportFile = await writeStaticReport(iterationDir, skill.name);
   const triggerResults: TriggerResults | undefined =
     triggers && !triggers.cancelled ? triggers.results : undefined;

@@ -80,6 +80,7 @@ export function summariseBenchmark(benchmark: Benchmark): BenchmarkView {
       ),
       delta_pass_rate: stats?.delta_pass_rate ?? null,
       flaky: stats?.flaky === true,
+      verdict: stats?.verdict ?? null,
     });
     grid.push({ eval_id: evalId, eval_name: evalName, assertions: assertionRows(runs, configurations) });
   }
@@ -89,6 +90,8 @@ export function summariseBenchmark(benchmark: Benchmark): BenchmarkView {
     configurations,
     delta_pass_rate: benchmark.statistics?.delta_pass_rate ?? null,
     method: benchmark.statistics?.method ?? null,
+    verdict: benchmark.statistics?.verdict ?? null,
+    redundant: benchmark.statistics?.redundant ?? null,
     evals,
     grid,
     notes: benchmark.notes ?? [],

@@ -3,6 +3,8 @@ import type {
   BenchmarkMetadata,
   DeltaEstimate,
   DisclosureCoverage,
+  EffectVerdict,
+  Redundancy,
   RunSummary,
 } from "../contracts/benchmark.js";
 import type { CatalogResults } from "../contracts/catalog.js";
@@ -74,6 +76,7 @@ export interface EvalRow {
   configurations: Record<string, ConfigurationCell>;
   delta_pass_rate: DeltaEstimate | null;
   flaky: boolean;
+  verdict: EffectVerdict | null;
 }
 
 /** One assertion's results: per configuration, one character per run number ("1" pass, "0" fail, "-" none). */
@@ -94,6 +97,9 @@ export interface BenchmarkView {
   configurations: string[];
   delta_pass_rate: DeltaEstimate | null;
   method: string | null;
+  /** The skill's verdict at the effect floor, and whether it is redundant on this model. */
+  verdict: EffectVerdict | null;
+  redundant: Redundancy | null;
   evals: EvalRow[];
   grid: EvalAssertions[];
   notes: string[];

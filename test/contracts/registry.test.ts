@@ -10,6 +10,8 @@ const expectedNames: FormatName[] = [
   "timing",
   "metrics",
   "benchmark",
+  "diff",
+  "noise",
   "comparison",
   "analysis",
   "history",

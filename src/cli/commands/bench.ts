@@ -1,11 +1,12 @@
 import type { Command } from "commander";
 import { writeBenchmark } from "../../bench/index.js";
 import type { Io } from "../io.js";
-import { nonNegativeInt } from "../options.js";
+import { effectFloorOption, nonNegativeInt } from "../options.js";
 
 interface BenchFlags {
   json?: boolean;
   seed: number;
+  effectFloor: number;
 }
 
 export function registerBench(program: Command, io: Io): void {
@@ -24,9 +25,13 @@ export function registerBench(program: Command, io: Io): void {
       nonNegativeInt,
       1,
     )
+    .option(...effectFloorOption)
     .option("--json", "print benchmark.json instead of the markdown (the paths go to stderr)")
     .action(async (iterationDir: string, flags: BenchFlags) => {
-      const written = await writeBenchmark(iterationDir, { seed: flags.seed });
+      const written = await writeBenchmark(iterationDir, {
+        seed: flags.seed,
+        effectFloor: flags.effectFloor,
+      });
       const paths = `wrote ${written.jsonPath}\nwrote ${written.mdPath}\n`;
       if (flags.json) {
         io.out(`${JSON.stringify(written.benchmark, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { buildBenchmark, readIteration } from "../../bench/index.js";
+import { buildBenchmark, noiseSpreadFor, readIteration } from "../../bench/index.js";
 import type { Benchmark } from "../../contracts/benchmark.js";
 import { ExitCode } from "../../errors.js";
 import { gradingHooks, judgeGrader } from "../../grade/index.js";
@@ -34,6 +34,14 @@ interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags
   keepWorkspaces?: boolean;
   dryRun?: boolean;
   json?: boolean;
+}
+
+async function benchmarkOf(iterationDir: string, effectFloor: number): Promise<Benchmark> {
+  const noiseSpread = await noiseSpreadFor(iterationDir);
+  return buildBenchmark(await readIteration(iterationDir), {
+    effectFloor,
+    ...(noiseSpread !== undefined ? { noiseSpread } : {}),
+  });
 }
 
 // Every run failed to start or to authenticate: the agent could not be run at all (exit 3).
@@ -124,7 +132,7 @@ export function registerEval(program: Command, io: Io): void {
         const savings = savingsOf(summary.records);
         // The pass rates of the gradings just written; benchmark.json is left to `skillgym bench`.
         const benchmark: Benchmark | undefined = flags.grade
-          ? buildBenchmark(await readIteration(summary.iterationDir))
+          ? await benchmarkOf(summary.iterationDir, flags.effectFloor)
           : undefined;
         if (flags.json) {
           io.out(

@@ -103,6 +103,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
         ...(flags.workspace ? { workspace: flags.workspace } : {}),
         runs: flags.runs,
+        effectFloor: flags.effectFloor,
         baseline: flags.baseline,
         concurrency: flags.concurrency,
         timeoutSeconds: flags.timeout,

@@ -2,7 +2,7 @@ import type { Benchmark } from "../../contracts/benchmark.js";
 import type { EvalSummary, RunRecord } from "../../run/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
 import { rateLimitLine } from "./rate-limit-line.js";
-import { passRatesLine } from "./result-lines.js";
+import { passRatesLine, verdictLines } from "./result-lines.js";
 import { spentText } from "./status-line.js";
 
 /** The runs of an `eval` counted as `--json` prints them. */
@@ -33,7 +33,7 @@ export function evalSummaryText(
     (counts.cancelled_runs > 0 ? `${counts.cancelled_runs} cancelled, ` : "") +
     `${spentText(counts.cost_usd, "unpriced_runs" in counts ? counts.unpriced_runs : 0, 4)}${note}\n  ${summary.iterationDir}\n` +
     (summary.simulated && summary.simScript === null ? `${noSimScriptNotice}\n` : "") +
-    (benchmark ? `${passRatesLine(benchmark)}\n` : "") +
+    (benchmark ? `${[passRatesLine(benchmark), ...verdictLines(benchmark)].join("\n")}\n` : "") +
     (summary.rateLimits ? `${rateLimitLine("eval runs", summary.rateLimits)}\n` : "")
   );
 }

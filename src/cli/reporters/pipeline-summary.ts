@@ -2,7 +2,7 @@ import type { PipelineResult } from "../../pipeline/index.js";
 import { noSimScriptNotice } from "../../sim/index.js";
 import { costLine, type StoreNote } from "./cost-line.js";
 import { rateLimitLine } from "./rate-limit-line.js";
-import { passRatesLine, pct } from "./result-lines.js";
+import { passRatesLine, pct, verdictLines } from "./result-lines.js";
 import { settledNote } from "./trigger-results.js";
 
 /** The text `run` prints: pass rates, errors, trigger scores, cost (and what the store saved), gates and the report. */
@@ -13,7 +13,7 @@ export function pipelineSummaryLines(result: PipelineResult, store: StoreNote = 
       "SIMULATED: skillgym sim stood in for the model; these results test the suite, not the skill.",
     );
   if (result.simulated && result.simScript === null && result.evals) lines.push(noSimScriptNotice);
-  if (result.benchmark) lines.push(passRatesLine(result.benchmark));
+  if (result.benchmark) lines.push(passRatesLine(result.benchmark), ...verdictLines(result.benchmark));
   const records = result.evals?.records ?? [];
   const cancelled = records.filter((r) => r.outcome === "cancelled").length;
   const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;

@@ -16,6 +16,28 @@ export function passRatesLine(b: Benchmark): string {
   return `evals: with_skill ${pct(withSkill)}${baselineName ? `, ${baselineName} ${pct(baseline)}, delta ${delta}` : ""}`;
 }
 
+/** The verdict for the skill, and whether it is redundant on this model; none without a paired interval. */
+export function verdictLines(b: Benchmark): string[] {
+  const stats = b.statistics;
+  if (!stats?.verdict) return [];
+  const lines = [`verdict: the skill ${describeVerdictShort(stats.verdict)}`];
+  if (stats.redundant)
+    lines.push(
+      `redundant on this model: the baseline already passes ${pct(stats.redundant.baseline_pass_rate)} and the skill has no effect` +
+        (stats.redundant.tokens_delta ? ` (it costs ${stats.redundant.tokens_delta} tokens a run)` : ""),
+    );
+  return lines;
+}
+
+function describeVerdictShort(v: NonNullable<NonNullable<Benchmark["statistics"]>["verdict"]>): string {
+  const floor = `±${v.floor.toFixed(2)}`;
+  if (v.verdict === "inconclusive")
+    return v.runs_to_decide !== undefined
+      ? `is inconclusive at ${floor} (about ${v.runs_to_decide} runs per configuration would likely decide it)`
+      : `is inconclusive at ${floor} (its estimate sits on the floor)`;
+  return v.verdict === "no effect" ? `has no effect (within ${floor})` : `${v.verdict} (beyond ${floor})`;
+}
+
 /** What `--dry-run` says about time: runs in waves of `concurrency` at the measured or default pace. */
 export function wallTimeLine(plan: {
   wallSeconds: number;

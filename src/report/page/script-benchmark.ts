@@ -50,13 +50,26 @@ function deltaNote(b) {
       text: d.distinguishable ? "Distinguishable from noise." : "Not distinguishable from noise: the interval includes zero.",
     }),
     b.method ? h("div", { class: "muted", text: "Method: " + b.method }) : null,
+    b.verdict ? h("div", { class: "verdict" }, [h("strong", { text: "Verdict: " }), verdictText(b.verdict)]) : null,
+    b.redundant ? h("div", { class: "verdict redundant" }, [
+      h("strong", { text: "Redundant on this model: " }),
+      "the baseline already passes " + pct(b.redundant.baseline_pass_rate) + " and the skill has no effect on any eval" +
+        (b.redundant.tokens_delta ? "; it costs " + b.redundant.tokens_delta + " tokens a run." : "."),
+    ]) : null,
   ]);
+}
+
+function verdictText(v) {
+  const floor = "±" + v.floor.toFixed(2);
+  if (v.verdict === "inconclusive")
+    return "inconclusive at " + floor + (v.runs_to_decide ? " (about " + v.runs_to_decide + " runs per configuration would likely decide it)" : "");
+  return v.verdict === "no effect" ? "no effect (within " + floor + ")" : v.verdict + " (beyond " + floor + ")";
 }
 
 function perEvalTable(b) {
   const head = [h("th", { text: "eval" })];
   for (const c of b.configurations) head.push(h("th", { class: "num" }, configurationBadge(c)));
-  head.push(h("th", { class: "num", text: "delta (CI)" }), h("th", { text: "flaky" }));
+  head.push(h("th", { class: "num", text: "delta (CI)" }), h("th", { text: "verdict" }), h("th", { text: "flaky" }));
   const rows = b.evals.map(function (e) {
     const cells = [h("td", { text: e.eval_name })];
     for (const c of b.configurations) {
@@ -66,7 +79,11 @@ function perEvalTable(b) {
         text: cell ? pct(cell.pass_rate) + " (" + cell.graded + " run" + (cell.graded === 1 ? "" : "s") + (cell.errors ? ", " + cell.errors + " errored" : "") + ")" : "—",
       }));
     }
-    cells.push(h("td", { class: "num", text: ciText(e.delta_pass_rate) }), h("td", { text: e.flaky ? "flaky" : "" }));
+    cells.push(
+      h("td", { class: "num", text: ciText(e.delta_pass_rate) }),
+      h("td", { class: "verdict-cell", text: e.verdict ? e.verdict.verdict : "" }),
+      h("td", { text: e.flaky ? "flaky" : "" }),
+    );
     return h("tr", null, cells);
   });
   return h("table", { class: "data per-eval" }, [h("thead", null, h("tr", null, head)), h("tbody", null, rows)]);
