@@ -9,6 +9,7 @@ import { loadSkill } from "../../skill/index.js";
 import type { Suite } from "../../suite/index.js";
 import {
   type AgentFlags,
+  adaptiveRequest,
   createSetup,
   type EvalFlags,
   type JudgeFlags,
@@ -67,6 +68,7 @@ export function registerNoise(program: Command, io: Io): void {
           ...(flags.model ? { model: flags.model } : {}),
           ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
           ...outputLimitsOf(flags),
+          ...adaptiveRequest(flags),
           signal: interrupt.signal,
           reporter,
           createAgent: async ({ suite }: { suite: Suite }) => {
