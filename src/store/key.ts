@@ -2,13 +2,13 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, readlink } from "node:fs/promises";
 import { join } from "node:path";
 
-// Object keys sorted at every level, so the same parts always give the same text.
+// Object keys sorted at every level, so the same parts always give the same text. An undefined part is left out
+// as if not given: JSON.stringify skips it.
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([k, v]) => [k, canonical(v)]),
     );
