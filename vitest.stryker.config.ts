@@ -7,7 +7,7 @@ export default defineConfig({
     name: "stryker",
     include: ["test/**/*.test.ts"],
     exclude: ["test/**/*.e2e.test.ts", "test/**/*.sandbox.test.ts", "test/**/*.agents.test.ts"],
-    // One process for every test file of a mutant's run: starting a fresh one per file costs more than the tests.
-    isolate: false,
+    // Isolation stays on (Vitest's default), though a process per test file is slow: without it a module is not loaded
+    // anew, and a static mutant (a table or a constant evaluated on import) would survive without being tested.
   },
 });
