@@ -1,4 +1,5 @@
 import { mkdir, symlink } from "node:fs/promises";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashTree, storeKey } from "../../src/store/index.js";
@@ -60,5 +61,17 @@ describe("the key format", () => {
     const before = await hashTree(dir);
     await mkdir(join(dir, "empty"));
     expect(await hashTree(dir)).not.toBe(before);
+  });
+
+  it("leaves out what is neither a file, a link nor a folder (a socket)", async () => {
+    await writeTree(dir, { "a.txt": "one" });
+    const before = await hashTree(dir);
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(join(dir, "agent.sock"), resolve));
+    try {
+      expect(await hashTree(dir)).toBe(before);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
