@@ -27,6 +27,10 @@ export default {
   // src/ only: the checker then answers faster, and a mutant is refused for a type error in the code, not in a test.
   tsconfigFile: "tsconfig.stryker.json",
   coverageAnalysis: "perTest",
+  // Static mutants (in code run on import: a table, a constant) are left out. Each needs every test run again in
+  // fresh modules, and under Vitest 4.1 here even then one that a test provably catches (a store write racing on
+  // ENOTEMPTY) survived: their results could not be trusted.
+  ignoreStatic: true,
   incremental: true,
   incrementalFile: incrementalFile(process.argv),
   reporters: ["clear-text", "progress", "html", "json"],
