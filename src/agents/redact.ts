@@ -56,6 +56,7 @@ interface Pattern {
 }
 
 function replacer(patterns: readonly Pattern[]): (subject: string) => string {
+  // Stryker disable next-line ConditionalExpression: a shortcut, equivalent: an empty pattern list would replace nothing
   if (patterns.length === 0) return (subject) => subject;
   const byText = new Map(patterns.map((p) => [p.text, p.replacement]));
   // Longest first: an alternation takes the first alternative that matches, so a longer value wins over its prefix.
@@ -82,6 +83,7 @@ export function createRedactor(secrets: readonly Secret[]): Redactor {
   return {
     names: [...new Set(kept.values())],
     text,
+    // Stryker disable next-line ConditionalExpression: a shortcut, equivalent: with no secret the round trip keeps each byte
     bytes: (bytes) => (kept.size === 0 ? bytes : Buffer.from(latin1(bytes.toString("latin1")), "latin1")),
   };
 }
