@@ -45,4 +45,18 @@ describe("the runs a judge grades again", () => {
     ]);
     expect(runs[0]?.task.prompt).toBe("do task 1");
   });
+
+  it("leave out runs that errored or whose grading cannot be read, and say when any run was simulated", async () => {
+    iteration = await makeIteration({
+      evals: [{ id: 1, assertions: ["from the metadata"] }],
+      runs: [
+        { eval: 1, configuration: "with_skill", run: 1, grading: null, outcome: "timeout" },
+        { eval: 1, configuration: "with_skill", run: 2, grading: "{ not json" },
+        { eval: 1, configuration: "with_skill", run: 3, grading: null, simulated: true },
+      ],
+    });
+    const { runs, simulated } = await collectRunsToJudge(iteration.dir);
+    expect(runs.map((r) => r.runId)).toEqual(["eval-1-with_skill-run-3"]);
+    expect(simulated).toBe(true);
+  });
 });
