@@ -2,14 +2,21 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, readlink } from "node:fs/promises";
 import { join } from "node:path";
 
-// Object keys sorted at every level, so the same parts always give the same text.
+// The order of sorted keys and paths: by UTF-16 code units, the same on every machine and locale.
+function byCodeUnits(a: string, b: string): number {
+  if (a < b) return -1;
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: equivalent, keys and paths are unique, and V8's sort asks only whether a result is below 0
+  return a > b ? 1 : 0;
+}
+
+// Object keys sorted at every level, so the same parts always give the same text. An undefined part is left out
+// as if not given: JSON.stringify skips it.
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === "object") {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined)
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .sort(([a], [b]) => byCodeUnits(a, b))
         .map(([k, v]) => [k, canonical(v)]),
     );
   }
@@ -38,7 +45,7 @@ export async function hashTree(dir: string): Promise<string> {
         .slice(dir.length + 1)
         .replaceAll("\\", "/"),
     }))
-    .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0));
+    .sort((a, b) => byCodeUnits(a.rel, b.rel));
   for (const { e, rel } of items) {
     const full = join(e.parentPath, e.name);
     if (e.isFile()) {
