@@ -42,6 +42,11 @@ const ALL_TOOLS = [
   "WebSearch",
   "Write",
 ];
+// Claude Code's requests weigh about 80 KB (its system prompt and tool schemas): the double's weigh as much, so a run
+// the simulator prices costs what a real run costs.
+const GUIDANCE = "Use the tools available to you to help the user with software engineering tasks. ".repeat(
+  960,
+);
 // Dollars per token of a model Claude Code has no price for (it falls back to the largest model's).
 const INPUT_PRICE = 5e-6;
 const OUTPUT_PRICE = 25e-6;
@@ -53,8 +58,14 @@ function parseArgs(argv) {
     const next = () => argv[++i] ?? "";
     if (arg === "-p" || arg === "--print") options.prompt = next();
     else if (arg === "--output-format") options.format = next();
-    else if (arg === "--allowedTools") options.allowed = next().split(/[\s,]+/).filter(Boolean);
-    else if (arg === "--disallowedTools") options.disallowed = next().split(/[\s,]+/).filter(Boolean);
+    else if (arg === "--allowedTools")
+      options.allowed = next()
+        .split(/[\s,]+/)
+        .filter(Boolean);
+    else if (arg === "--disallowedTools")
+      options.disallowed = next()
+        .split(/[\s,]+/)
+        .filter(Boolean);
     else if (arg === "--model") options.model = next();
     else if (arg === "--append-system-prompt") options.appendSystem = next();
     else if (arg === "--include-partial-messages") options.partial = true;
@@ -89,7 +100,11 @@ function skillsIn(folder) {
     if (!existsSync(file)) continue;
     const { fields } = frontmatter(readFileSync(file, "utf8"));
     if (fields["disable-model-invocation"] === "true") continue;
-    found.push({ name: fields.name || entry, description: fields.description ?? "", dir: join(folder, entry) });
+    found.push({
+      name: fields.name || entry,
+      description: fields.description ?? "",
+      dir: join(folder, entry),
+    });
   }
   return found;
 }
@@ -116,6 +131,7 @@ function systemPrompt(cwd, model, appended) {
   const blocks = [
     { type: "text", text: `x-anthropic-billing-header: cc_version=${VERSION}; cc_entrypoint=sdk-cli;` },
     { type: "text", text: "You are a Claude agent, built on Anthropic's Claude Agent SDK." },
+    { type: "text", text: GUIDANCE },
     {
       type: "text",
       text:
@@ -228,7 +244,11 @@ async function ask(state, body, onEvent) {
 
 function runBash(command, cwd, timeoutMs = 120_000) {
   return new Promise((resolveRun) => {
-    const child = spawn("bash", ["-c", command], { cwd, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("bash", ["-c", command], {
+      cwd,
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
@@ -448,13 +468,23 @@ async function main() {
       emit({ type: "user", message: { role: "user", content: [ran.block] }, ...envelope });
       content.push(ran.block);
       if (ran.text) {
-        emit({ type: "user", message: { role: "user", content: [{ type: "text", text: ran.text }] }, ...envelope });
+        // Claude Code counts the skill's text it adds as a turn of its own.
+        state.turns++;
+        emit({
+          type: "user",
+          message: { role: "user", content: [{ type: "text", text: ran.text }] },
+          ...envelope,
+        });
         content.push({ type: "text", text: ran.text });
       }
     }
     messages.push({ role: "user", content });
   }
-  resultLine(state, { subtype: "error_max_turns", is_error: true, result: "Reached the maximum number of turns" });
+  resultLine(state, {
+    subtype: "error_max_turns",
+    is_error: true,
+    result: "Reached the maximum number of turns",
+  });
   return 1;
 }
 

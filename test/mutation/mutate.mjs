@@ -112,7 +112,8 @@ function sourceFiles(dir, base = dir) {
   });
 }
 
-// `*` matches within one segment; `*.test.ts` leaves out `.e2e.test.ts` unless the pattern names e2e.
+// `*` matches within one segment; `*.test.ts` leaves out `.e2e.test.ts` unless the pattern names e2e, and the real
+// agents' `.agents.test.ts` unless it names agents.
 function expand(copy, pattern) {
   if (!pattern.includes("*")) return existsSync(join(copy, pattern)) ? [pattern] : [];
   const segments = pattern.split("/");
@@ -127,7 +128,10 @@ function expand(copy, pattern) {
         .map((name) => (dir ? `${dir}/${name}` : name));
     });
   }
-  return found.filter((f) => pattern.includes("e2e") || !f.endsWith(".e2e.test.ts")).sort();
+  return found
+    .filter((f) => pattern.includes("e2e") || !f.endsWith(".e2e.test.ts"))
+    .filter((f) => pattern.includes(".agents.") || !f.endsWith(".agents.test.ts"))
+    .sort();
 }
 
 // One Vitest for every run: its server starts once, and the mutated file is invalidated in its module graph.
@@ -203,7 +207,14 @@ async function main() {
     const original = existsSync(path) ? readFileSync(path, "utf8") : undefined;
     const matches = original === undefined ? 0 : count(original, m.find);
     const files = [...new Set(m.tests.flatMap((t) => expand(copy, t)))];
-    return { m, path, original, matches, files, built: files.some((f) => f.endsWith(".e2e.test.ts")) };
+    return {
+      m,
+      path,
+      original,
+      matches,
+      files,
+      built: files.some((f) => /\.(e2e|agents)\.test\.ts$/.test(f)),
+    };
   });
 
   if (args.list) {
