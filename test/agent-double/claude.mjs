@@ -91,7 +91,7 @@ function frontmatter(text) {
   return { fields, body: match[2] };
 }
 
-// The skills of one folder: each subfolder with a SKILL.md, by its frontmatter's name (else the folder's).
+// The skills of one folder: each subfolder with a SKILL.md.
 function skillsIn(folder) {
   if (!existsSync(folder)) return [];
   const found = [];
@@ -100,8 +100,9 @@ function skillsIn(folder) {
     if (!existsSync(file)) continue;
     const { fields } = frontmatter(readFileSync(file, "utf8"));
     if (fields["disable-model-invocation"] === "true") continue;
+    // Claude Code names a skill by its folder, whatever its frontmatter says.
     found.push({
-      name: fields.name || entry,
+      name: entry,
       description: fields.description ?? "",
       dir: join(folder, entry),
     });
