@@ -14,7 +14,9 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-const bundled = createRequire(import.meta.url)("@anthropic-ai/claude-code/package.json") as { version: string };
+const bundled = createRequire(import.meta.url)("@anthropic-ai/claude-code/package.json") as {
+  version: string;
+};
 
 describe("the real Claude Code binary through the built CLI", () => {
   it("runs one eval of an example offline: the skill loads, the file is written, the checks pass", async () => {
