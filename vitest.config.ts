@@ -1,21 +1,28 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+
+// `npm test`: the unit tests and the end-to-end tests of features that do not depend on which agent runs (driven by
+// the test double of the claude binary, test/agent-double/). The real agent binaries: `npm run test:agents`
+// (vitest.agents.config.ts, `*.agents.test.ts`); bubblewrap: `npm run test:sandbox` (`*.sandbox.test.ts`).
+const apart = ["test/**/*.agents.test.ts", "test/**/*.sandbox.test.ts"];
 
 export default defineConfig({
   test: {
+    // e2e files spend most of their time waiting on child processes, so two files per core keep the cores busy.
+    maxWorkers: Number(process.env.SKILLGYM_TEST_WORKERS) || Math.max(2, availableParallelism() * 2),
     projects: [
       {
         test: {
           name: "unit",
           include: ["test/**/*.test.ts"],
-          exclude: ["test/**/*.e2e.test.ts", "test/**/*.sandbox.test.ts"],
+          exclude: ["test/**/*.e2e.test.ts", ...apart],
         },
       },
       {
         test: {
           name: "e2e",
           include: ["test/**/*.e2e.test.ts"],
-          // The bubblewrap tests run apart: `npm run test:sandbox` (vitest.sandbox.config.ts).
-          exclude: ["test/**/*.sandbox.test.ts"],
+          exclude: apart,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

@@ -6,7 +6,8 @@ import { type CatalogOptions, runCatalog } from "../../src/catalog/index.js";
 import { CatalogPlan, CatalogResults } from "../../src/contracts/catalog.js";
 import { mergeShards } from "../../src/merge/index.js";
 import { loadSimScript, type SimServer, startSim } from "../../src/sim/index.js";
-import { root, skillgym } from "../cli/cli-process.js";
+import { agentDouble, skillgymOnDouble } from "../agent-double/index.js";
+import { root } from "../cli/cli-process.js";
 import { fastRetry, tempDir } from "../e2e/helpers.js";
 
 let dir: string;
@@ -46,7 +47,7 @@ function options(overrides: Partial<CatalogOptions> = {}): CatalogOptions {
     retry: fastRetry,
     store: {},
     createAgent: async () => ({
-      ...(await createAgent("claude-code", { simulatorUrl: sim.url })),
+      ...(await createAgent("claude-code", { binary: agentDouble, simulatorUrl: sim.url })),
       simScript: join(library, "sim-script.json"),
     }),
     ...overrides,
@@ -60,7 +61,7 @@ async function catalog(overrides: Partial<CatalogOptions> = {}) {
   return { summary, requests: sim.log.slice(before) };
 }
 
-describe("catalog with the result store, shards and resume, against the real Claude Code and the sim", () => {
+describe("catalog with the result store, shards and resume, against the Claude Code test double and the sim", () => {
   it("serves an unchanged library without a model request; one changed description re-runs every query; --fresh reads nothing", async () => {
     const first = await catalog();
     expect(first.requests.length).toBeGreaterThanOrEqual(RUNS);
@@ -138,7 +139,7 @@ describe("catalog with the result store, shards and resume, against the real Cla
     await expect(
       mergeShards({ shardDirs: [join(dir, "shard-1"), join(dir, "shard-2")], into: join(dir, "merged") }),
     ).rejects.toThrow(`${join(dir, "shard-1")} is a catalog folder`);
-    const cli = skillgym([
+    const cli = skillgymOnDouble([
       "merge",
       join(dir, "shard-1"),
       join(dir, "shard-2"),

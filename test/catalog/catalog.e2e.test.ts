@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Activation } from "../../src/contracts/activation.js";
 import { CatalogResults } from "../../src/contracts/catalog.js";
-import { root, skillgym } from "../cli/cli-process.js";
+import { skillgymOnDouble } from "../agent-double/index.js";
+import { root } from "../cli/cli-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -30,7 +31,7 @@ describe("skillgym catalog", () => {
     const copy = join(dir, "library");
     await cp(library, copy, { recursive: true });
     const workspace = join(dir, "ws");
-    const result = skillgym([
+    const result = skillgymOnDouble([
       "catalog",
       copy,
       "--simulate",
@@ -110,7 +111,7 @@ describe("skillgym catalog", () => {
     await cp(library, copy, { recursive: true });
     const workspace = join(dir, "ws");
     const args = ["catalog", copy, "--simulate", "--runs", "1", "--workspace", workspace];
-    const before = skillgym([...args, "--dry-run", "--concurrency", "2"]);
+    const before = skillgymOnDouble([...args, "--dry-run", "--concurrency", "2"]);
     expect(before.code, before.stderr).toBe(0);
     expect(before.stdout).toContain(
       `plan for the catalog of ${copy}: 4 skills installed together in every run: chart-maker (3 queries), csv-stats (3 queries), greeting-card (competitor only), release-notes (3 queries)`,
@@ -125,16 +126,16 @@ describe("skillgym catalog", () => {
     expect(before.stdout).toContain("credentials: none needed (simulated)\nnothing was started");
     await expect(readdir(workspace)).rejects.toThrow();
 
-    const held = skillgym([...args, "--max-cost", "0.01"]);
+    const held = skillgymOnDouble([...args, "--max-cost", "0.01"]);
     expect(held.code, held.stderr).toBe(130);
     expect(held.stderr).toContain("stopped scheduling runs: --max-cost reached");
     await expect(readFile(join(workspace, "catalog-1", "catalog.json"), "utf8")).rejects.toThrow();
-    const resumable = skillgym([...args, "--dry-run"]);
+    const resumable = skillgymOnDouble([...args, "--dry-run"]);
     expect(resumable.stdout).toContain(
       `would resume ${join(workspace, "catalog-1")}: 0 of 9 runs already finished there are kept`,
     );
 
-    const finished = skillgym(args);
+    const finished = skillgymOnDouble(args);
     expect(finished.code, finished.stderr).toBe(0);
     expect(finished.stderr).toContain(`resuming ${join(workspace, "catalog-1")}`);
     expect(finished.stderr).toContain("[9/9]");
@@ -147,7 +148,7 @@ describe("skillgym catalog", () => {
     await readFile(join(workspace, "catalog-1", "catalog.md"), "utf8");
 
     // A dry run of a shard counts the store's runs of its own share, and says what the whole plan is.
-    const shardPlan = skillgym([...args, "--dry-run", "--shard", "2/2", "--json"]);
+    const shardPlan = skillgymOnDouble([...args, "--dry-run", "--shard", "2/2", "--json"]);
     expect(shardPlan.code, shardPlan.stderr).toBe(0);
     const planned = JSON.parse(shardPlan.stdout);
     expect(planned).toMatchObject({
@@ -157,18 +158,18 @@ describe("skillgym catalog", () => {
       toRun: 0,
       catalogDir: join(workspace, "catalog-2"),
     });
-    expect(skillgym([...args, "--dry-run"]).stdout).toContain(
+    expect(skillgymOnDouble([...args, "--dry-run"]).stdout).toContain(
       "catalog runs: 9 of 9 served by the store, 0 to run",
     );
 
     // --shard 1/1 is a plan of its own: a new folder, every run served by the store.
-    const shard = skillgym([...args, "--shard", "1/1"]);
+    const shard = skillgymOnDouble([...args, "--shard", "1/1"]);
     expect(shard.code, shard.stderr).toBe(0);
     expect(shard.stderr).toContain(`writing ${join(workspace, "catalog-2")}`);
     expect(shard.stderr).toContain("(shard 1/1)");
     expect(shard.stdout).toContain("9 run(s) served by the result store");
 
-    const fresh = skillgym([...args, "--fresh", "--json"]);
+    const fresh = skillgymOnDouble([...args, "--fresh", "--json"]);
     expect(fresh.code, fresh.stderr).toBe(0);
     const results = CatalogResults.parse(JSON.parse(fresh.stdout));
     expect(results.runs.filter((r) => r.reused_from !== undefined)).toEqual([]);
@@ -181,7 +182,7 @@ describe("skillgym catalog", () => {
       "a/SKILL.md": skillMd("same", "Does one thing. Use when asked.", "Body."),
       "b/SKILL.md": skillMd("same", "Does another thing. Use when asked.", "Body."),
     });
-    const twins = skillgym(["catalog", join(dir, "twins"), "--simulate", "--workspace", workspace]);
+    const twins = skillgymOnDouble(["catalog", join(dir, "twins"), "--simulate", "--workspace", workspace]);
     expect(twins.code).toBe(2);
     expect(twins.stderr).toContain(
       `two skills are named same: ${join(dir, "twins", "a")} and ${join(dir, "twins", "b")}`,
@@ -191,7 +192,7 @@ describe("skillgym catalog", () => {
       "good/SKILL.md": skillMd("good", "Does a thing. Use when asked.", "Body."),
       "bad/SKILL.md": "---\nname: Bad Name\n---\nno description\n",
     });
-    const broken = skillgym(["catalog", join(dir, "broken"), "--simulate", "--workspace", workspace]);
+    const broken = skillgymOnDouble(["catalog", join(dir, "broken"), "--simulate", "--workspace", workspace]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`${join(dir, "broken", "bad")} is not a valid skill`);
     expect(broken.stderr).toMatch(/description/);
@@ -207,7 +208,13 @@ describe("skillgym catalog", () => {
       "nested/gamma/SKILL.md": skillMd("gamma", "Does gamma things. Use when asked for gamma.", "Body."),
       ".git/HEAD": "ref: refs/heads/main\n",
     });
-    const skill = skillgym(["catalog", join(dir, "lib", "alpha"), "--simulate", "--workspace", workspace]);
+    const skill = skillgymOnDouble([
+      "catalog",
+      join(dir, "lib", "alpha"),
+      "--simulate",
+      "--workspace",
+      workspace,
+    ]);
     expect(skill.code).toBe(2);
     expect(skill.stderr).toContain(
       `${join(dir, "lib", "alpha")} is itself a skill (it has a SKILL.md), not a folder of skills`,
@@ -215,7 +222,14 @@ describe("skillgym catalog", () => {
     expect(skill.stderr).toContain(`skillgym catalog ${join(dir, "lib")}`);
     expect(skill.stderr).toContain(`skillgym triggers ${join(dir, "lib", "alpha")}`);
 
-    const plan = skillgym(["catalog", join(dir, "lib"), "--simulate", "--dry-run", "--workspace", workspace]);
+    const plan = skillgymOnDouble([
+      "catalog",
+      join(dir, "lib"),
+      "--simulate",
+      "--dry-run",
+      "--workspace",
+      workspace,
+    ]);
     expect(plan.code, plan.stderr).toBe(0);
     expect(plan.stderr).toContain(
       `warning: ${join(dir, "lib", "nested")} has no SKILL.md: not a skill, left out of the catalog`,
@@ -229,7 +243,7 @@ describe("skillgym catalog", () => {
       "alpha/SKILL.md": skillMd("alpha", "Does alpha things. Use when asked for alpha.", "Body."),
       "docs/README.md": "notes\n",
     });
-    const one = skillgym(["catalog", join(dir, "one"), "--simulate", "--workspace", workspace]);
+    const one = skillgymOnDouble(["catalog", join(dir, "one"), "--simulate", "--workspace", workspace]);
     expect(one.code).toBe(2);
     expect(one.stderr).toContain(
       `${join(dir, "one")} holds 1 skill folder(s); without a SKILL.md: ${join(dir, "one", "docs")}; a catalog needs two or more`,
@@ -238,7 +252,7 @@ describe("skillgym catalog", () => {
   }, 60_000);
 
   it("--help says what --shard and --sim-script do for a catalog", () => {
-    const help = skillgym(["catalog", "--help"]);
+    const help = skillgymOnDouble(["catalog", "--help"]);
     expect(help.code).toBe(0);
     const flat = help.stdout.replace(/\s+/g, " ");
     expect(flat).toContain(

@@ -1,8 +1,8 @@
 import { mkdir, readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { skillgymOnDouble } from "../agent-double/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { skillgym } from "./cli-process.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -52,13 +52,13 @@ describe("run takes eval's options", () => {
   ];
 
   it("--resume continues the latest iteration: finished eval and trigger runs are not run again", async () => {
-    const first = skillgym(run());
+    const first = skillgymOnDouble(run());
     expect(first.code).toBe(0);
     const trigger = join(dir, "ws", "iteration-1", "triggers", "query-1", "run-1", "trigger.json");
     const timing = join(dir, "ws", "iteration-1", "eval-1", "with_skill", "run-1", "timing.json");
     const before = [(await stat(trigger)).mtimeMs, (await stat(timing)).mtimeMs];
 
-    const again = skillgym(run("--resume"));
+    const again = skillgymOnDouble(run("--resume"));
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/resuming .*iteration-1: 1 runs/);
     expect(again.stderr).not.toMatch(/\[1\/1\] eval-1/);
@@ -70,7 +70,7 @@ describe("run takes eval's options", () => {
     expect(again.stdout).toContain("triggers: ");
 
     // Without --resume a finished iteration is not continued.
-    expect(skillgym(run()).code).toBe(0);
+    expect(skillgymOnDouble(run()).code).toBe(0);
     expect((await readdir(join(dir, "ws"))).filter((n) => n !== ".skillgym-cache").sort()).toEqual([
       "iteration-1",
       "iteration-2",
@@ -81,7 +81,7 @@ describe("run takes eval's options", () => {
     const tmp = join(dir, "tmp");
     await mkdir(tmp);
     const env = { ...process.env, TMPDIR: tmp };
-    expect(skillgym(run("--keep-workspaces"), env).code).toBe(0);
+    expect(skillgymOnDouble(run("--keep-workspaces"), env).code).toBe(0);
     const kept = (await readdir(tmp)).filter((n) => n.startsWith("skillgym-run."));
     expect(kept).toHaveLength(1);
     expect(await readdir(join(tmp, kept[0] ?? ""))).toContain(".skillgym-keep");
@@ -93,7 +93,7 @@ describe("run takes eval's options", () => {
 
     const plain = join(dir, "tmp-plain");
     await mkdir(plain);
-    expect(skillgym(run(), { ...process.env, TMPDIR: plain }).code).toBe(0);
+    expect(skillgymOnDouble(run(), { ...process.env, TMPDIR: plain }).code).toBe(0);
     expect((await readdir(plain)).filter((n) => n.startsWith("skillgym-run."))).toEqual([]);
   });
 });
@@ -109,7 +109,7 @@ describe("run --dry-run", () => {
   ];
 
   it("estimates the wall time from the runs and the concurrency, and starts nothing", async () => {
-    const result = skillgym(dry("--simulate", "--concurrency", "2"));
+    const result = skillgymOnDouble(dry("--simulate", "--concurrency", "2"));
     expect(result.code).toBe(0);
     // 18 eval runs in 9 waves of 4 s, 12 judge calls in 6 waves of 0.5 s, 60 trigger runs in 30 waves of 3 s: 129 s.
     expect(result.stdout).toContain(
@@ -133,8 +133,8 @@ describe("run --dry-run", () => {
       "--workspace",
       ws,
     ];
-    expect(skillgym(["run", join(dir, "card"), ...measure]).code).toBe(0);
-    const result = skillgym(["run", join(dir, "card"), "--dry-run", ...measure]);
+    expect(skillgymOnDouble(["run", join(dir, "card"), ...measure]).code).toBe(0);
+    const result = skillgymOnDouble(["run", join(dir, "card"), "--dry-run", ...measure]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /estimated wall time: about \d+s at --concurrency 4 .*: measured in this workspace\)/,
@@ -142,7 +142,7 @@ describe("run --dry-run", () => {
   });
 
   it("without credentials in real mode, says so and exits 3 without starting a run", async () => {
-    const result = skillgym(dry(), await noCredentials());
+    const result = skillgymOnDouble(dry(), await noCredentials());
     expect(result.code).toBe(3);
     expect(result.stdout).toContain("estimated wall time: about");
     expect(result.stdout).not.toContain("nothing was started");
@@ -152,7 +152,7 @@ describe("run --dry-run", () => {
 
   it("with a key in real mode, names where the login comes from", async () => {
     const env = { ...(await noCredentials()), ANTHROPIC_API_KEY: "sk-test-not-a-key" };
-    const result = skillgym(dry(), env);
+    const result = skillgymOnDouble(dry(), env);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
       "credentials: Claude Code logs in with ANTHROPIC_API_KEY; judge (claude-code): ready",
@@ -164,7 +164,7 @@ describe("run --dry-run", () => {
 
 describe("draft-evals counts with --count-evals", () => {
   it("drafts that many evals; the old --evals <n> still works and says it is deprecated", async () => {
-    const counted = skillgym([
+    const counted = skillgymOnDouble([
       "draft-evals",
       join(dir, "card"),
       "--simulate",
@@ -176,12 +176,12 @@ describe("draft-evals counts with --count-evals", () => {
     expect(counted.stdout).toMatch(/wrote .*evals\.json: 2 evals/);
     expect(counted.stderr).not.toContain("deprecated");
 
-    const old = skillgym(["draft-evals", join(dir, "card"), "--simulate", "--force", "--evals", "1"]);
+    const old = skillgymOnDouble(["draft-evals", join(dir, "card"), "--simulate", "--force", "--evals", "1"]);
     expect(old.code).toBe(0);
     expect(old.stdout).toMatch(/wrote .*evals\.json: 1 evals/);
     expect(old.stderr).toContain("--evals <n> is deprecated; use --count-evals <n>");
 
-    const help = skillgym(["draft-evals", "--help"]);
+    const help = skillgymOnDouble(["draft-evals", "--help"]);
     expect(help.stdout).toContain("--count-evals <n>");
     expect(help.stdout).not.toContain("--evals <n>");
   });
@@ -194,7 +194,7 @@ describe("a bad flag value", () => {
     ["eval", "x", "--no-such-flag"],
   ])
     it(`prints its one-line error and where the help is, not the help: ${args.join(" ")}`, () => {
-      const result = skillgym(args);
+      const result = skillgymOnDouble(args);
       expect(result.code).toBe(2);
       const lines = result.stderr.trim().split("\n");
       expect(lines.length).toBeLessThanOrEqual(3);

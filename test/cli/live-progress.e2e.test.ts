@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { doubleFlags } from "../agent-double/index.js";
 import { tempDir } from "../e2e/helpers.js";
 import { bin, root, shellLine } from "./cli-process.js";
 
@@ -20,10 +21,11 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-describe("progress of `skillgym eval` (real CLI, real Claude Code against skillgym sim)", () => {
+describe("progress of `skillgym eval` (real CLI, the Claude Code test double against skillgym sim)", () => {
   const evalArgs = () => [
     bin,
     "eval",
+    ...doubleFlags,
     "examples/csv-summary",
     "--simulate",
     "--concurrency",

@@ -3,6 +3,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onDouble } from "../agent-double/index.js";
 import { docPages, root } from "./pages.js";
 import { type DocCommand, outputPattern, type RunnableBlock, runnableBlocks } from "./runnable.js";
 
@@ -22,7 +23,7 @@ interface Result {
 
 function run(command: DocCommand, cwd: string): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...command.args], {
+    const child = spawn(process.execPath, [bin, ...onDouble(command.args)], {
       cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],

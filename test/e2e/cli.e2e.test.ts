@@ -3,6 +3,7 @@ import { access, chmod, mkdir, readdir, readFile, writeFile } from "node:fs/prom
 import { join, resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { onDouble } from "../agent-double/index.js";
 import { agentProcesses, expectNoAgentProcesses } from "./agent-processes.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
@@ -10,7 +11,7 @@ const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
 function skillgym(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
     cwd: options.cwd ?? root,
     env: options.env ?? process.env,
     encoding: "utf8",
@@ -269,7 +270,10 @@ describe.skipIf(process.platform === "win32")("Ctrl-C", () => {
     await mkdir(tmp);
     const child = spawn(
       process.execPath,
-      [bin, "eval", join(dir, "card"), "--simulate", "--baseline", "none", "--concurrency", "2"],
+      [
+        bin,
+        ...onDouble(["eval", join(dir, "card"), "--simulate", "--baseline", "none", "--concurrency", "2"]),
+      ],
       {
         cwd: root,
         env: { ...process.env, TMPDIR: tmp },

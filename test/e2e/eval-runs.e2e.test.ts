@@ -42,7 +42,7 @@ const writesCard = SimScript.parse({
   ],
 });
 
-describe("eval with the real Claude Code against skillgym sim", () => {
+describe("eval with the Claude Code test double against skillgym sim", () => {
   it("records a with_skill run whose skill writes a file, and a without_skill baseline without the skill", async () => {
     const skillHashBefore = await hashSkill(join(dir, "greeter"));
     const { summary } = await runWithSim(writesCard, { ...base, skillPath: join(dir, "greeter") });

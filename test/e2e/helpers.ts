@@ -1,10 +1,10 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import type { SimScript } from "../../src/contracts/sim-script.js";
 import { type EvalOptions, runEvals } from "../../src/run/index.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 
 export type Tree = Record<string, string>;
 
@@ -28,7 +28,7 @@ export async function readJson(path: string): Promise<Record<string, unknown>> {
   return JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
 }
 
-/** Runs the library's eval runner with the real Claude Code binary against an in-process simulator. */
+/** Runs the library's eval runner with the claude-code adapter driving the test double against an in-process simulator. */
 export async function runWithSim(
   script: SimScript,
   options: Omit<EvalOptions, "createAgent">,
@@ -38,7 +38,7 @@ export async function runWithSim(
   try {
     const summary = await runEvals({
       ...options,
-      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     });
     return { summary, sim };
   } finally {

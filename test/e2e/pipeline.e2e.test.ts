@@ -2,20 +2,20 @@ import { spawnSync } from "node:child_process";
 import { access, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { Grading } from "../../src/contracts/grading.js";
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { createBudget } from "../../src/run/budget.js";
 import { runEvals } from "../../src/run/index.js";
 import { startSim } from "../../src/sim/index.js";
+import { createDoubleAgent, onDouble } from "../agent-double/index.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
 function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
     cwd: root,
     encoding: "utf8",
     timeout: 180_000,
@@ -30,7 +30,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-describe("skillgym run, grade and bench end to end (real Claude Code against skillgym sim)", () => {
+describe("skillgym run, grade and bench end to end (the Claude Code test double against skillgym sim)", () => {
   it("runs the whole pipeline on an example offline, marked as simulated", async () => {
     const ws = join(dir, "ws");
     const result = skillgym([
@@ -215,7 +215,7 @@ describe("skillgym run, grade and bench end to end (real Claude Code against ski
         timeoutSeconds: 60,
         budget,
         createAgent: () =>
-          createClaudeCodeAgent({
+          createDoubleAgent({
             env: { ...process.env, ANTHROPIC_BASE_URL: sim.url, ANTHROPIC_API_KEY: "sk-test" },
           }),
       });

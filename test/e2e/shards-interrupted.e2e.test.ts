@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { IterationRecord, TriggerPlan } from "../../src/contracts/run-record.js";
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
-import { bin, root, skillgym } from "../cli/cli-process.js";
+import { onDouble, skillgymOnDouble } from "../agent-double/index.js";
+import { bin, root } from "../cli/cli-process.js";
 import { launchBrowser, openPage } from "../report/browser.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
-// A shard cut short by Ctrl-C in its trigger phase (real Claude Code against the sim), its sibling finished.
+// A shard cut short by Ctrl-C in its trigger phase (the Claude Code test double against the sim), its sibling finished.
 let dir: string;
 let cleanup: () => Promise<void>;
 const QUERIES = 6;
@@ -33,7 +34,10 @@ const iterationOf = (i: number) => join(shardDir(i), "iteration-1");
 
 // Presses Ctrl-C once the first trigger run of the shard has finished, while the others are in flight.
 async function interruptInTriggers(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [bin, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [bin, ...onDouble(args)], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let stderr = "";
   child.stdout.resume();
   child.stderr.setEncoding("utf8");
@@ -96,7 +100,15 @@ beforeAll(async () => {
     "1/2",
   ]);
   if (cut.code !== 130) throw new Error(`the interrupted shard exited ${cut.code}: ${cut.stderr}`);
-  const two = skillgym(["run", skill, ...common("fast.json"), "--workspace", shardDir(2), "--shard", "2/2"]);
+  const two = skillgymOnDouble([
+    "run",
+    skill,
+    ...common("fast.json"),
+    "--workspace",
+    shardDir(2),
+    "--shard",
+    "2/2",
+  ]);
   if (two.code !== 0) throw new Error(`shard 2/2 exited ${two.code}: ${two.stderr}`);
 }, 300_000);
 afterAll(() => cleanup());
@@ -113,7 +125,7 @@ describe.skipIf(process.platform === "win32")("merge never hides a shard cut sho
 
   it("merge refuses it, naming the shard folder and the trigger runs it lacks, and writes nothing", async () => {
     const into = join(dir, "refused");
-    const result = skillgym(["merge", shardDir(1), shardDir(2), "--into", into]);
+    const result = skillgymOnDouble(["merge", shardDir(1), shardDir(2), "--into", into]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(`shard 1/2 \\(${shardDir(1)}\\) was interrupted: [1-5] of 6 trigger runs missing`),
@@ -125,7 +137,7 @@ describe.skipIf(process.platform === "win32")("merge never hides a shard cut sho
 
   it("merge --partial says so in its summary, iteration.json, benchmark notes, trigger counts and report", async () => {
     const into = join(dir, "partial");
-    const result = skillgym(["merge", shardDir(2), shardDir(1), "--into", into, "--partial"]);
+    const result = skillgymOnDouble(["merge", shardDir(2), shardDir(1), "--into", into, "--partial"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { IterationRecord, TriggerPlan } from "../../src/contracts/run-record.js";
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
+import { skillgymOnDouble } from "../agent-double/index.js";
 import { elements, parseXml } from "../ci/xml-tree.js";
-import { skillgym } from "../cli/cli-process.js";
 import { readJson, tempDir } from "./helpers.js";
 import { smallExample } from "./small-example.js";
 
@@ -19,7 +19,7 @@ let shardOut: string;
 let skill: string;
 
 function runOf(args: string[]) {
-  const result = skillgym(["run", skill, ...common, ...args]);
+  const result = skillgymOnDouble(["run", skill, ...common, ...args]);
   if (result.code !== 0)
     throw new Error(`skillgym ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
   return result;
@@ -75,7 +75,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     const junit = join(dir, "junit.xml");
     const summaryFile = join(dir, "step-summary.md");
     await writeFile(summaryFile, "earlier step\n");
-    const result = skillgym(
+    const result = skillgymOnDouble(
       [
         "merge",
         join(dir, "shard-2"),
@@ -159,11 +159,11 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
 
   it("refuses shards of different plans, a repeated shard and a missing one, writing nothing", async () => {
     const into = join(dir, "refused");
-    const twice = skillgym(["merge", join(dir, "shard-1"), join(dir, "shard-1"), "--into", into]);
+    const twice = skillgymOnDouble(["merge", join(dir, "shard-1"), join(dir, "shard-1"), "--into", into]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain("shard 1/2 is given twice");
 
-    const missing = skillgym(["merge", join(dir, "shard-1"), "--into", into]);
+    const missing = skillgymOnDouble(["merge", join(dir, "shard-1"), "--into", into]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("shard 2/2 missing");
 
@@ -172,11 +172,11 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     const file = join(otherN, "iteration-1", "iteration.json");
     const record = await readJson(file);
     await writeFile(file, JSON.stringify({ ...record, shard: { ...(record.shard as object), count: 3 } }));
-    const n = skillgym(["merge", join(dir, "shard-1"), otherN, "--into", into]);
+    const n = skillgymOnDouble(["merge", join(dir, "shard-1"), otherN, "--into", into]);
     expect(n.code).toBe(2);
     expect(n.stderr).toContain(`${join(dir, "shard-1")} vs ${otherN}:\n    shard count n: 2 vs 3`);
 
-    const otherSkill = skillgym([
+    const otherSkill = skillgymOnDouble([
       "eval",
       "examples/release-notes",
       "--simulate",
@@ -193,7 +193,13 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       "2/2",
     ]);
     expect(otherSkill.code).toBe(0);
-    const otherPlan = skillgym(["merge", join(dir, "shard-1"), join(dir, "other-skill"), "--into", into]);
+    const otherPlan = skillgymOnDouble([
+      "merge",
+      join(dir, "shard-1"),
+      join(dir, "other-skill"),
+      "--into",
+      into,
+    ]);
     expect(otherPlan.code).toBe(2);
     // What differs, in words first; no run is said to be in two shards of plans that differ.
     expect(otherPlan.stderr).toContain(`${join(dir, "shard-1")} vs ${join(dir, "other-skill")}:`);
@@ -214,14 +220,14 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       [join(dir, "shard-2"), ["shard-1", join("shard-2", "iteration-1")]],
     ] as const) {
       const before = await readdir(join(dir, "shard-1"));
-      const refused = skillgym(["merge", ...shards.map((s) => join(dir, s)), "--into", target]);
+      const refused = skillgymOnDouble(["merge", ...shards.map((s) => join(dir, s)), "--into", target]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(`--into ${target} is `);
       expect(await readdir(join(dir, "shard-1"))).toEqual(before);
     }
     await expect(readdir(join(dir, "shard-2", "merged"))).rejects.toThrow();
 
-    const partial = skillgym(["merge", join(dir, "shard-1"), "--into", into, "--partial", "--json"]);
+    const partial = skillgymOnDouble(["merge", join(dir, "shard-1"), "--into", into, "--partial", "--json"]);
     expect(partial.code).toBe(0);
     const out = JSON.parse(partial.stdout);
     expect(out.merged_from).toMatchObject({ shards: [1], missing: [2] });
@@ -254,7 +260,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       }),
     );
     const into = join(dir, "limited-merged");
-    const result = skillgym(["merge", ...copies, "--into", into]);
+    const result = skillgymOnDouble(["merge", ...copies, "--into", into]);
     expect(result.stderr).not.toContain("error");
     const combined = {
       events: 7,
@@ -271,7 +277,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
 
   it("refuses a bad --shard before anything starts, naming the flag", () => {
     for (const value of ["0/2", "3/2", "1/0", "x"]) {
-      const result = skillgym([
+      const result = skillgymOnDouble([
         "run",
         "examples/csv-summary",
         "--simulate",

@@ -3,13 +3,14 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
+import { onDouble } from "../agent-double/index.js";
 import { readJson, runWithSim, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
 function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
     cwd: root,
     encoding: "utf8",
     timeout: 240_000,

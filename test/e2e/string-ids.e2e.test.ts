@@ -7,13 +7,14 @@ import { EvalMetadata } from "../../src/contracts/evals.js";
 import { readIterationData } from "../../src/report/iteration-data.js";
 import { resolveViewTarget } from "../../src/report/target.js";
 import { createViewReader } from "../../src/report/view-reader.js";
+import { onDouble } from "../agent-double/index.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
 function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
     cwd: root,
     encoding: "utf8",
     timeout: 180_000,
@@ -78,7 +79,7 @@ async function creatorView(iteration: string) {
   return entries.sort((a, b) => a.eval_id - b.eval_id);
 }
 
-describe('a suite with ids [1, "team-actions"] (real CLI, real Claude Code against skillgym sim)', () => {
+describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test double against skillgym sim)', () => {
   it("writes integer eval_ids skill-creator can sort, and our bench, viewer, resume and --only agree", async () => {
     const ws = join(dir, "ws");
     const skill = join(dir, "team-repo");

@@ -1,12 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { startSim } from "../../src/sim/index.js";
 import { hashSkill } from "../../src/skill/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 let dir: string;
@@ -24,7 +24,7 @@ async function runWithSim(script: SimScript, options: Partial<Omit<TriggerOption
       timeoutSeconds: 60,
       retry: fastRetry,
       ...options,
-      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     });
     return { summary, sim };
   } finally {
@@ -65,7 +65,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-describe("trigger evals with the real Claude Code against skillgym sim", () => {
+describe("trigger evals with the Claude Code test double against skillgym sim", () => {
   it("gives exactly the scripted rates for 20 queries × 3 runs at concurrency 8", async () => {
     const groups = [
       { should: true, pattern: [true, true, true] },

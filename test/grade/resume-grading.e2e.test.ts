@@ -4,13 +4,14 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { Grading } from "../../src/contracts/grading.js";
+import { onDouble } from "../agent-double/index.js";
 import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
 function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
+  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
     cwd: root,
     encoding: "utf8",
     timeout: 180_000,
@@ -128,7 +129,7 @@ describe("resume grades finished runs left without a grading", () => {
 describe.skipIf(process.platform === "win32")("Ctrl-C while a finished run is graded", () => {
   it("leaves the run ungraded, and the next eval of the interrupted iteration grades it", async () => {
     const marker = await writeSlowCheckSuite();
-    const args = [bin, "eval", join(dir, "card"), "--simulate", "--baseline", "none"];
+    const args = [bin, ...onDouble(["eval", join(dir, "card"), "--simulate", "--baseline", "none"])];
     const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     child.stdout.setEncoding("utf8");
@@ -169,7 +170,7 @@ describe.skipIf(process.platform === "win32")("Ctrl-C while `skillgym grade` gra
     expect(ran.code, ran.stderr).toBe(0);
     const iteration = join(dir, "card-workspace", "iteration-1");
     const runDir = join(iteration, "eval-1", "with_skill", "run-1");
-    const child = spawn(process.execPath, [bin, "grade", iteration, "--simulate"], {
+    const child = spawn(process.execPath, [bin, ...onDouble(["grade", iteration, "--simulate"])], {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
     });

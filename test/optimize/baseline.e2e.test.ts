@@ -2,8 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
+import { mainOnDouble } from "../agent-double/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // The description already names what every should-trigger query asks for; the sim picks skills by word overlap.
@@ -40,7 +40,7 @@ describe("skillgym optimize records where it started", () => {
       "--workspace",
       join(dir, "ws"),
     ];
-    expect(await main([...args, "--json"], io)).toBe(0);
+    expect(await mainOnDouble([...args, "--json"], io)).toBe(0);
     const printed = OptimizeResults.parse(JSON.parse(io.stdout()));
     const [folder] = (await readdir(join(dir, "ws"))).filter((n) => n.startsWith("optimize-"));
     const results = OptimizeResults.parse(

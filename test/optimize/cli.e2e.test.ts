@@ -2,8 +2,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
+import { mainOnDouble } from "../agent-double/index.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
 
 // Block-scalar description, a comment, CRLF line endings: --apply must keep all of it but the description's text.
@@ -44,7 +44,7 @@ afterEach(() => cleanup());
 async function optimize(...extra: string[]) {
   const io = captureIo();
   const args = ["optimize", join(dir, "scribe"), "--simulate", "--runs", "1", "--workspace", join(dir, "ws")];
-  const code = await main([...args, ...extra], io);
+  const code = await mainOnDouble([...args, ...extra], io);
   return { code, stdout: io.stdout(), stderr: io.stderr() };
 }
 

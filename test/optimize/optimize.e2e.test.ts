@@ -2,11 +2,11 @@ import { readFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { createJudge } from "../../src/judge/create.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // The skill's description lacks every word its should-trigger queries use; the sim picks skills by word overlap.
@@ -53,13 +53,13 @@ function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
     concurrency: 8,
     timeoutSeconds: 60,
     retry: fastRetry,
-    createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+    createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     createImprover: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
     ...overrides,
   };
 }
 
-describe("skillgym optimize with the real Claude Code against skillgym sim", () => {
+describe("skillgym optimize with the Claude Code test double against skillgym sim", () => {
   it("raises test recall from the train failures alone and keeps the best description by test score", async () => {
     const before = await readFile(join(skillDir(), "SKILL.md"));
     // results.json is rewritten after every iteration, marked running until the end.
@@ -157,7 +157,7 @@ describe("skillgym optimize with the real Claude Code against skillgym sim", () 
       options({
         maxCostUsd: 0.4,
         createAgent: async () => ({
-          ...(await createClaudeCodeAgent({ simulatorUrl: sim.url })),
+          ...(await createDoubleAgent({ simulatorUrl: sim.url })),
           simulated: false,
         }),
       }),

@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { doubleFlags } from "../agent-double/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -43,6 +44,7 @@ function optimize(...extra: string[]): ChildProcess {
     [
       bin,
       "optimize",
+      ...doubleFlags,
       join(dir, "scribe"),
       "--runs",
       "1",

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { createJudge } from "../../src/judge/create.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 const queries = [
@@ -43,7 +43,7 @@ function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
     timeoutSeconds: 60,
     retry: fastRetry,
     store: {},
-    createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+    createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     createImprover: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
     ...overrides,
   };

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogResults } from "../../src/contracts/catalog.js";
 import { renderStaticViewer, startViewServer, type ViewServer } from "../../src/report/index.js";
+import { doubleFlags } from "../agent-double/index.js";
 import { launchBrowser, openPage, saveScreenshot } from "./browser.js";
 import { repoRoot } from "./generated-workspace.js";
 import { tempDir } from "./workspace-fixture.js";
@@ -30,6 +31,7 @@ beforeAll(async () => {
     [
       bin,
       "catalog",
+      ...doubleFlags,
       library,
       "--simulate",
       "--runs",
@@ -74,7 +76,7 @@ beforeAll(async () => {
   }
   await run(
     process.execPath,
-    [bin, "eval", skill, "--simulate", "--runs", "1", "--workspace", evalWorkspace()],
+    [bin, "eval", ...doubleFlags, skill, "--simulate", "--runs", "1", "--workspace", evalWorkspace()],
     {
       cwd: repoRoot,
       timeout: 240_000,

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GradedExpectation } from "../../src/contracts/grading.js";
 import { startViewServer, type ViewServer, writeStaticViewer } from "../../src/report/index.js";
+import { doubleFlags } from "../agent-double/index.js";
 import { launchBrowser, openPage, saveScreenshot, waitReady } from "./browser.js";
 import { repoRoot } from "./generated-workspace.js";
 import { tempDir, writeFakeIteration } from "./workspace-fixture.js";
@@ -96,6 +97,7 @@ beforeAll(async () => {
     [
       join(repoRoot, "bin", "skillgym.js"),
       "triggers",
+      ...doubleFlags,
       join(repoRoot, "examples", "release-notes"),
       "--simulate",
       "--runs",

@@ -8,6 +8,7 @@ import { gradingHooks, judgeGrader } from "../../src/grade/index.js";
 import { createJudge } from "../../src/judge/index.js";
 import { type EvalOptions, runEvals } from "../../src/run/index.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { agentDouble } from "../agent-double/index.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -60,7 +61,7 @@ function options(overrides: Partial<EvalOptions> = {}): EvalOptions {
     concurrency: 1,
     timeoutSeconds: 60,
     retry: fastRetry,
-    createAgent: () => createAgent("claude-code", { simulatorUrl: sim.url }),
+    createAgent: () => createAgent("claude-code", { binary: agentDouble, simulatorUrl: sim.url }),
     ...gradingHooks({
       createGrader: async () => judgeGrader(await createJudge({ backend: "sim", simulatorUrl: sim.url })),
     }),

@@ -1,10 +1,10 @@
 import { access, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { type Attempt, type AttemptPlan, runAttempt } from "../../src/run/attempt.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, tempDir } from "../e2e/helpers.js";
 
 let dir: string;
@@ -27,7 +27,7 @@ const exists = (path: string) =>
 
 async function attemptWith(script: SimScript, plan: Partial<AttemptPlan> = {}) {
   sim = await startSim({ script });
-  const agent = await createClaudeCodeAgent({ simulatorUrl: sim.url });
+  const agent = await createDoubleAgent({ simulatorUrl: sim.url });
   const tempRoot = join(dir, "tmp");
   const runDir = join(dir, "run");
   const retries: number[] = [];

@@ -18,7 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-describe("concurrency under a scripted burst of 429s (real Claude Code against the sim)", () => {
+describe("concurrency under a scripted burst of 429s (the Claude Code test double against the sim)", () => {
   it("falls while the service refuses, recovers after, and iteration.json says how often", async () => {
     // The first four agent sessions are refused with 429; every later one (retries included) is served.
     const burst = SimScript.parse({

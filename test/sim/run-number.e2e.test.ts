@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogMatrix } from "../../src/catalog/index.js";
 import { CatalogResults, type CatalogRun } from "../../src/contracts/catalog.js";
-import { skillgym } from "../cli/cli-process.js";
+import { skillgymOnDouble } from "../agent-double/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // The sim plays a query's runs by their run number: run n takes entry n-1 of the pattern. A plain command, its
@@ -58,7 +58,7 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 function cli(args: string[], concurrency = 4) {
-  const result = skillgym([
+  const result = skillgymOnDouble([
     ...args,
     "--simulate",
     "--sim-script",

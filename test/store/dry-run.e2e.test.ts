@@ -3,6 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { onDouble } from "../agent-double/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "bin", "skillgym.js");
@@ -10,7 +11,10 @@ let dir: string;
 let cleanup: () => Promise<void>;
 
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: "utf8", timeout: 110_000 });
+  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
+    encoding: "utf8",
+    timeout: 110_000,
+  });
   return { code: result.status, out: result.stdout, err: result.stderr };
 }
 

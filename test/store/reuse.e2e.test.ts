@@ -8,6 +8,7 @@ import { judgeGrader } from "../../src/grade/index.js";
 import { createJudge } from "../../src/judge/index.js";
 import { type PipelineOptions, runPipeline } from "../../src/pipeline/index.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { agentDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -68,7 +69,7 @@ function options(overrides: Partial<PipelineOptions> = {}): PipelineOptions {
     grade: true,
     gates: {},
     store: { judge: "sim" },
-    createAgent: () => createAgent("claude-code", { simulatorUrl: sim.url }),
+    createAgent: () => createAgent("claude-code", { binary: agentDouble, simulatorUrl: sim.url }),
     createGrader: async () => judgeGrader(await createJudge({ backend: "sim", simulatorUrl: sim.url })),
     ...overrides,
   };
@@ -84,7 +85,7 @@ async function iteration(overrides: Partial<PipelineOptions> = {}) {
 const reusedEval = (result: Awaited<ReturnType<typeof runPipeline>>, configuration: string) =>
   result.evals?.records.find((r) => r.spec.configuration === configuration)?.reusedFrom;
 
-describe("the result store against the real Claude Code and the sim", () => {
+describe("the result store against the Claude Code test double and the sim", () => {
   it("serves an unchanged skill's second iteration without a single model request, marked and free", async () => {
     const first = await iteration();
     expect(first.requests.length).toBeGreaterThan(0);

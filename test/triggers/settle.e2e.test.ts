@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { startSim } from "../../src/sim/index.js";
 import { runTriggers } from "../../src/triggers/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -50,7 +50,7 @@ async function triggers(allRuns: boolean) {
       timeoutSeconds: 60,
       retry: fastRetry,
       allRuns,
-      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     });
     const agentRequests = sim.log.filter((e) => e.action !== "side-request").length;
     return { summary, agentRequests, sessions: new Set(sim.log.map((e) => e.session)).size };
@@ -59,7 +59,7 @@ async function triggers(allRuns: boolean) {
   }
 }
 
-describe("settled trigger verdicts against the real Claude Code and the sim", () => {
+describe("settled trigger verdicts against the Claude Code test double and the sim", () => {
   it("stops a query once its verdict is settled, with fewer model requests and the same verdicts", async () => {
     const all = await triggers(true);
     const settled = await triggers(false);

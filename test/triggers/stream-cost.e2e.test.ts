@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { createBudget } from "../../src/run/budget.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -46,7 +46,7 @@ function realPriced(overrides: Partial<TriggerOptions> = {}): TriggerOptions {
     retry: fastRetry,
     model: "claude-sonnet-4-5",
     createAgent: () =>
-      createClaudeCodeAgent({
+      createDoubleAgent({
         env: { ...process.env, ANTHROPIC_BASE_URL: sim.url, ANTHROPIC_API_KEY: "sk-test" },
       }),
     ...overrides,

@@ -1,10 +1,10 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createJudge } from "../../src/judge/create.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTune } from "../../src/tune/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
 import { fastRetry, skillMd } from "./tune-helpers.js";
 
@@ -67,7 +67,7 @@ async function tune(fresh: boolean) {
     timeoutSeconds: 60,
     retry: fastRetry,
     store: { judge: "sim", ...(fresh ? { fresh: true } : {}) },
-    createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+    createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     createJudge: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
   });
   const evalSessions = new Set(

@@ -1,8 +1,8 @@
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createJudge } from "../../src/judge/create.js";
 import { startSim } from "../../src/sim/index.js";
 import { runTune, type TuneOptions, type TuneResult } from "../../src/tune/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
 
 export const fastRetry = { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 };
 
@@ -10,7 +10,7 @@ export function skillMd(name: string, description: string, body: string): string
   return `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`;
 }
 
-/** Runs a tune with the real Claude Code against an in-process simulator running `script`. */
+/** Runs a tune with the claude-code adapter driving the test double against an in-process simulator running `script`. */
 export async function tuneWithSim(
   script: unknown,
   options: Omit<TuneOptions, "createAgent" | "createJudge" | "runs" | "concurrency" | "timeoutSeconds"> &
@@ -24,7 +24,7 @@ export async function tuneWithSim(
       timeoutSeconds: 60,
       retry: fastRetry,
       ...options,
-      createAgent: () => createClaudeCodeAgent({ simulatorUrl: sim.url }),
+      createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
       createJudge: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
     });
   } finally {

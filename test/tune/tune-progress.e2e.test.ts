@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
+import { mainOnDouble } from "../agent-double/index.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
 import { skillMd } from "./tune-helpers.js";
 
@@ -60,7 +60,7 @@ describe("skillgym tune progress", () => {
       }),
     );
     const io = captureIo();
-    const code = await main(
+    const code = await mainOnDouble(
       [
         "tune",
         join(dir, "greeter"),

@@ -2,10 +2,10 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { History } from "../../src/contracts/history.js";
 import { IterationState } from "../../src/contracts/iteration-state.js";
 import { hashSkill } from "../../src/skill/index.js";
+import { mainOnDouble } from "../agent-double/index.js";
 import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
 import { skillMd, tuneWithSim } from "./tune-helpers.js";
 
@@ -59,7 +59,7 @@ async function history(tuneDir: string): Promise<History> {
   return History.parse(await readJson(join(tuneDir, "history.json")));
 }
 
-describe("skillgym tune with the real Claude Code against skillgym sim", () => {
+describe("skillgym tune with the Claude Code test double against skillgym sim", () => {
   it("keeps a version that scores better, stops at the threshold, and changes the skill only with --apply", async () => {
     await writeTree(dir, {
       "greeter/SKILL.md": v0Skill(OFF_TOPIC),
@@ -76,7 +76,7 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     const skillBefore = await readFile(join(dir, "greeter", "SKILL.md"));
     const common = ["--simulate", "--sim-script", script, "--json"];
     const io = captureIo();
-    const code = await main(
+    const code = await mainOnDouble(
       [
         "tune",
         join(dir, "greeter"),
@@ -140,7 +140,10 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     expect(report).toContain(`skillgym tune --resume ${tuneDir} --apply`);
 
     const apply = captureIo();
-    expect(await main(["tune", "--resume", tuneDir, "--apply", ...common], apply), apply.stderr()).toBe(0);
+    expect(
+      await mainOnDouble(["tune", "--resume", tuneDir, "--apply", ...common], apply),
+      apply.stderr(),
+    ).toBe(0);
     expect(JSON.parse(apply.stdout())).toMatchObject({ applied: ["greeter"], best_version: "v1" });
     expect(await readFile(join(dir, "greeter", "SKILL.md"), "utf8")).toBe(v1Skill);
     expect(await readFile(join(dir, "greeter", "evals", "evals.json"), "utf8")).toBe(greeterEvals);
@@ -320,7 +323,7 @@ describe("skillgym tune with the real Claude Code against skillgym sim", () => {
     await writeFile(script, JSON.stringify({ rules: [writesCard], judge: { rubric: { default: 70 } } }));
     const io = captureIo();
     const args = ["tune", join(dir, "greeter"), "--scenario", "Please make a greeting card for Ada", "-y"];
-    const code = await main(
+    const code = await mainOnDouble(
       [
         ...args,
         "--max-iterations",

@@ -1,0 +1,54 @@
+import { join } from "node:path";
+import type { Agent } from "../../src/agents/agent.js";
+import { type ClaudeCodeOptions, createClaudeCodeAgent } from "../../src/agents/index.js";
+import type { Io } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
+import { skillgym } from "../cli/cli-process.js";
+
+/**
+ * The path of the test double of the `claude` binary (test/agent-double/claude.mjs): a scripted agent that starts in a
+ * fraction of Claude Code's time, for tests of features that do not depend on which agent runs.
+ */
+export const agentDouble = join(import.meta.dirname, "claude.mjs");
+
+/** The CLI flags that make a `skillgym` command drive the double through the claude-code adapter. */
+export const doubleFlags: readonly string[] = ["--agent-bin", agentDouble];
+
+/** The claude-code adapter driving the double, as `createClaudeCodeAgent` would drive the real binary. */
+export function createDoubleAgent(options: Omit<ClaudeCodeOptions, "binary"> = {}): Promise<Agent> {
+  return createClaudeCodeAgent({ ...options, binary: agentDouble });
+}
+
+// The commands that start an agent (or an agent judge) and so take `--agent-bin`.
+const AGENT_COMMANDS = new Set([
+  "run",
+  "eval",
+  "triggers",
+  "tune",
+  "optimize",
+  "catalog",
+  "grade",
+  "draft-evals",
+]);
+
+/**
+ * A `skillgym` command line that drives the double: `--agent-bin <double>` after the command name when the command
+ * starts Claude Code; left as it is when it names another agent or its own binary, or starts no agent.
+ */
+export function onDouble(args: readonly string[]): string[] {
+  const [command, ...rest] = args;
+  if (command === undefined || !AGENT_COMMANDS.has(command) || rest.includes("--agent-bin")) return [...args];
+  const agentAt = rest.indexOf("--agent");
+  if (agentAt >= 0 && rest[agentAt + 1] !== "claude-code") return [...args];
+  return [command, ...doubleFlags, ...rest];
+}
+
+/** The built CLI as a user runs it ({@link skillgym}), its agent the double. */
+export function skillgymOnDouble(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return skillgym(onDouble(args), env);
+}
+
+/** The CLI in this process ({@link main}), its agent the double. */
+export function mainOnDouble(args: string[], io?: Io): Promise<number> {
+  return main(onDouble(args), io);
+}
