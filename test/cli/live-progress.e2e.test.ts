@@ -52,8 +52,9 @@ describe("progress of `skillgym eval` (real CLI, the Claude Code test double aga
     expect(output).toMatch(/eval runs [1-5]\/6 done .* about \S+ left · \$0\.00 spent/);
     // The per-run lines stay in the scrollback above the status.
     expect(output).toContain("[6/6] eval-");
-    const last = lines(output).at(-1) ?? "";
-    expect(last).toMatch(/^evals: with_skill \d+%, without_skill \d+%, delta [+-]\d\.\d\d/);
+    const shown = lines(output);
+    expect(shown.at(-2) ?? "").toMatch(/^evals: with_skill \d+%, without_skill \d+%, delta [+-]\d\.\d\d/);
+    expect(shown.at(-1) ?? "").toMatch(/^verdict: the skill /);
   });
 
   it("into a pipe, prints plain lines: the plan first, the pass rates last, no escape codes", () => {
@@ -67,6 +68,7 @@ describe("progress of `skillgym eval` (real CLI, the Claude Code test double aga
     const all = lines(result.stdout);
     expect(all[0]).toMatch(/^writing .*iteration-1: 6 runs \[SIMULATED/);
     expect(all.filter((l) => /^\[\d\/6\] eval-\d (with|without)_skill run-1: ok/.test(l))).toHaveLength(6);
-    expect(all.at(-1)).toMatch(/^evals: with_skill \d+%, without_skill \d+%, delta [+-]\d\.\d\d/);
+    expect(all.at(-2)).toMatch(/^evals: with_skill \d+%, without_skill \d+%, delta [+-]\d\.\d\d/);
+    expect(all.at(-1)).toMatch(/^verdict: the skill /);
   });
 });
