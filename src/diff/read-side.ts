@@ -21,19 +21,22 @@ async function readSide(dir: string): Promise<Side> {
   const triggers = (await isFile(triggersFile))
     ? await readRecordIfValid(triggersFile, TriggerResults)
     : undefined;
-  const hasEvals = await readIteration(dir).then(
-    (data) => data,
-    (error: unknown) => {
-      if (triggers) return undefined;
-      throw error;
-    },
-  );
-  const evals = (hasEvals?.evals ?? []).map((e): EvalRates => {
-    const rates = hasEvals!.runs
-      .filter((r) => evalKey(r.evalId) === evalKey(e.id) && r.configuration === "with_skill" && isGraded(r))
-      .map((r) => r.grading!.summary.pass_rate);
-    return { id: e.id, name: e.name, rates };
+  // An iteration of trigger runs only has no eval folders to read.
+  const data = await readIteration(dir).catch((error: unknown) => {
+    if (triggers) return undefined;
+    throw error;
   });
+  const runs = data?.runs ?? [];
+  const evals = (data?.evals ?? []).map(
+    (e): EvalRates => ({
+      id: e.id,
+      name: e.name,
+      rates: runs
+        .filter((r) => evalKey(r.evalId) === evalKey(e.id) && r.configuration === "with_skill")
+        .filter(isGraded)
+        .map((r) => r.grading.summary.pass_rate),
+    }),
+  );
   return { dir, evals, ...(triggers ? { triggers } : {}) };
 }
 
