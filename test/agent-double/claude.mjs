@@ -10,6 +10,8 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 const VERSION = "0.0.0-agent-double";
@@ -209,22 +211,49 @@ function apiErrorText(status, body) {
   return `API Error: ${status} ${detail}`;
 }
 
+// One POST with node:http, not fetch: loading fetch's implementation costs a short-lived process more than the
+// request itself. Resolves to the status and the response as a stream of chunks.
+function post(url, headers, body) {
+  return new Promise((resolvePost, rejectPost) => {
+    const target = new URL(url);
+    const request = (target.protocol === "https:" ? httpsRequest : httpRequest)(
+      target,
+      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        resolvePost({
+          ok: status >= 200 && status < 300,
+          status,
+          body: response,
+          text: async () => {
+            let text = "";
+            for await (const chunk of response) text += chunk;
+            return text;
+          },
+        });
+      },
+    );
+    request.on("error", (error) => rejectPost(Object.assign(new Error(error.message), { cause: error })));
+    request.end(body);
+  });
+}
+
 async function ask(state, body, onEvent) {
   const retries = Number(process.env.CLAUDE_CODE_MAX_RETRIES ?? "10");
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
-      response = await fetch(`${state.baseUrl}/v1/messages?beta=true`, {
-        method: "POST",
-        headers: {
+      response = await post(
+        `${state.baseUrl}/v1/messages?beta=true`,
+        {
           "content-type": "application/json",
           "anthropic-version": "2023-06-01",
           "x-api-key": process.env.ANTHROPIC_API_KEY ?? "",
           "x-claude-code-session-id": state.sessionId,
           "user-agent": `claude-cli/${VERSION} (external, sdk-cli)`,
         },
-        body: JSON.stringify(body),
-      });
+        JSON.stringify(body),
+      );
     } catch (error) {
       const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message;
       if (attempt < retries) {
