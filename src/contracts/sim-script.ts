@@ -26,6 +26,11 @@ export const SimRule = z.strictObject({
   /** A case-insensitive regular expression matched against the user's prompt. Omitted: matches every prompt. */
   match: z.string().optional(),
   /**
+   * A case-insensitive regular expression matched against the model the agent asks for (`--model`). Omitted: every
+   * model. Lets one script give two models different behaviour, e.g. a skill that lifts `old` and not `new`.
+   */
+  model: z.string().min(1).optional(),
+  /**
    * Which skill to load: "auto" (the best word overlap, the default), "none", or a skill name. A name that starts
    * with "~" picks the listed skill whose name contains the rest (for synthetic names such as `my-skill-3f9a`).
    */

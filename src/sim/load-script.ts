@@ -39,10 +39,14 @@ export async function loadSimScript(file: string): Promise<SimScript> {
     throw new SkillgymError("BAD_INPUT", `invalid simulator script:\n${lines.join("\n")}`, { file });
   }
   const patterns = [
-    ...parsed.data.rules.map((rule, i) => ({ at: `rules[${i}].match`, pattern: rule.match })),
+    ...parsed.data.rules.flatMap((rule, i) => [
+      { at: `rules[${i}].match`, pattern: rule.match },
+      { at: `rules[${i}].model`, pattern: rule.model },
+    ]),
     ...(parsed.data.judge?.verdicts ?? []).flatMap((v, i) => [
       { at: `judge.verdicts[${i}].match`, pattern: v.match },
       { at: `judge.verdicts[${i}].when`, pattern: v.when },
+      { at: `judge.verdicts[${i}].judge_model`, pattern: v.judge_model },
     ]),
   ];
   for (const { at, pattern } of patterns) {

@@ -50,7 +50,7 @@ function previousAsks(state: SimState, model: string, text: string): number {
 }
 
 function decide(state: SimState, script: SimScript, conversation: Conversation): SessionDecision {
-  const { rule, index } = matchRule(script, conversation.prompt);
+  const { rule, index } = matchRule(script, conversation.prompt, conversation.model);
   const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
   if (rule.fault) {
     const faulted = state.ruleFaults.get(index) ?? 0;

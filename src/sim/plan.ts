@@ -25,9 +25,12 @@ export function choiceOptions(script: SimScript): ChoiceOptions {
   };
 }
 
-export function matchRule(script: SimScript, prompt: string): { rule: SimRule; index: number } {
+/** The first rule whose `match` fits the prompt and whose `model` fits the model asked for. */
+export function matchRule(script: SimScript, prompt: string, model: string): { rule: SimRule; index: number } {
   const index = script.rules.findIndex(
-    (rule) => rule.match === undefined || new RegExp(rule.match, "i").test(prompt),
+    (rule) =>
+      (rule.match === undefined || new RegExp(rule.match, "i").test(prompt)) &&
+      (rule.model === undefined || new RegExp(rule.model, "i").test(model)),
   );
   return index < 0 ? { rule: {}, index: -1 } : { rule: script.rules[index]!, index };
 }

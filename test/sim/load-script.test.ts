@@ -97,6 +97,19 @@ describe("loadSimScript", () => {
     expect(error.message).toContain(file);
   });
 
+  it("rejects a model or judge_model pattern that is not a regular expression", async () => {
+    const file = await scriptFile("bad-model.json", JSON.stringify({ rules: [{ model: "old[" }] }));
+    const error = await failure(file);
+    expect(error.code).toBe("BAD_INPUT");
+    expect(error.message).toContain("rules[0].model");
+    expect(error.message).toContain(file);
+    const judge = await scriptFile(
+      "bad-judge-model.json",
+      JSON.stringify({ judge: { verdicts: [{ match: "x", passed: true, judge_model: "(strict" }] } }),
+    );
+    expect((await failure(judge)).message).toContain("judge.verdicts[0].judge_model");
+  });
+
   it("rejects text that is not JSON or YAML, naming the file", async () => {
     const json = await failure(await scriptFile("broken.json", "{ rules: "));
     expect(json.code).toBe("BAD_INPUT");

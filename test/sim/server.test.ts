@@ -153,6 +153,26 @@ describe("startSim: answers", () => {
     expect(texts(unmatched)).toEqual(["No skill for this."]);
   });
 
+  it("applies a rule only to the models its model pattern matches", async () => {
+    const { url } = await start({
+      rules: [
+        { match: "pdf", model: "^old$", skill: "pdf-tools" },
+        { match: "pdf", model: "new", skill: "none", without_skill: [{ text: "Done without a skill." }] },
+      ],
+    });
+    const asked = (model: string, session: string) =>
+      postJson(url, { ...claudeRequest({ prompt }), model }, session);
+    const old = await asked("old", "m1");
+    expect(toolUses(old)[0]!.input).toEqual({ skill: "pdf-tools" });
+    const fresh = await asked("claude-new-5", "m2");
+    expect(toolUses(fresh)).toEqual([]);
+    expect(texts(fresh)).toEqual(["Done without a skill."]);
+    // A model neither rule names falls through to the default: the skill chosen by word overlap.
+    const other = await asked("older", "m3");
+    expect(toolUses(other)[0]!.input).toEqual({ skill: "pdf-tools" });
+    expect(texts(other)).toEqual([]);
+  });
+
   it("gives a request without tools a plain text answer, streamed or not", async () => {
     const { url } = await start({ rules: [{ fault: { status: 529 } }] });
     const json = await postJson(url, claudeRequest({ prompt, tools: false }), "side");
