@@ -26,7 +26,11 @@ export function choiceOptions(script: SimScript): ChoiceOptions {
 }
 
 /** The first rule whose `match` fits the prompt and whose `model` fits the model asked for. */
-export function matchRule(script: SimScript, prompt: string, model: string): { rule: SimRule; index: number } {
+export function matchRule(
+  script: SimScript,
+  prompt: string,
+  model: string,
+): { rule: SimRule; index: number } {
   const index = script.rules.findIndex(
     (rule) =>
       (rule.match === undefined || new RegExp(rule.match, "i").test(prompt)) &&
