@@ -41,10 +41,8 @@ export function judgePairs(
   bootstrap?: BootstrapOptions,
 ): JudgePair[] {
   const result: JudgePair[] = [];
-  for (let i = 0; i < judges.length; i++) {
-    for (let j = i + 1; j < judges.length; j++) {
-      const a = judges[i]!;
-      const b = judges[j]!;
+  for (const [i, a] of judges.entries()) {
+    for (const b of judges.slice(i + 1)) {
       const { pairs, disagreements } = compare(items, table.get(a), table.get(b));
       result.push({ a, b, ...agreementOf(pairs, bootstrap), disagreements });
     }

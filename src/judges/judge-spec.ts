@@ -15,8 +15,7 @@ export function parseJudgeSpecs(value: string): { specs: JudgeSpec[]; problems: 
   for (const raw of value.split(",").map((s) => s.trim())) {
     if (raw === "") continue;
     const colon = raw.indexOf(":");
-    const backend = colon < 0 ? raw : raw.slice(0, colon);
-    const model = colon < 0 ? undefined : raw.slice(colon + 1);
+    const [backend, model] = colon < 0 ? [raw, undefined] : [raw.slice(0, colon), raw.slice(colon + 1)];
     if (!(judgeBackends as readonly string[]).includes(backend)) {
       problems.push(`unknown judge "${backend}" in "${raw}"; expected one of ${judgeBackends.join(", ")}`);
       continue;

@@ -59,7 +59,10 @@ export function agreementOf(
   };
   if (pairs.length < 2 || point.kappa === null) return base;
   const random = mulberry32(options.seed);
-  const pick = () => Math.min(pairs.length - 1, Math.floor(random() * pairs.length));
+  // mulberry32 draws below 1, so a draw is never past the last item; the cap only guards against a change of generator.
+  // Stryker disable next-line ArithmeticOperator: equivalent, Math.floor(random() * n) is at most n - 1 already
+  const last = pairs.length - 1;
+  const pick = () => Math.min(last, Math.floor(random() * pairs.length));
   const kappas: number[] = [];
   for (let r = 0; r < options.resamples; r++) {
     const drawn = Array.from({ length: pairs.length }, () => pairs[pick()]!);

@@ -14,7 +14,7 @@ export async function positionBiasOf(iterationDir: string): Promise<PositionBias
   let biased = 0;
   for (const folder of await evalFolders(iterationDir)) {
     const names = await readdir(join(iterationDir, folder)).catch(() => [] as string[]);
-    for (const name of names.filter((n) => /^comparison-\d+\.json$/.test(n)).sort()) {
+    for (const name of names.filter((n) => /^comparison-\d+\.json$/.test(n))) {
       const comparison = await readRecordIfValid(join(iterationDir, folder, name), Comparison);
       if (comparison?.position_bias === undefined) continue;
       compared++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgePairs, selfConsistency } from "../../src/judges/agreement.js";
+import { humanAgreement, judgePairs, selfConsistency } from "../../src/judges/agreement.js";
 import { ambiguousExpectations } from "../../src/judges/ambiguous.js";
 import { humanTruth } from "../../src/judges/human-truth.js";
 import { agreementOf } from "../../src/judges/kappa.js";
@@ -191,5 +191,14 @@ describe("the reviewers' truth", () => {
       [itemKey("r1", "b"), { passed: true, evidence: "a reviewer marked the grade (FAIL) wrong" }],
     ]);
     expect(humanTruth(undefined, gradings).size).toBe(0);
+  });
+});
+
+describe("the judges against the reviewers", () => {
+  it("are not measured at all when no reviewer marked a grade", () => {
+    const items = new Map<string, GradedItem>([[itemKey("r1", "t"), { runId: "r1", evalId: 1, text: "t" }]]);
+    const table: VerdictTable = new Map();
+    addVerdict(table, "a", itemKey("r1", "t"), { passed: true, evidence: "" });
+    expect(humanAgreement(["a"], items, table, new Map())).toEqual([]);
   });
 });

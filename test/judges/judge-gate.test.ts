@@ -35,3 +35,11 @@ describe("the --min-judge-agreement gate", () => {
     expect(judgeGate([], 0.5).passed).toBe(false);
   });
 });
+
+describe("the gate's lowest pair", () => {
+  it("is the first named of pairs that agree equally little", () => {
+    expect(judgeGate([pair("x", "y", 0.6), pair("x", "z", 0.6)], 0.7).message).toBe(
+      "lowest judge agreement 60.0% (x vs y) < 70.0%",
+    );
+  });
+});

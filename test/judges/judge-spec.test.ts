@@ -23,3 +23,9 @@ describe("--judge a,b:model", () => {
     ]);
   });
 });
+
+describe("a judge named with nothing before the colon", () => {
+  it("is an unknown judge named by the empty backend", () => {
+    expect(parseJudgeSpecs(":opus").problems[0]).toMatch(/^unknown judge "" in ":opus"; expected one of /);
+  });
+});
