@@ -45,7 +45,13 @@ async function severalAgents(): Promise<string> {
       status: "complete",
       started_at: "2026-01-15T10:30:00Z",
       agents: ["codex", "claude-code"],
-      request: { evals: [1], runs_per_configuration: 1, baseline: "without_skill", trigger_queries: 0, trigger_runs: 1 },
+      request: {
+        evals: [1],
+        runs_per_configuration: 1,
+        baseline: "without_skill",
+        trigger_queries: 0,
+        trigger_runs: 1,
+      },
     },
     evals: [],
     runs: [],
@@ -68,7 +74,12 @@ describe("checking the judges of an iteration of several agents", () => {
   it("checks each agent's iteration in turn, writing a judges.json in each", async () => {
     const root = await severalAgents();
     const judge = passingJudge();
-    const parts = await checkJudgesOfIterations({ iterationDir: root, judges: judges(judge), repeat: 1, concurrency: 1 });
+    const parts = await checkJudgesOfIterations({
+      iterationDir: root,
+      judges: judges(judge),
+      repeat: 1,
+      concurrency: 1,
+    });
     expect(parts.map((p) => [p.agent, p.checked.path])).toEqual([
       ["codex", join(root, "codex", "judges.json")],
       ["claude-code", join(root, "claude-code", "judges.json")],
