@@ -1,0 +1,167 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readShard } from "../../src/merge/index.js";
+import { shardIterationDir } from "../../src/merge/read-shard.js";
+import { shardTriggerResults } from "../../src/merge/shard-trigger-results.js";
+import { tempDir } from "../e2e/helpers.js";
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await tempDir());
+});
+afterEach(() => cleanup());
+
+const write = async (file: string, value: unknown) => {
+  await mkdir(join(file, ".."), { recursive: true });
+  await writeFile(file, typeof value === "string" ? value : JSON.stringify(value));
+};
+
+const iteration = (status: string, more: Record<string, unknown> = {}) => ({
+  skill_name: "s",
+  skill_path: "/s",
+  skill_hash: "h",
+  status,
+  started_at: "2026-01-01T00:00:00Z",
+  plan: { evals: [1], configurations: ["with_skill"], runs_per_configuration: 2 },
+  shard: { index: 1, count: 2, plan_hash: "p" },
+  ...more,
+});
+
+const triggerPlan = (status: string, more: Record<string, unknown> = {}) => ({
+  skill_name: "s",
+  skill_hash: "h",
+  description: "d",
+  queries: ["q1", "q2"],
+  runs_per_query: 2,
+  with_skills: [],
+  status,
+  shard: { index: 1, count: 2, plan_hash: "t" },
+  ...more,
+});
+
+const trigger = (outcome: string, triggered: boolean, more: Record<string, unknown> = {}) => ({
+  query: "q",
+  should_trigger: true,
+  triggered,
+  stolen_by: [],
+  outcome,
+  attempts: 1,
+  duration_ms: 5,
+  synthetic_name: "x",
+  skills_loaded: [],
+  ...more,
+});
+
+describe("shardIterationDir", () => {
+  it("takes an iteration folder as it is and a workspace by its latest iteration", async () => {
+    await write(join(dir, "ws", "iteration-2", "iteration.json"), "{}");
+    await write(join(dir, "ws", "iteration-10", "iteration.json"), "{}");
+    expect(await shardIterationDir(join(dir, "ws"))).toBe(join(dir, "ws", "iteration-10"));
+    expect(await shardIterationDir(join(dir, "ws", "iteration-2"))).toBe(join(dir, "ws", "iteration-2"));
+    await mkdir(join(dir, "t", "triggers"), { recursive: true });
+    expect(await shardIterationDir(join(dir, "t"))).toBe(join(dir, "t"));
+  });
+
+  it("refuses a folder that does not exist, one with no iteration, and a catalog", async () => {
+    await expect(shardIterationDir(join(dir, "none"))).rejects.toThrow(
+      `${join(dir, "none")}: no such folder`,
+    );
+    await mkdir(join(dir, "empty"));
+    await expect(shardIterationDir(join(dir, "empty"))).rejects.toThrow("holds no iteration");
+    await write(join(dir, "cat", "catalog.json"), "{}");
+    await expect(shardIterationDir(join(dir, "cat"))).rejects.toThrow("is a catalog folder");
+    await mkdir(join(dir, "cat2", "catalog-3"), { recursive: true });
+    await expect(shardIterationDir(join(dir, "cat2"))).rejects.toThrow("is a catalog folder");
+  });
+
+  it("takes a workspace that holds catalog-<N> folders beside its iterations for a workspace", async () => {
+    await mkdir(join(dir, "ws", "catalog-1"), { recursive: true });
+    await write(join(dir, "ws", "iteration-1", "iteration.json"), "{}");
+    expect(await shardIterationDir(join(dir, "ws"))).toBe(join(dir, "ws", "iteration-1"));
+  });
+});
+
+describe("readShard", () => {
+  it("counts every run folder of a complete shard within the plan's run numbers", async () => {
+    const it1 = join(dir, "a", "iteration-1");
+    await write(join(it1, "iteration.json"), iteration("complete"));
+    for (const run of ["run-1", "run-2", "run-3"])
+      await write(join(it1, "eval-1", "with_skill", run, "timing.json"), { outcome: "cancelled" });
+    const shard = await readShard(join(dir, "a"));
+    expect(shard.dir).toBe(it1);
+    expect(shard.source).toBe(join(dir, "a"));
+    expect(shard.iteration?.shard.index).toBe(1);
+    expect(shard.triggerPlan).toBeUndefined();
+    expect(shard.evalRuns).toHaveLength(3);
+    expect(shard.finished).toEqual({ evalRuns: 2, triggerRuns: 0 });
+  });
+
+  it("counts, in a shard not complete, only the runs whose record says they ended", async () => {
+    const it1 = join(dir, "a");
+    await write(join(it1, "iteration.json"), iteration("interrupted"));
+    await write(join(it1, "eval-1", "with_skill", "run-1", "timing.json"), { outcome: "success" });
+    await write(join(it1, "eval-1", "with_skill", "run-2", "timing.json"), { outcome: "cancelled" });
+    await write(join(it1, "triggers", "plan.json"), triggerPlan("running"));
+    await write(join(it1, "triggers", "query-1", "run-1", "trigger.json"), trigger("success", true));
+    await write(join(it1, "triggers", "query-1", "run-2", "trigger.json"), trigger("agent_error", false));
+    await mkdir(join(it1, "triggers", "query-2", "run-1"), { recursive: true });
+    await write(join(it1, "triggers", "query-2", "run-3", "trigger.json"), trigger("success", true));
+    const shard = await readShard(it1);
+    expect(shard.triggerRuns).toHaveLength(4);
+    expect(shard.finished).toEqual({ evalRuns: 1, triggerRuns: 2 });
+    expect(shard.triggerResults).toBeUndefined();
+  });
+
+  it("refuses an iteration or trigger plan without a shard, a folder with neither, and a broken record", async () => {
+    await write(join(dir, "a", "iteration.json"), { ...iteration("complete"), shard: undefined });
+    await expect(readShard(join(dir, "a"))).rejects.toThrow("iteration.json has no shard; it is not a shard");
+    await write(join(dir, "b", "triggers", "plan.json"), { ...triggerPlan("complete"), shard: undefined });
+    await expect(readShard(join(dir, "b"))).rejects.toThrow("plan.json has no shard; it is not a shard");
+    await mkdir(join(dir, "c", "triggers"), { recursive: true });
+    await expect(readShard(join(dir, "c"))).rejects.toThrow(
+      "has neither iteration.json nor triggers/plan.json",
+    );
+    await write(join(dir, "d", "iteration.json"), "{not json");
+    await expect(readShard(join(dir, "d"))).rejects.toThrow(join(dir, "d", "iteration.json"));
+  });
+});
+
+describe("shardTriggerResults", () => {
+  it("scores the finished runs of a shard cut short with the queries and threshold of one that wrote results", async () => {
+    const t = join(dir, "t");
+    await write(join(t, "triggers", "plan.json"), triggerPlan("interrupted"));
+    await write(join(t, "triggers", "query-1", "run-1", "trigger.json"), trigger("success", true));
+    await write(join(t, "triggers", "query-1", "run-2", "trigger.json"), trigger("cancelled", true));
+    await write(
+      join(t, "triggers", "query-2", "run-1", "trigger.json"),
+      trigger("success", true, { stolen_by: ["other"] }),
+    );
+    await write(
+      join(t, "triggers", "query-2", "run-2", "trigger.json"),
+      trigger("agent_error", false, { error: "timeout" }),
+    );
+    const shard = await readShard(t);
+    const like = {
+      skill_name: "s",
+      description: "d",
+      threshold: 0.9,
+      results: [
+        { query: "q1", should_trigger: true, trigger_rate: 1, triggers: 1, runs: 1, errors: 0, pass: true },
+        { query: "q2", should_trigger: false, trigger_rate: 0, triggers: 0, runs: 1, errors: 0, pass: true },
+      ],
+      summary: { total: 2, passed: 2, failed: 0, undecided: 0, accuracy: 1 },
+    } as never;
+    const results = await shardTriggerResults(shard, like);
+    expect(results?.threshold).toBe(0.9);
+    expect(results?.results).toMatchObject([
+      { query: "q1", should_trigger: true, runs: 1, triggers: 1, errors: 0, trigger_rate: 1, pass: true },
+      { query: "q2", should_trigger: false, runs: 2, triggers: 1, errors: 1, stolen_by: { other: 1 } },
+    ]);
+    expect(await shardTriggerResults(shard, undefined)).toBeUndefined();
+    expect(await shardTriggerResults({ ...shard, triggerPlan: undefined } as never, like)).toBeUndefined();
+    const own = { ...shard, triggerResults: like };
+    expect(await shardTriggerResults(own, undefined)).toBe(like);
+  });
+});
