@@ -3,7 +3,7 @@ import type { IterationRecord, TriggerPlan } from "../../src/contracts/run-recor
 import type { MergePartial, ShardInfo } from "../../src/contracts/shard.js";
 import type { TriggerQueryResult, TriggerResults } from "../../src/contracts/trigger-results.js";
 import { byShardIndex } from "../../src/merge/check-shards.js";
-import { mergeTriggerResults, partialOf, type ShardData } from "../../src/merge/index.js";
+import { checkShards, mergeTriggerResults, partialOf, type ShardData } from "../../src/merge/index.js";
 import { plannedRuns, sumPartials } from "../../src/merge/shortfall.js";
 import { withoutShard } from "../../src/merge/write-merged.js";
 
@@ -169,5 +169,36 @@ describe("mergeTriggerResults", () => {
       result({ query: "r", should_trigger: true, runs: 1, triggers: 1, trigger_rate: 1, pass: true }),
     ]);
     expect(merged.results[0]).not.toHaveProperty("stolen_by");
+  });
+});
+
+describe("checkShards", () => {
+  it("refuses no folders at all", () => {
+    expect(checkShards([])).toEqual({ problems: ["no shard folders given"], count: 0, missing: [] });
+  });
+
+  it("does not take a run listed twice in one folder for a run in two shards", () => {
+    const iteration = {
+      plan: { evals: [1], configurations: ["with_skill"], runs_per_configuration: 2 },
+      shard: { index: 1, count: 1, plan_hash: "p" },
+    } as IterationRecord & { shard: ShardInfo };
+    expect(
+      checkShards([bare({ iteration, evalRuns: ["eval-1/with_skill/run-1", "eval-1/with_skill/run-1"] })]),
+    ).toEqual({ problems: [], count: 1, missing: [] });
+  });
+
+  it("tells a trigger run from an eval run of the same name", () => {
+    const at = (index: number) => ({
+      iteration: {
+        plan: { evals: [1], configurations: ["with_skill"], runs_per_configuration: 2 },
+        shard: { index, count: 2, plan_hash: "p" },
+      } as IterationRecord & { shard: ShardInfo },
+    });
+    expect(
+      checkShards([
+        bare({ source: "a", ...at(1), evalRuns: ["query-1/run-1"] }),
+        bare({ source: "b", ...at(2), triggerRuns: ["query-1/run-1"] }),
+      ]).problems,
+    ).toEqual([]);
   });
 });
