@@ -6,6 +6,7 @@ import type { TriggerSummary } from "../contracts/trigger-results.js";
 export interface AgentOutcome {
   agent: string;
   version?: string;
+  model?: string;
   /** Relative to the iteration root. */
   dir: string;
   status: AgentMatrixRow["status"];
@@ -23,12 +24,15 @@ function matrixRow(outcome: AgentOutcome): AgentMatrixRow {
   return {
     agent: outcome.agent,
     ...(outcome.version ? { version: outcome.version } : {}),
+    ...(outcome.model ? { model: outcome.model } : {}),
     dir: outcome.dir,
     status: outcome.status,
     with_skill_pass_rate: b?.run_summary.with_skill?.pass_rate.mean ?? null,
     baseline_configuration: baseline,
     baseline_pass_rate: baseline ? (b?.run_summary[baseline]?.pass_rate.mean ?? null) : null,
     delta_pass_rate: b?.statistics?.delta_pass_rate ?? null,
+    ...(b?.statistics?.verdict ? { verdict: b.statistics.verdict.verdict } : {}),
+    ...(b?.statistics?.redundant ? { redundant: true } : {}),
     graded_runs: runs.filter((r) => r.error === undefined).length,
     errored_runs: runs.filter((r) => r.error !== undefined).length,
     triggers: t

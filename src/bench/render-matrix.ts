@@ -9,12 +9,13 @@ export function matrixCells(row: AgentMatrixRow): string[] {
   const d = row.delta_pass_rate;
   const t = row.triggers;
   return [
-    row.version ? `${row.agent} ${row.version}` : row.agent,
+    (row.version ? `${row.agent} ${row.version}` : row.agent) + (row.model ? ` · ${row.model}` : ""),
     pct(row.with_skill_pass_rate),
     row.baseline_configuration ? `${pct(row.baseline_pass_rate)} (${row.baseline_configuration})` : "none",
     d
       ? `${signed(d.estimate)} [${signed(d.ci_low)}, ${signed(d.ci_high)}]${d.distinguishable ? "" : " ~"}`
       : "n/a",
+    row.redundant ? "redundant" : (row.verdict ?? "n/a"),
     t ? pct(t.precision) : "n/a",
     t ? pct(t.recall) : "n/a",
     t ? pct(t.accuracy) : "n/a",
@@ -29,6 +30,7 @@ export const matrixHeader = [
   "With skill",
   "Baseline",
   "Delta [95% CI]",
+  "Verdict",
   "Trigger precision",
   "Trigger recall",
   "Trigger accuracy",
@@ -53,11 +55,11 @@ export function renderMatrixMarkdown(matrix: AgentMatrix): string {
     `|${matrixHeader.map(() => "---").join("|")}|`,
     ...matrix.agents.map((row) => line(matrixCells(row))),
     "",
-    "Delta is with_skill minus the baseline, with its 95% interval (paired bootstrap over evals); `~` marks an interval that includes zero.",
+    "Delta is with_skill minus the baseline, with its 95% interval (paired bootstrap over evals); `~` marks an interval that includes zero. The verdict holds that interval against the effect floor; redundant: no effect while the baseline already passes.",
     "",
-    "Each agent's own benchmark:",
+    "Each part's own benchmark:",
     "",
-    ...matrix.agents.map((row) => `- [${row.agent}](${row.dir}/benchmark.md)`),
+    ...matrix.agents.map((row) => `- [${row.dir}](${row.dir}/benchmark.md)`),
     "",
   ];
   return lines.join("\n");

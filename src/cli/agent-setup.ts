@@ -8,7 +8,7 @@ import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
 import type { OutputLimits } from "../workspace/index.js";
-import { byteSize, effectFloorOption, idList, positiveInt } from "./options.js";
+import { byteSize, effectFloorOption, idList, modelList, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -289,10 +289,21 @@ export function adaptiveRequest(flags: EvalFlags): { adaptive?: { maxRuns: numbe
   return flags.adaptive ? { adaptive: { maxRuns: flags.maxRuns ?? 3 * flags.runs } } : {};
 }
 
-/** The artifact-eval flags shared by `eval` and `run`. */
-export function withEvalOptions(command: Command, defaultRuns: number): Command {
+/** `--model`: one model, or with `severalModels` a comma-separated list run one after another into one iteration. */
+export function modelOption(command: Command, severalModels: boolean): Command {
+  return severalModels
+    ? command.option(
+        "--model <models>",
+        "the agent's model; a comma-separated list runs each (one iteration, a folder and a matrix row per model)",
+        modelList,
+      )
+    : command.option("--model <model>", "the agent's model");
+}
+
+/** The artifact-eval flags shared by `eval`, `run` and `noise`. */
+export function withEvalOptions(command: Command, defaultRuns: number, severalModels = false): Command {
   return withOutputLimitOptions(
-    command
+    modelOption(command, severalModels)
       .option("--evals <path>", "the eval suite folder or evals.json (default: discovered)")
       .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
       .option("--runs <n>", "runs per eval and configuration", positiveInt, defaultRuns)
@@ -314,7 +325,6 @@ export function withEvalOptions(command: Command, defaultRuns: number): Command 
       )
       .option("--only <ids>", "comma-separated eval ids", idList)
       .option(...effectFloorOption)
-      .option("--model <model>", "the agent's model")
       .option("--project-root <dir>", "copy this project into every workspace first"),
   );
 }

@@ -41,6 +41,24 @@ export const effectFloorOption = [
   0.05,
 ] as const;
 
+/** `--model a,b`: each model once, none empty; kept as the list's text, split by `modelsOf`. */
+export function modelList(value: string): string {
+  const names = value.split(",").map((name) => name.trim());
+  if (names.some((name) => name === ""))
+    throw new InvalidArgumentError(
+      `"${value}" names an empty model; separate model names with single commas`,
+    );
+  const repeated = names.filter((name, i) => names.indexOf(name) !== i);
+  if (repeated.length > 0)
+    throw new InvalidArgumentError(`${[...new Set(repeated)].join(", ")} named twice; name each model once`);
+  return names.join(",");
+}
+
+/** The models a `--model` value names, in order; none when it was not given. */
+export function modelsOf(flags: { model?: string }): string[] {
+  return flags.model ? flags.model.split(",") : [];
+}
+
 export function idList(value: string): string[] {
   return value
     .split(",")

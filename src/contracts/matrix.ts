@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BaselineConfiguration, DeltaEstimate } from "./benchmark.js";
+import { BaselineConfiguration, DeltaEstimate, Verdict } from "./benchmark.js";
 import { EvalId } from "./evals.js";
 import { Count, NonNegative, Rate, Timestamp } from "./primitives.js";
 
@@ -17,8 +17,15 @@ export const AgentsIterationRecord = z.looseObject({
   started_at: Timestamp,
   finished_at: Timestamp.optional(),
   simulated: z.boolean().optional(),
-  /** In the order they ran; each is a sub-folder of the iteration. */
+  /**
+   * The sub-folders, in the order they ran: one per agent, or per model (`--model a,b`), or per agent and model.
+   * Named for the agents when they alone differ.
+   */
   agents: z.array(AgentName).min(2),
+  /** What each sub-folder ran, when models were named: its agent and model. */
+  lanes: z
+    .array(z.looseObject({ dir: AgentName, agent: AgentName, model: z.string().optional() }))
+    .optional(),
   /** What every agent was asked to run; an interrupted iteration resumes only with the same request. */
   request: z.looseObject({
     evals: z.array(EvalId),
@@ -40,10 +47,12 @@ export const AgentTriggerScores = z.looseObject({
 });
 export type AgentTriggerScores = z.infer<typeof AgentTriggerScores>;
 
-// One agent's line of the matrix: what its folder's benchmark.json and trigger-results.json say.
+// One agent's (or model's) line of the matrix: what its folder's benchmark.json and trigger-results.json say.
 export const AgentMatrixRow = z.looseObject({
   agent: AgentName,
   version: z.string().optional(),
+  /** The model asked for (`--model`); absent when the agent ran its default. */
+  model: z.string().optional(),
   /** The agent's iteration folder, relative to the iteration root. */
   dir: z.string().min(1),
   status: z.enum(["complete", "interrupted", "not_run"]),
@@ -52,6 +61,10 @@ export const AgentMatrixRow = z.looseObject({
   baseline_pass_rate: Rate.nullable(),
   /** with_skill minus baseline, with its interval (paired bootstrap over evals); null without a baseline. */
   delta_pass_rate: DeltaEstimate.nullable(),
+  /** The skill's verdict at the effect floor (benchmark.json's), when there is an interval. */
+  verdict: Verdict.optional(),
+  /** True when the skill is redundant on this agent and model: no effect while the baseline already passes. */
+  redundant: z.boolean().optional(),
   graded_runs: Count,
   errored_runs: Count,
   triggers: AgentTriggerScores.nullable(),

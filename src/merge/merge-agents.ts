@@ -30,8 +30,8 @@ export interface MergedAgents {
 }
 
 /** What the shard processes record for one agent as a merged run: cost adds up, the shards ran side by side. */
-function spent(shards: readonly AgentsShardData[], agent: string): { costUsd: number; wallSeconds: number } {
-  const rows = shards.flatMap((s) => s.matrix?.agents.filter((r) => r.agent === agent) ?? []);
+function spent(shards: readonly AgentsShardData[], folder: string): { costUsd: number; wallSeconds: number } {
+  const rows = shards.flatMap((s) => s.matrix?.agents.filter((r) => r.dir === folder) ?? []);
   return {
     costUsd: rows.reduce((sum, r) => sum + r.cost_usd, 0),
     wallSeconds: rows.reduce((most, r) => Math.max(most, r.wall_seconds), 0),
@@ -73,9 +73,12 @@ export async function writeMergedAgents(
     agents.push({ agent, dir: agentDir, merged });
     const version = merged.record?.agent?.version;
     const { costUsd, wallSeconds } = spent(sorted, agent);
+    // A part of a run with --model a,b is named for its model; the root record says which agent ran it.
+    const lane = first.record.lanes?.find((l) => l.dir === agent);
     outcomes.push({
-      agent,
+      agent: lane?.agent ?? agent,
       ...(version ? { version } : {}),
+      ...(lane?.model ? { model: lane.model } : {}),
       dir: agent,
       status: merged.complete ? "complete" : "interrupted",
       ...(merged.benchmark ? { benchmark: merged.benchmark } : {}),

@@ -19,21 +19,28 @@ import { hashSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { evaluateGates, type GateResult } from "./gates.js";
+import { lanesOf } from "./lanes.js";
 import type { PipelineOptions } from "./options.js";
 import { type PipelineResult, runPipeline } from "./run-pipeline.js";
 
 export interface AgentsPipelineOptions
   extends Omit<PipelineOptions, "createAgent" | "into" | "budget" | "inputs"> {
-  /** Two or more agent names, in the order they run. */
+  /** The agent names, in the order they run. */
   agents: readonly string[];
+  /** `--model a,b`: every agent runs each model in turn (one sub-folder each); absent or one: as `model`. */
+  models?: readonly string[];
   createAgent: (agent: string, inputs: { skill: Skill; suite: Suite; wantsJudge: boolean }) => Promise<Agent>;
-  /** Told before each agent's part starts. */
-  onAgent?: (agent: string, index: number, count: number) => void;
+  /** Told before each part starts, with the part's folder name (the agent's, the model's, or both). */
+  onAgent?: (part: string, index: number, count: number) => void;
 }
 
 export interface AgentPart {
   agent: string;
-  /** `iteration-<N>/<agent>`, an ordinary iteration folder. */
+  /** The model this part asked for, when `--model` named one. */
+  model?: string;
+  /** The part's folder name: the agent's, the model's, or `<agent>-<model>`. */
+  name: string;
+  /** `iteration-<N>/<name>`, an ordinary iteration folder. */
   dir: string;
   /** Absent when the run stopped before this agent started. */
   result?: PipelineResult;
@@ -98,8 +105,8 @@ function agentGates(options: AgentsPipelineOptions, part: AgentPart): GateResult
   const triggers = r?.triggers && !r.triggers.cancelled ? r.triggers.results : undefined;
   return evaluateGates(options.gates, r?.benchmark, triggers).map((gate) => ({
     ...gate,
-    agent: part.agent,
-    message: `${part.agent}: ${gate.message}`,
+    agent: part.name,
+    message: `${part.name}: ${gate.message}`,
   }));
 }
 
@@ -116,6 +123,8 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     need: "any",
   });
   const { skill, suite } = inputs;
+  const models = options.models ?? (options.model ? [options.model] : []);
+  const lanes = lanesOf(options.agents, models);
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
   const skillHash = await hashSkill(skill.dir);
   const request: Request = {
@@ -134,7 +143,7 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     ready.set(agent, await options.createAgent(agent, { skill, suite, wantsJudge }));
   const chosen = await chooseAgentsIteration(
     workspace,
-    { skillHash, agents: options.agents, request },
+    { skillHash, agents: lanes.map((l) => l.dir), request },
     options.resume === true,
   );
   const record: AgentsIterationRecord = {
@@ -143,7 +152,8 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     skill_hash: skillHash,
     status: "running",
     started_at: chosen.earlier?.started_at ?? new Date().toISOString(),
-    agents: [...options.agents],
+    agents: lanes.map((l) => l.dir),
+    ...(models.length > 0 ? { lanes: lanes.map((lane) => ({ ...lane })) } : {}),
     request,
   };
   await writeJson(join(chosen.dir, ITERATION_FILE), record);
@@ -152,18 +162,21 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
       ? createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd)
       : undefined;
 
-  const parts: AgentPart[] = options.agents.map((agent) => ({
-    agent,
-    dir: agentIterationDir(chosen.dir, agent),
+  const parts: AgentPart[] = lanes.map((lane) => ({
+    agent: lane.agent,
+    ...(lane.model ? { model: lane.model } : {}),
+    name: lane.dir,
+    dir: agentIterationDir(chosen.dir, lane.dir),
   }));
   const stopped = () => options.signal?.aborted === true || budget?.exhausted === true;
   try {
     for (const [index, part] of parts.entries()) {
       if (stopped()) break;
-      options.onAgent?.(part.agent, index, parts.length);
+      options.onAgent?.(part.name, index, parts.length);
       const agent = ready.get(part.agent);
       part.result = await runPipeline({
         ...options,
+        ...(part.model ? { model: part.model } : {}),
         inputs,
         // Every agent shares the root's resume decision: its folder keeps whatever runs an earlier attempt finished.
         resume: true,
@@ -186,7 +199,8 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     outcomes.push({
       agent: part.agent,
       ...(r?.agent?.version ? { version: r.agent.version } : {}),
-      dir: part.agent,
+      ...(part.model ? { model: part.model } : {}),
+      dir: part.name,
       status: await partStatus(part),
       ...(r?.benchmark ? { benchmark: r.benchmark } : {}),
       ...(r?.triggers && !r.triggers.cancelled ? { triggers: r.triggers.results.summary } : {}),

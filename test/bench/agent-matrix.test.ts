@@ -81,9 +81,64 @@ describe("the agent matrix", () => {
   it("renders benchmark.md: n/a where nothing was measured, ~ where the interval includes zero", () => {
     const markdown = renderMatrixMarkdown(matrix);
     expect(markdown).toContain(
-      "| codex 0.1.0 | 90% | 25% (without_skill) | +0.65 [-0.10, +0.90] ~ | 50% | 100% | 75% | $1.5000 | 42.0s |  |",
+      "| codex 0.1.0 | 90% | 25% (without_skill) | +0.65 [-0.10, +0.90] ~ | n/a | 50% | 100% | 75% | $1.5000 | 42.0s |  |",
     );
-    expect(markdown).toContain("| gemini | n/a | none | n/a | n/a | n/a | n/a | $0.0000 | 0.0s | not run |");
+    expect(markdown).toContain(
+      "| gemini | n/a | none | n/a | n/a | n/a | n/a | n/a | $0.0000 | 0.0s | not run |",
+    );
+    expect(markdown).toContain("- [codex](codex/benchmark.md)");
     expect(markdown).not.toContain("SIMULATED");
+  });
+
+  // `--model old,new`: one agent, a part per model, each with the skill's verdict.
+  const withVerdict = (verdict: "helps" | "no effect", redundant: boolean) =>
+    Benchmark.parse({
+      ...benchmark,
+      statistics: {
+        ...benchmark.statistics,
+        verdict: { verdict, floor: 0.05 },
+        ...(redundant ? { redundant: { baseline_pass_rate: 0.9 } } : {}),
+      },
+    });
+  const models = buildAgentMatrix({
+    skillName: "s",
+    simulated: true,
+    timestamp: "2026-01-01T00:00:00Z",
+    outcomes: [
+      {
+        agent: "claude-code",
+        model: "old",
+        dir: "old",
+        status: "complete",
+        benchmark: withVerdict("helps", false),
+        costUsd: 0,
+        wallSeconds: 1,
+      },
+      {
+        agent: "claude-code",
+        model: "new",
+        dir: "new",
+        status: "complete",
+        benchmark: withVerdict("no effect", true),
+        costUsd: 0,
+        wallSeconds: 1,
+      },
+    ],
+  });
+
+  it("names each model's part and gives its verdict, redundant where the skill is", () => {
+    expect(AgentMatrix.parse(models)).toEqual(models);
+    expect(models.agents.map((r) => [r.agent, r.model, r.dir, r.verdict, r.redundant])).toEqual([
+      ["claude-code", "old", "old", "helps", undefined],
+      ["claude-code", "new", "new", "no effect", true],
+    ]);
+    const markdown = renderMatrixMarkdown(models);
+    expect(markdown).toContain(
+      "| claude-code · old | 90% | 25% (without_skill) | +0.65 [-0.10, +0.90] ~ | helps |",
+    );
+    expect(markdown).toContain(
+      "| claude-code · new | 90% | 25% (without_skill) | +0.65 [-0.10, +0.90] ~ | redundant |",
+    );
+    expect(markdown).toContain("- [new](new/benchmark.md)");
   });
 });

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
@@ -67,7 +67,8 @@ async function suite(evals: { id: number; prompt: string; file: string }[]) {
   );
 }
 
-function runOn(model: string) {
+// Both models in one iteration: a folder and a matrix row per model.
+function runModels(models: string, workspace = "ws") {
   const result = skillgymOnDouble([
     "run",
     join(dir, "greeter"),
@@ -75,25 +76,44 @@ function runOn(model: string) {
     "--sim-script",
     join(dir, "sim.json"),
     "--model",
-    model,
+    models,
     "--runs",
     "2",
     "--workspace",
-    join(dir, `ws-${model}`),
+    join(dir, workspace),
   ]);
   expect(result.code, result.stderr).toBe(0);
-  return { ...result, iteration: join(dir, `ws-${model}`, "iteration-1") };
+  return { ...result, iteration: join(dir, workspace, "iteration-1") };
 }
 
-describe("sim rules per model, through the agent test double", () => {
-  it("the same skill helps on the old model and is redundant on the new one", async () => {
+describe("--model a,b through the agent test double", () => {
+  it("the same skill helps on the old model and is redundant on the new one, side by side", async () => {
     await suite([{ id: 1, prompt: "Please make a greeting card for Ada", file: "card.txt" }]);
-    const old = runOn("old");
-    expect(old.stdout).toContain("verdict: the skill helps (beyond ±0.05)");
-    expect(old.stdout).not.toContain("redundant");
-    const fresh = runOn("new");
-    expect(fresh.stdout).toContain("verdict: the skill has no effect (within ±0.05)");
-    expect(fresh.stdout).toContain("redundant on this model");
+    const both = runModels("old,new");
+    expect(both.stderr).toContain("== old (model 1 of 2) ==");
+    expect(both.stderr).toContain("== new (model 2 of 2) ==");
+    const row = (model: string) => both.stdout.split("\n").find((l) => l.includes(`· ${model} `)) ?? "";
+    expect(row("old")).toMatch(/ 100% +0% \(without_skill\) .* helps /);
+    expect(row("new")).toMatch(/ 100% +100% \(without_skill\) .* redundant /);
+
+    const matrix = JSON.parse(await readFile(join(both.iteration, "matrix.json"), "utf8"));
+    expect(
+      matrix.agents.map((r: Record<string, unknown>) => [r.agent, r.model, r.dir, r.verdict, r.redundant]),
+    ).toEqual([
+      ["claude-code", "old", "old", "helps", undefined],
+      ["claude-code", "new", "new", "no effect", true],
+    ]);
+    // Each model's folder is an ordinary iteration, its benchmark naming the model it ran.
+    for (const model of ["old", "new"]) {
+      const benchmark = JSON.parse(await readFile(join(both.iteration, model, "benchmark.json"), "utf8"));
+      expect(benchmark.metadata.executor_model).toBe(model);
+    }
+    const record = JSON.parse(await readFile(join(both.iteration, "iteration.json"), "utf8"));
+    expect(record.agents).toEqual(["old", "new"]);
+    expect(record.lanes).toEqual([
+      { agent: "claude-code", model: "old", dir: "old" },
+      { agent: "claude-code", model: "new", dir: "new" },
+    ]);
   });
 
   it("diff calls the eval that breaks on the new model regressed, and the same model twice unchanged", async () => {
@@ -101,9 +121,14 @@ describe("sim rules per model, through the agent test double", () => {
       { id: 1, prompt: "Please make a greeting card for Ada", file: "card.txt" },
       { id: 2, prompt: "Write a thank-you note for Ada", file: "note.txt" },
     ]);
-    const old = runOn("old");
-    const fresh = runOn("new");
-    const regressed = skillgym(["diff", old.iteration, fresh.iteration, "--fail-on-regression", "--json"]);
+    const both = runModels("old,new");
+    const regressed = skillgym([
+      "diff",
+      join(both.iteration, "old"),
+      join(both.iteration, "new"),
+      "--fail-on-regression",
+      "--json",
+    ]);
     expect(regressed.code).toBe(1);
     const report = JSON.parse(regressed.stdout);
     expect(report.parts[0].evals.map((e: { change: string }) => e.change)).toEqual([
@@ -111,8 +136,14 @@ describe("sim rules per model, through the agent test double", () => {
       "regressed",
     ]);
 
-    const same = skillgym(["diff", old.iteration, old.iteration, "--fail-on-regression", "--json"]);
-    expect(same.code).toBe(0);
-    expect(JSON.parse(same.stdout).regressions).toBe(0);
+    // The same models again into another workspace: every part pairs with its namesake, nothing moves.
+    const again = runModels("old,new", "ws-again");
+    const same = skillgym(["diff", both.iteration, again.iteration, "--fail-on-regression", "--json"]);
+    expect(same.code, same.stderr).toBe(0);
+    const sameReport = JSON.parse(same.stdout);
+    expect(sameReport.parts.map((p: { agent: string }) => p.agent)).toEqual(["old", "new"]);
+    expect(sameReport.regressions).toBe(0);
+    for (const part of sameReport.parts)
+      expect(part.evals.map((e: { change: string }) => e.change)).toEqual(["unchanged", "unchanged"]);
   });
 });

@@ -15,22 +15,23 @@ export interface SeveralAgentsFlags extends AgentFlags, JudgeFlags, CiFlags, Sto
   json?: boolean;
 }
 
-/** `run --agent a,b,…`: the dry run's plan per agent, or the runs and the matrix. */
+/** `run --agent a,b,…` or `--model a,b,…`: the dry run's plan per part, or the runs and the matrix. */
 export async function runSeveralAgents(
   io: Io,
-  agents: string[],
+  { agents, models }: { agents: string[]; models: string[] },
   flags: SeveralAgentsFlags,
   setup: Setup,
   options: PipelineOptions,
 ): Promise<void> {
-  if (flags.agentBin)
+  if (flags.agentBin && agents.length > 1)
     throw new SkillgymError("USAGE", "--agent-bin names one binary; it cannot go with several agents", {
       hint: "put each agent's binary on PATH (or in node_modules) and leave out --agent-bin",
     });
-  const { createAgent: _one, ...rest } = options;
+  const { createAgent: _one, model: _model, ...rest } = options;
   const agentsOptions = {
     ...rest,
     agents,
+    models,
     createAgent: async (agent: string, { suite, wantsJudge }: { suite: Suite; wantsJudge: boolean }) => {
       if (wantsJudge) await setup.judge(suite);
       return setup.agent(suite, agent);
@@ -60,9 +61,10 @@ export async function runSeveralAgents(
     else io.out(`${credentials}\nnothing was started\n`);
     return;
   }
+  const unit = models.length <= 1 ? "agent" : agents.length === 1 ? "model" : "part";
   const result = await runAgentsPipeline({
     ...agentsOptions,
-    onAgent: (agent, i, count) => io.err(`\n== ${agent} (agent ${i + 1} of ${count}) ==\n`),
+    onAgent: (part, i, count) => io.err(`\n== ${part} (${unit} ${i + 1} of ${count}) ==\n`),
   });
   if (flags.json)
     io.out(

@@ -17,7 +17,7 @@ import {
 } from "../agent-setup.js";
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
-import { fraction, idList, interruptSignal, positiveInt, positiveNumber } from "../options.js";
+import { fraction, idList, interruptSignal, modelsOf, positiveInt, positiveNumber } from "../options.js";
 import { shardShareLine, storePlanLines } from "../reporters/dry-run.js";
 import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
@@ -59,6 +59,7 @@ export function registerRun(program: Command, io: Io): void {
               )
               .argument("<skill>", "the skill folder"),
             3,
+            true,
           ),
         ),
         true,
@@ -94,6 +95,7 @@ export function registerRun(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
+      const models = modelsOf(flags);
       const spending = { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) };
       const reporter = terminalReporter(io, { spending });
       const triggerProgress = triggerReporter(io, { spending });
@@ -109,7 +111,7 @@ export function registerRun(program: Command, io: Io): void {
         timeoutSeconds: flags.timeout,
         ...outputLimitsOf(flags),
         ...(flags.only ? { only: flags.only } : {}),
-        ...(flags.model ? { model: flags.model } : {}),
+        ...(models.length === 1 ? { model: models[0] as string } : {}),
         triggerRuns: flags.triggerRuns,
         threshold: flags.threshold,
         triggerTimeoutSeconds: flags.triggerTimeout,
@@ -143,8 +145,8 @@ export function registerRun(program: Command, io: Io): void {
       };
       try {
         const agents = agentsOf(flags);
-        if (agents.length > 1) {
-          await runSeveralAgents(io, agents, flags, setup, options);
+        if (agents.length > 1 || models.length > 1) {
+          await runSeveralAgents(io, { agents, models }, flags, setup, options);
           return;
         }
         if (flags.dryRun) {

@@ -63,26 +63,32 @@ export function pipelinePlanLines(plan: PipelinePlan): string[] {
  * What `run --agent a,b,… --dry-run` prints: the plan every agent shares, then per agent the wall time and the
  * store's part as a run of that agent alone says them, then the agents together.
  */
-export function agentPlansLines(plans: readonly { agent: string; plan: PipelinePlan }[]): string[] {
+export function agentPlansLines(
+  plans: readonly { agent: string; model?: string; plan: PipelinePlan }[],
+): string[] {
   const first = plans[0]?.plan;
   if (!first) return [];
   const share = shardShareLine(first);
   const u = first.unitCosts;
   const n = plans.length;
+  // The parts are the agents, the models of one agent (`--model a,b`), or both.
+  const models = new Set(plans.map((p) => p.model)).size;
+  const unit = models <= 1 ? "agent" : models === n ? "model" : "part";
+  const units = `${unit}s`;
   const sum = (f: (p: PipelinePlan) => number) => plans.reduce((x, p) => x + f(p.plan), 0);
   const forecast = plans.every(
     (p) => p.plan.store?.evalRuns?.storeDir ?? p.plan.store?.triggerRuns?.storeDir,
   );
   return [
-    ...(share ? [`${share}, per agent`] : []),
-    `plan for ${first.skill}, per agent (${plans.map((p) => p.agent).join(", ")}): ${first.agentRuns} eval runs, ${first.triggerRuns} trigger runs, ${first.judgeCalls} judge calls`,
-    `estimated cost per agent: about ${usd(first.costUsd)} (rough: ${usd(u.agentRunUsd)} per eval run, ` +
-      `${usd(u.triggerRunUsd)} per trigger run, ${usd(u.judgeCallUsd)} per judge call); all ${n} agents: about ${usd(first.costUsd * n)}`,
+    ...(share ? [`${share}, per ${unit}`] : []),
+    `plan for ${first.skill}, per ${unit} (${plans.map((p) => p.agent).join(", ")}): ${first.agentRuns} eval runs, ${first.triggerRuns} trigger runs, ${first.judgeCalls} judge calls`,
+    `estimated cost per ${unit}: about ${usd(first.costUsd)} (rough: ${usd(u.agentRunUsd)} per eval run, ` +
+      `${usd(u.triggerRunUsd)} per trigger run, ${usd(u.judgeCallUsd)} per judge call); all ${n} ${units}: about ${usd(first.costUsd * n)}`,
     ...plans.flatMap(({ agent, plan }) => [
       `${agent}:`,
       ...[wallTimeLine(plan), ...(plan.store ? storePlanLines(plan.store) : [])].map((l) => `  ${l}`),
     ]),
-    `all ${n} agents: estimated wall time about ${formatDuration(sum((p) => p.wallSeconds) * 1000)} (the agents run one after another)` +
+    `all ${n} ${units}: estimated wall time about ${formatDuration(sum((p) => p.wallSeconds) * 1000)} (the ${units} run one after another)` +
       (forecast
         ? `; what the store does not serve costs about ${usd(sum((p) => p.store?.costUsd ?? 0))}`
         : ""),

@@ -23,6 +23,13 @@ export function matrixLines(matrix: AgentMatrix): string[] {
   return textTable([header, ...matrix.agents.map(matrixCells)]).map((l) => `  ${l}`);
 }
 
+// What the parts of the iteration are: agents, the models of one agent (`--model a,b`), or both.
+function partsNoun(parts: AgentsPipelineResult["parts"]): string {
+  const models = new Set(parts.map((p) => p.model)).size > 1;
+  const agents = new Set(parts.map((p) => p.agent)).size > 1;
+  return models && agents ? "parts" : models ? "models" : "agents";
+}
+
 /** The text `run --agent a,b,…` prints: the matrix, errors per agent, cost and store savings per agent, gates and the report. */
 export function matrixSummaryLines(result: AgentsPipelineResult, store: StoreNote = {}): string[] {
   const lines: string[] = [];
@@ -32,17 +39,18 @@ export function matrixSummaryLines(result: AgentsPipelineResult, store: StoreNot
     );
   if (result.parts.some((p) => p.result?.simulated && p.result.simScript === null && p.result.evals))
     lines.push(noSimScriptNotice);
-  lines.push(`agents of ${result.iterationDir}:`, ...matrixLines(result.matrix));
+  const noun = partsNoun(result.parts);
+  lines.push(`${noun} of ${result.iterationDir}:`, ...matrixLines(result.matrix));
   for (const part of result.parts) {
     const records = part.result?.evals?.records ?? [];
     const errors = records.filter((r) => r.outcome !== "success" && r.outcome !== "cancelled").length;
-    if (errors > 0) lines.push(`${part.agent}: ${errors} eval runs errored (left out of the pass rates)`);
+    if (errors > 0) lines.push(`${part.name}: ${errors} eval runs errored (left out of the pass rates)`);
     const triggers = part.result?.triggers;
     const settled = triggers && !triggers.cancelled ? settledNote(triggers.results) : undefined;
-    if (settled) lines.push(`${part.agent}: ${settled}`);
+    if (settled) lines.push(`${part.name}: ${settled}`);
     for (const line of [
-      rateLimitLine(`${part.agent} eval runs`, part.result?.evals?.rateLimits),
-      rateLimitLine(`${part.agent} trigger runs`, triggers?.rateLimits),
+      rateLimitLine(`${part.name} eval runs`, part.result?.evals?.rateLimits),
+      rateLimitLine(`${part.name} trigger runs`, triggers?.rateLimits),
     ])
       if (line) lines.push(line);
   }
@@ -50,8 +58,8 @@ export function matrixSummaryLines(result: AgentsPipelineResult, store: StoreNot
   if (result.budgetExhausted) lines.push("stopped scheduling runs: --max-cost reached");
   // Each agent's spend and what the store saved it, as a run of one agent says it; then the total.
   for (const part of result.parts)
-    if (part.result) lines.push(costLine(part.result, store, `cost [${part.agent}]`));
-  lines.push(`cost: $${result.costUsd.toFixed(4)} (all agents)`);
+    if (part.result) lines.push(costLine(part.result, store, `cost [${part.name}]`));
+  lines.push(`cost: $${result.costUsd.toFixed(4)} (all ${noun})`);
   for (const gate of result.gates)
     lines.push(
       `gate ${gate.name}${gate.agent ? ` [${gate.agent}]` : ""}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`,
