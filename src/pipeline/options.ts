@@ -7,8 +7,11 @@ import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import type { TriggerReporter } from "../triggers/index.js";
 import type { Gates } from "./gates.js";
+import type { Stage } from "./stage.js";
 
 export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budget"> {
+  /** Run one stage alone (`eval` or `triggers` over several models); both when absent. */
+  stage?: Stage;
   baseline: string;
   only?: string[];
   triggerRuns: number;

@@ -22,6 +22,7 @@ import { evaluateGates, type GateResult } from "./gates.js";
 import { lanesOf } from "./lanes.js";
 import type { PipelineOptions } from "./options.js";
 import { type PipelineResult, runPipeline } from "./run-pipeline.js";
+import { stageSuite } from "./stage.js";
 
 export interface AgentsPipelineOptions
   extends Omit<PipelineOptions, "createAgent" | "into" | "budget" | "inputs"> {
@@ -116,12 +117,13 @@ function agentGates(options: AgentsPipelineOptions, part: AgentPart): GateResult
  * the gates for every agent.
  */
 export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise<AgentsPipelineResult> {
-  const inputs = await loadInputs({
+  const loaded = await loadInputs({
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
     ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
-    need: "any",
+    need: options.stage ?? "any",
   });
+  const inputs = { ...loaded, suite: stageSuite(loaded.suite, options.stage) };
   const { skill, suite } = inputs;
   const models = options.models ?? (options.model ? [options.model] : []);
   const lanes = lanesOf(options.agents, models);

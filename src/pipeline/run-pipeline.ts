@@ -25,6 +25,7 @@ import { evaluateGates, type GateResult } from "./gates.js";
 import type { PipelineOptions } from "./options.js";
 import { type Savings, savingsOf } from "./savings.js";
 import { shardShare } from "./shard-share.js";
+import { stageSuite } from "./stage.js";
 import { forecastPipeline, type StorePlan } from "./store-plan.js";
 
 export interface PipelineResult {
@@ -66,12 +67,14 @@ export interface PipelinePlan extends RunPlanEstimate {
 
 /** What `run --dry-run` prints: the runs and judge calls it would make, a rough cost and wall time, starting nothing. */
 export async function planPipeline(options: PipelineOptions, simulated: boolean): Promise<PipelinePlan> {
-  const { skill, suite } = await loadInputs({
+  const inputs = await loadInputs({
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
     ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
-    need: "any",
+    need: options.stage ?? "any",
   });
+  const { skill } = inputs;
+  const suite = stageSuite(inputs.suite, options.stage);
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
   const unitCosts = simulated
     ? { agentRunUsd: 0, triggerRunUsd: 0, judgeCallUsd: 0 }
@@ -123,14 +126,16 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
  */
 export async function runPipeline(options: PipelineOptions): Promise<PipelineResult> {
   const started = performance.now();
-  const { skill, suite } =
+  const inputs =
     options.inputs ??
     (await loadInputs({
       skillPath: options.skillPath,
       ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
       ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
-      need: "any",
+      need: options.stage ?? "any",
     }));
+  const { skill } = inputs;
+  const suite = stageSuite(inputs.suite, options.stage);
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
   let budget = options.budget;
   if (!budget && options.maxCostUsd !== undefined) {

@@ -1,40 +1,10 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
 import { skillgym } from "../cli/cli-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-
-// One sim script, two models: on `old` the skill writes the card and the bare agent does not; on `new` the bare
-// agent writes it too (the skill is needless), and eval 2's skill breaks on `new`.
-const script = {
-  rules: [
-    {
-      match: "greeting card",
-      model: "^old$",
-      steps: [{ write: { path: "card.txt", content: "Hello, Ada!\n" } }],
-      without_skill: [{ text: "Hello Ada." }],
-    },
-    {
-      match: "greeting card",
-      model: "^new$",
-      skill: "none",
-      without_skill: [{ write: { path: "card.txt", content: "Hi Ada\n" } }],
-    },
-    {
-      match: "thank-you note",
-      model: "^old$",
-      steps: [{ write: { path: "note.txt", content: "Thank you!\n" } }],
-      without_skill: [{ text: "Thanks." }],
-    },
-    {
-      match: "thank-you note",
-      model: "^new$",
-      steps: [{ text: "No note today." }],
-      without_skill: [{ text: "Thanks." }],
-    },
-  ],
-};
+import { modelScript } from "./model-script.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -48,7 +18,7 @@ beforeEach(async () => {
     ),
     "greeter/evals/.keep": "",
   });
-  await writeFile(join(dir, "sim.json"), JSON.stringify(script));
+  await writeFile(join(dir, "sim.json"), JSON.stringify(modelScript));
 });
 afterEach(() => cleanup());
 
@@ -145,5 +115,57 @@ describe("--model a,b through the agent test double", () => {
     expect(sameReport.regressions).toBe(0);
     for (const part of sameReport.parts)
       expect(part.evals.map((e: { change: string }) => e.change)).toEqual(["unchanged", "unchanged"]);
+  });
+
+  it("eval and triggers take --model a,b too: each runs its own stage alone, a part per model", async () => {
+    await suite([{ id: 1, prompt: "Please make a greeting card for Ada", file: "card.txt" }]);
+    await writeFile(
+      join(dir, "greeter", "evals", "triggers.json"),
+      JSON.stringify([
+        { query: "Make a birthday card for my aunt", should_trigger: true },
+        { query: "Please explain what a monad is", should_trigger: false },
+      ]),
+    );
+    const common = ["--simulate", "--sim-script", join(dir, "sim.json"), "--model", "old,new"];
+    const ws = join(dir, "ws");
+    const evals = skillgymOnDouble([
+      "eval",
+      join(dir, "greeter"),
+      ...common,
+      "--runs",
+      "2",
+      "--workspace",
+      ws,
+    ]);
+    expect(evals.code, evals.stderr).toBe(0);
+    expect(evals.stdout).toContain("models of");
+    const triggers = skillgymOnDouble([
+      "triggers",
+      join(dir, "greeter"),
+      ...common,
+      "--runs",
+      "1",
+      "--workspace",
+      ws,
+    ]);
+    expect(triggers.code, triggers.stderr).toBe(0);
+
+    const matrixOf = async (n: number) =>
+      JSON.parse(await readFile(join(ws, `iteration-${n}`, "matrix.json"), "utf8")).agents as {
+        verdict?: string;
+        triggers: { accuracy: number } | null;
+      }[];
+    const evalRows = await matrixOf(1);
+    expect(evalRows.map((r) => [r.verdict, r.triggers])).toEqual([
+      ["helps", null],
+      ["no effect", null],
+    ]);
+    expect(await readdir(join(ws, "iteration-1", "old"))).not.toContain("triggers");
+    const triggerRows = await matrixOf(2);
+    expect(triggerRows.map((r) => [r.verdict, r.triggers?.accuracy])).toEqual([
+      [undefined, 1],
+      [undefined, 0.5],
+    ]);
+    expect((await readdir(join(ws, "iteration-2", "new"))).filter((f) => f.startsWith("eval-"))).toEqual([]);
   });
 });

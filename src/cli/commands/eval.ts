@@ -20,13 +20,14 @@ import {
 } from "../agent-setup.js";
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
-import { interruptSignal } from "../options.js";
+import { interruptSignal, modelsOf } from "../options.js";
 import { costLine } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { evalCounts, evalSummaryText } from "../reporters/eval-summary.js";
 import { terminalReporter } from "../reporters/run-progress.js";
 import { shardSummaryLine } from "../reporters/shard-line.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
+import { runSeveralAgents } from "./run-agents.js";
 
 interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlags {
   grade: boolean;
@@ -64,6 +65,7 @@ export function registerEval(program: Command, io: Io): void {
                 )
                 .argument("<skill>", "the skill folder"),
               1,
+              true,
             ),
           ),
         ),
@@ -91,6 +93,7 @@ export function registerEval(program: Command, io: Io): void {
           ),
         onGraded: (runDir: string) => io.err(`  graded ${runDir} (its grading had not finished)\n`),
       };
+      const models = modelsOf(flags);
       try {
         const options = {
           skillPath,
@@ -102,7 +105,7 @@ export function registerEval(program: Command, io: Io): void {
           timeoutSeconds: flags.timeout,
           ...outputLimitsOf(flags),
           ...(flags.only ? { only: flags.only } : {}),
-          ...(flags.model ? { model: flags.model } : {}),
+          ...(models.length === 1 ? { model: models[0] as string } : {}),
           ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
           ...(flags.resume ? { resume: true } : {}),
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
@@ -117,6 +120,23 @@ export function registerEval(program: Command, io: Io): void {
             return setup.agent(suite);
           },
         };
+        if (models.length > 1) {
+          // Each model's evals into one iteration, as `run --model a,b` runs them, with no trigger stage.
+          await runSeveralAgents(io, { agents: [flags.agent ?? "claude-code"], models }, flags, setup, {
+            ...options,
+            stage: "evals",
+            grade: flags.grade,
+            effectFloor: flags.effectFloor,
+            gates: {},
+            triggerRuns: 1,
+            threshold: 0.5,
+            triggerTimeoutSeconds: flags.timeout,
+            createGrader: grading.createGrader,
+            onGradingError: grading.onError,
+            onGraded: grading.onGraded,
+          });
+          return;
+        }
         if (flags.dryRun) {
           const plan = await planEvalsWithStore(options, flags.grade, flags.simulate === true);
           io.out(

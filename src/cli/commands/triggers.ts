@@ -5,7 +5,7 @@ import { runTriggers } from "../../triggers/index.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
-import { fraction, idList, interruptSignal, positiveInt } from "../options.js";
+import { fraction, idList, interruptSignal, modelList, modelsOf, positiveInt } from "../options.js";
 import { freshNote } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { rateLimitLine } from "../reporters/rate-limit-line.js";
@@ -13,6 +13,7 @@ import { shardSummaryLine } from "../reporters/shard-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults, settledNote } from "../reporters/trigger-results.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
+import { runSeveralAgents } from "./run-agents.js";
 
 interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
   evals?: string;
@@ -54,7 +55,11 @@ export function registerTriggers(program: Command, io: Io): void {
     .option("--threshold <t>", "trigger rate that counts as triggering", fraction, 0.5)
     .option("--concurrency <n>", "runs at once", positiveInt, 8)
     .option("--timeout <seconds>", "per-run limit", positiveInt, 180)
-    .option("--model <model>", "the agent's model")
+    .option(
+      "--model <models>",
+      "the agent's model; a comma-separated list runs each (one iteration, a folder and a matrix row per model)",
+      modelList,
+    )
     .option(
       "--description <text>",
       "test this description instead of the one in SKILL.md (the file is not changed)",
@@ -74,6 +79,7 @@ export function registerTriggers(program: Command, io: Io): void {
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
       const progress = triggerReporter(io);
+      const models = modelsOf(flags);
       try {
         const options = {
           skillPath,
@@ -84,7 +90,7 @@ export function registerTriggers(program: Command, io: Io): void {
           threshold: flags.threshold,
           concurrency: flags.concurrency,
           timeoutSeconds: flags.timeout,
-          ...(flags.model ? { model: flags.model } : {}),
+          ...(models.length === 1 ? { model: models[0] as string } : {}),
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
@@ -94,6 +100,24 @@ export function registerTriggers(program: Command, io: Io): void {
           reporter: progress,
           createAgent: ({ suite }: { suite: Suite }) => setup.agent(suite),
         };
+        if (models.length > 1) {
+          // Each model's trigger runs into one iteration, as `run --model a,b` runs them, with no artifact evals.
+          const { runs, timeoutSeconds, reporter, ...rest } = options;
+          await runSeveralAgents(io, { agents: [flags.agent ?? "claude-code"], models }, flags, setup, {
+            ...rest,
+            stage: "triggers",
+            triggerRuns: runs,
+            triggerTimeoutSeconds: timeoutSeconds,
+            triggerReporter: reporter,
+            runs: 1,
+            baseline: "none",
+            timeoutSeconds,
+            grade: false,
+            gates: {},
+            createGrader: () => Promise.reject(new Error("trigger runs have no judge")),
+          });
+          return;
+        }
         if (flags.dryRun) {
           const plan = await planTriggersWithStore(options, flags.simulate === true);
           io.out(

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { lanesOf } from "../../src/pipeline/lanes.js";
+import { stageSuite } from "../../src/pipeline/stage.js";
+import type { Suite } from "../../src/suite/index.js";
+
+describe("the parts of a run of several agents or models", () => {
+  it("names a part for its agent when one model (or none) is asked for", () => {
+    expect(lanesOf(["claude-code", "codex"], [])).toEqual([
+      { agent: "claude-code", dir: "claude-code" },
+      { agent: "codex", dir: "codex" },
+    ]);
+    expect(lanesOf(["claude-code", "codex"], ["m1"])).toEqual([
+      { agent: "claude-code", model: "m1", dir: "claude-code" },
+      { agent: "codex", model: "m1", dir: "codex" },
+    ]);
+  });
+
+  it("names a part for its model when one agent runs several, in the order given", () => {
+    expect(lanesOf(["claude-code"], ["new", "old"])).toEqual([
+      { agent: "claude-code", model: "new", dir: "new" },
+      { agent: "claude-code", model: "old", dir: "old" },
+    ]);
+  });
+
+  it("crosses every agent with every model, agents first", () => {
+    expect(lanesOf(["claude-code", "codex"], ["a", "b"]).map((l) => l.dir)).toEqual([
+      "claude-code-a",
+      "claude-code-b",
+      "codex-a",
+      "codex-b",
+    ]);
+  });
+
+  it("makes a folder name of a model name with a vendor prefix or capitals", () => {
+    expect(lanesOf(["opencode"], ["anthropic/Claude-Sonnet-4.5", "openai/gpt-5"]).map((l) => l.dir)).toEqual([
+      "anthropic-claude-sonnet-4.5",
+      "openai-gpt-5",
+    ]);
+  });
+
+  it("refuses two models that would share a folder, and a model with no folder name", () => {
+    expect(() => lanesOf(["claude-code"], ["Old", "old"])).toThrow(
+      '--model "Old" and "old" would share the folder old',
+    );
+    expect(() => lanesOf(["claude-code"], ["a/b", "a:b"])).toThrow("would share the folder a-b");
+    expect(() => lanesOf(["claude-code"], ["...", "old"])).toThrow('--model "..." gives no folder name');
+  });
+});
+
+describe("one stage of the pipeline alone", () => {
+  const suite: Suite = {
+    dir: "/s",
+    via: "evals-dir",
+    evalsFile: "/s/evals.json",
+    triggersFile: "/s/triggers.json",
+    evals: [{ id: 1, prompt: "p", expectations: [], files: [] } as unknown as Suite["evals"][number]],
+    triggers: [{ query: "q", should_trigger: true }],
+  } as Suite;
+
+  it("leaves the trigger queries out of the evals stage, and the evals out of the triggers stage", () => {
+    const evals = stageSuite(suite, "evals");
+    expect(evals.triggersFile).toBeUndefined();
+    expect(evals.triggers).toEqual([]);
+    expect(evals.evals).toHaveLength(1);
+    expect(evals.evalsFile).toBe("/s/evals.json");
+    const triggers = stageSuite(suite, "triggers");
+    expect(triggers.evalsFile).toBeUndefined();
+    expect(triggers.evals).toEqual([]);
+    expect(triggers.triggers).toHaveLength(1);
+    expect(triggers.triggersFile).toBe("/s/triggers.json");
+    expect(stageSuite(suite, undefined)).toBe(suite);
+  });
+});
