@@ -50,7 +50,7 @@ describe("the parts of a run of several agents or models", () => {
 describe("one stage of the pipeline alone", () => {
   const suite: Suite = {
     dir: "/s",
-    via: "evals-dir",
+    via: "skill",
     evalsFile: "/s/evals.json",
     triggersFile: "/s/triggers.json",
     evals: [{ id: 1, prompt: "p", expectations: [], files: [] } as unknown as Suite["evals"][number]],
