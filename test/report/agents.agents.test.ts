@@ -75,7 +75,8 @@ async function checkMatrix(page: Page): Promise<void> {
   for (const [i, row] of matrix.agents.entries()) {
     const cells = await rows.nth(i).locator("td").allTextContents();
     expect(cells[1]).toBe(`${Math.round((row.with_skill_pass_rate ?? -1) * 100)}%`);
-    expect(cells[6]).toBe(`${Math.round((row.triggers?.accuracy ?? -1) * 100)}%`);
+    expect(cells[4]).toBe(row.verdict ?? "—");
+    expect(cells[7]).toBe(`${Math.round((row.triggers?.accuracy ?? -1) * 100)}%`);
   }
 }
 

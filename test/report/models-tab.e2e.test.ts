@@ -1,0 +1,98 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startViewServer, type ViewServer } from "../../src/report/index.js";
+import { skillgymOnDouble } from "../agent-double/index.js";
+import { modelScript } from "../bench/model-script.js";
+import { skillMd, writeTree } from "../e2e/helpers.js";
+import { launchBrowser, openPage } from "./browser.js";
+import { tempDir } from "./workspace-fixture.js";
+
+let dir: Awaited<ReturnType<typeof tempDir>>;
+let server: ViewServer;
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+let context: BrowserContext;
+
+// `run --model old,new` through the agent test double: the skill helps on old and is redundant on new.
+beforeAll(async () => {
+  dir = await tempDir("skillgym-models-view-");
+  await writeTree(dir.dir, {
+    "greeter/SKILL.md": skillMd(
+      "greeter",
+      "Writes a greeting card or a thank-you note file. Use when the user asks for a greeting card or a note.",
+      "Write card.txt (a card) or note.txt (a thank-you note).",
+    ),
+    "greeter/evals/evals.json": JSON.stringify({
+      skill_name: "greeter",
+      evals: [
+        {
+          id: 1,
+          prompt: "Please make a greeting card for Ada",
+          expected_output: "card.txt",
+          expectations: [{ text: "card.txt exists", command: "test -f card.txt" }],
+        },
+      ],
+    }),
+  });
+  await writeFile(join(dir.dir, "sim.json"), JSON.stringify(modelScript));
+  const ws = join(dir.dir, "ws");
+  const run = skillgymOnDouble([
+    "run",
+    join(dir.dir, "greeter"),
+    "--simulate",
+    "--sim-script",
+    join(dir.dir, "sim.json"),
+    "--model",
+    "old,new",
+    "--runs",
+    "2",
+    "--workspace",
+    ws,
+  ]);
+  expect(run.code, run.stderr).toBe(0);
+  server = await startViewServer({ folder: ws });
+  browser = await launchBrowser();
+  context = browser.context;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await dir?.cleanup();
+});
+
+async function ready(page: Page): Promise<void> {
+  await page.waitForSelector("body[data-ready=true]", { timeout: 15_000 });
+  await page.waitForSelector("#run-view[data-run]:not([aria-busy])", { state: "attached", timeout: 15_000 });
+}
+
+describe("the viewer on an iteration of two models", () => {
+  it("shows a row a model with its verdict, and opens each model's own folder", async () => {
+    const { page, errors } = await openPage(context);
+    await page.goto(server.url);
+    await ready(page);
+    expect(await page.getAttribute("#tab-agents", "aria-selected")).toBe("true");
+    const rows = page.locator("#panel-agents table.agents-matrix tbody tr");
+    expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-agent")))).toEqual([
+      "old",
+      "new",
+    ]);
+    const cells = async (i: number) => rows.nth(i).locator("td").allTextContents();
+    expect((await cells(0))[0]).toMatch(/^claude-code.* · old$/);
+    expect((await cells(0))[4]).toBe("helps");
+    expect((await cells(1))[0]).toMatch(/ · new$/);
+    expect((await cells(1))[4]).toBe("redundant");
+    // The picker offers the models' folders.
+    expect(await page.locator("#agent-select option").allTextContents()).toEqual(["old", "new"]);
+
+    await page.click('#panel-agents button.open-agent[data-agent="new"]');
+    await expect.poll(() => page.url()).toContain("agent=new");
+    await page.waitForSelector("#run-view[data-run]:not([aria-busy])");
+    expect(await page.inputValue("#agent-select")).toBe("new");
+    await page.click("#tab-benchmark");
+    expect(await page.textContent("#panel-benchmark h2")).toBe("Benchmark — iteration-1/new");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
