@@ -61,8 +61,9 @@ function otherUsersProcess(): number | undefined {
 
 describe.skipIf(process.platform !== "linux")("sweeping the temp roots of owners that are gone", () => {
   it("removes the root of a zombie owner: it exited, only its parent has not reaped it", async () => {
-    // `sleep 0` exits in the background of a shell that became `sleep 30`, which never reaps it.
-    const shell = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], {
+    // `sleep 0.3` exits in the background of a shell that has become `sleep 30`, which never reaps it. (A child that
+    // exits at once may be reaped by the shell before its exec, on a busy machine: then there is no zombie.)
+    const shell = spawn("sh", ["-c", "sleep 0.3 & echo $!; exec sleep 30"], {
       stdio: ["ignore", "pipe", "ignore"],
     });
     started.push(shell);
