@@ -77,6 +77,7 @@ export function historyRow(
   return {
     version: facts.version,
     parent: parent?.version ?? null,
+    // skill-creator's column needs a number: 0 when no run with the skill was graded (with_skill_pass_rate: null).
     expectation_pass_rate: withSkill ?? 0,
     grading_result: gradingResult,
     is_current_best: false,

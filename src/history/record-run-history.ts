@@ -26,7 +26,8 @@ async function readPart(workspace: string, dir: string): Promise<PartFacts | und
     readRecordIfValid(join(dir, ITERATION_FILE), IterationRecord),
     readRecordIfValid(join(dir, TRIGGERS_DIR, "trigger-results.json"), TriggerResults),
   ]);
-  const model = record?.model ?? benchmark.metadata.executor_model;
+  const ran = benchmark.metadata.executor_model;
+  const model = record?.model ?? (ran === "unknown" ? undefined : ran);
   return {
     version: part ? `${folder}/${part}` : folder!,
     iteration,

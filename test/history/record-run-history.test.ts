@@ -21,7 +21,8 @@ interface Outcome {
   withSkill: [boolean, boolean];
   /** Whether the baseline passes; it fails unless told. */
   baseline?: boolean;
-  model?: string;
+  /** The model asked for; null: none asked, and timing.json names none either. */
+  model?: string | null;
 }
 
 // Evals 1 and 2, two runs a configuration, one check each; benchmark.json written by the real benchmark code.
@@ -40,7 +41,7 @@ async function iteration(folder: string, outcome: Outcome): Promise<string> {
   );
   await writeIteration(dir, {
     record: iterationRecord({
-      model: outcome.model ?? "old",
+      ...(outcome.model === null ? {} : { model: outcome.model ?? "old" }),
       agent: { name: "claude-code", version: "2.0.1" },
     }),
     evals: [{ id: 1 }, { id: 2 }],
@@ -191,6 +192,16 @@ describe("history.json of run iterations", () => {
       ["iteration-2", "iteration-1", "new", 1],
     ]);
     expect(history.current_best).toBe("iteration-1");
+  });
+
+  it("names no model when none was asked for and the benchmark knows none", async () => {
+    const folder = await iteration("iteration-1", { withSkill: pass, model: null });
+    const benchmark = JSON.parse(await readFile(join(folder, "benchmark.json"), "utf8"));
+    expect(benchmark.metadata.executor_model).toBe("unknown");
+    await recordRunHistory(ws, [folder]);
+    const [row] = (await readHistory()).iterations;
+    expect(row?.version).toBe("iteration-1");
+    expect(row).not.toHaveProperty("model");
   });
 
   it("writes nothing for a folder without a benchmark", async () => {
