@@ -1,11 +1,10 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeBenchmark } from "../../src/bench/index.js";
 import { History, RunHistory } from "../../src/contracts/index.js";
 import { recordRunHistory } from "../../src/history/index.js";
-import { type FixtureRun, iterationRecord, writeIteration } from "../bench/iteration-fixture.js";
 import { tempDir } from "../e2e/helpers.js";
+import { fail, type Outcome, pass, writeScoredIteration } from "./history-fixture.js";
 
 let ws: string;
 let cleanup: () => Promise<void>;
@@ -16,47 +15,11 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-interface Outcome {
-  /** Per eval (1 and 2): whether both runs with the skill pass. */
-  withSkill: [boolean, boolean];
-  /** Whether the baseline passes; it fails unless told. */
-  baseline?: boolean;
-  /** The model asked for; null: none asked, and timing.json names none either. */
-  model?: string | null;
-}
-
-// Evals 1 and 2, two runs a configuration, one check each; benchmark.json written by the real benchmark code.
-async function iteration(folder: string, outcome: Outcome): Promise<string> {
-  const dir = join(ws, folder);
-  const runs: FixtureRun[] = [1, 2].flatMap((id, i) =>
-    [1, 2].flatMap((run): FixtureRun[] => [
-      { eval: id, configuration: "with_skill", run, results: { "file exists": outcome.withSkill[i]! } },
-      {
-        eval: id,
-        configuration: "without_skill",
-        run,
-        results: { "file exists": outcome.baseline ?? false },
-      },
-    ]),
-  );
-  await writeIteration(dir, {
-    record: iterationRecord({
-      ...(outcome.model === null ? {} : { model: outcome.model ?? "old" }),
-      agent: { name: "claude-code", version: "2.0.1" },
-    }),
-    evals: [{ id: 1 }, { id: 2 }],
-    runs,
-  });
-  await writeBenchmark(dir);
-  return dir;
-}
+const iteration = (folder: string, outcome: Outcome) => writeScoredIteration(ws, folder, outcome);
 
 async function readHistory(): Promise<RunHistory> {
   return RunHistory.parse(JSON.parse(await readFile(join(ws, "history.json"), "utf8")));
 }
-
-const pass: [boolean, boolean] = [true, true];
-const fail: [boolean, boolean] = [false, false];
 
 describe("history.json of run iterations", () => {
   it("makes the first iteration its part's baseline, with the benchmark's figures, and parses as skill-creator's History", async () => {
