@@ -15,6 +15,7 @@ export * from "./matrix.js";
 export * from "./metrics.js";
 export * from "./optimize-results.js";
 export * from "./registry.js";
+export * from "./run-history.js";
 export * from "./run-record.js";
 export * from "./shard.js";
 export * from "./sim-script.js";

@@ -8,13 +8,13 @@ import { DiffReport } from "./diff.js";
 import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
 import { Feedback } from "./feedback.js";
 import { Grading } from "./grading.js";
-import { History } from "./history.js";
 import { IterationState } from "./iteration-state.js";
 import { JudgesReport } from "./judges.js";
 import { AgentMatrix, AgentsIterationRecord } from "./matrix.js";
 import { Metrics } from "./metrics.js";
 import { NoiseReport } from "./noise.js";
 import { OptimizeResults } from "./optimize-results.js";
+import { RunHistory } from "./run-history.js";
 import { IterationRecord } from "./run-record.js";
 import { SimScript } from "./sim-script.js";
 import { Timing } from "./timing.js";
@@ -34,7 +34,8 @@ export const formats = {
   noise: NoiseReport,
   comparison: Comparison,
   analysis: Analysis,
-  history: History,
+  // skill-creator's history.json with the optional columns `run` adds; the tune loop's and skill-creator's parse too.
+  history: RunHistory,
   feedback: Feedback,
   judges: JudgesReport,
   "trigger-results": TriggerResults,

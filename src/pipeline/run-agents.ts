@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import type { Agent } from "../agents/agent.js";
 import { type AgentOutcome, buildAgentMatrix, renderMatrixMarkdown } from "../bench/index.js";
 import { type AgentMatrix, AgentsIterationRecord } from "../contracts/matrix.js";
+import { recordRunHistory } from "../history/index.js";
 import { writeStaticReport } from "../report/index.js";
 import { createBudget, defaultWorkspace, loadInputs } from "../run/index.js";
 import { createNextIteration, readIterationRecord } from "../run/iteration.js";
@@ -228,6 +229,13 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     finished_at: new Date().toISOString(),
     simulated,
   } satisfies AgentsIterationRecord);
+  // A shard holds only part of the plan: it gets no row (nor does `merge` yet write one).
+  if (!options.shard)
+    await recordRunHistory(
+      workspace,
+      parts.map((part) => part.dir),
+      options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {},
+    );
   const reportFile = await writeStaticReport(chosen.dir, skill.name);
   return {
     iterationDir: chosen.dir,

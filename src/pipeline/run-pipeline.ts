@@ -4,6 +4,7 @@ import { writeBenchmark } from "../bench/index.js";
 import type { Benchmark } from "../contracts/benchmark.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { gradingHooks } from "../grade/index.js";
+import { recordRunHistory } from "../history/index.js";
 import { writeStaticReport } from "../report/index.js";
 import { createBudget } from "../run/budget.js";
 import { defaultWorkspace, type EvalSummary, runEvals } from "../run/index.js";
@@ -217,6 +218,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
         })
       ).benchmark
     : undefined;
+  // A part of a shared iteration is recorded by its caller; a shard holds only part of the plan.
+  if (benchmark && !options.into && !options.shard)
+    await recordRunHistory(workspace, [iterationDir], {
+      ...(options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {}),
+    });
   const reportFile = await writeStaticReport(iterationDir, skill.name);
   const triggerResults: TriggerResults | undefined =
     triggers && !triggers.cancelled ? triggers.results : undefined;

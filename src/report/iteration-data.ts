@@ -19,9 +19,11 @@ import type { JsonCache } from "../runlog/record-cache.js";
 import { partialText } from "../shard/index.js";
 import { summariseBenchmark } from "./benchmark-view.js";
 import { readFeedbackView } from "./feedback-store.js";
+import { readHistoryPoints } from "./history-points.js";
 import type { IterationRef, ViewTarget } from "./target.js";
 import type {
   BenchmarkView,
+  HistoryPoint,
   IterationDetail,
   IterationSummary,
   RunEntry,
@@ -185,19 +187,32 @@ export async function readIterationData(
   };
 }
 
-async function iterationSummary(reader: ViewReader, iteration: IterationRef): Promise<IterationSummary> {
-  const summary = await oneIterationSummary(reader, iteration);
+async function iterationSummary(
+  reader: ViewReader,
+  iteration: IterationRef,
+  history: Map<string, HistoryPoint>,
+): Promise<IterationSummary> {
+  const summary = {
+    ...(await oneIterationSummary(reader, iteration)),
+    history: history.get(iteration.name) ?? null,
+  };
   const several = await reader.cache.value(join(iteration.dir, ITERATION_FILE), AgentsIterationRecord);
   if (!several || summary.with_skill_pass_rate !== null) return summary;
   const agents: Record<string, IterationSummary> = {};
   for (const agent of several.agents) {
-    agents[agent] = await oneIterationSummary(reader, { ...iteration, dir: join(iteration.dir, agent) });
+    agents[agent] = {
+      ...(await oneIterationSummary(reader, { ...iteration, dir: join(iteration.dir, agent) })),
+      history: history.get(`${iteration.name}/${agent}`) ?? null,
+    };
   }
   const runs = Object.values(agents).reduce((sum, it) => sum + it.runs, 0);
   return { ...summary, runs, simulated: Object.values(agents).some((it) => it.simulated), agents };
 }
 
-async function oneIterationSummary(reader: ViewReader, iteration: IterationRef): Promise<IterationSummary> {
+async function oneIterationSummary(
+  reader: ViewReader,
+  iteration: IterationRef,
+): Promise<Omit<IterationSummary, "history">> {
   const dir = iteration.dir;
   const [record, benchmark, triggers, feedback] = await Promise.all([
     reader.cache.value(join(dir, ITERATION_FILE), IterationRecord),
@@ -237,7 +252,8 @@ async function oneIterationSummary(reader: ViewReader, iteration: IterationRef):
 
 export async function readWorkspaceView(reader: ViewReader): Promise<WorkspaceView> {
   const { target } = reader;
-  const iterations = await Promise.all(target.all.map((it) => iterationSummary(reader, it)));
+  const history = await readHistoryPoints(reader);
+  const iterations = await Promise.all(target.all.map((it) => iterationSummary(reader, it, history)));
   let skillName: string | null = null;
   for (const it of [...target.shown].reverse()) {
     const record = await reader.cache.value(join(it.dir, ITERATION_FILE), IterationRecord);

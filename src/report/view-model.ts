@@ -18,6 +18,20 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 
 // What the viewer's page receives, from the server's /api routes or embedded in a static file: one shape for both.
 
+/** An iteration's row of history.json (written by `run`), as "over time" plots it. */
+export interface HistoryPoint {
+  version: string;
+  parent: string | null;
+  /** with_skill minus baseline and its 95% interval; null without a baseline. */
+  delta: { estimate: number; ci_low: number; ci_high: number } | null;
+  verdict: string | null;
+  redundant: boolean;
+  effect_floor: number | null;
+  /** Against the parent: improved, regressed, unchanged or inconclusive; null on a part's first row. */
+  change: string | null;
+  regressed_evals: number | null;
+}
+
 /** One iteration in the "over time" list: enough to plot, without reading any run. */
 export interface IterationSummary {
   number: number;
@@ -33,6 +47,8 @@ export interface IterationSummary {
   trigger_accuracy: number | null;
   trigger_f1: number | null;
   feedback_status: string | null;
+  /** Its row of the workspace's history.json; null when there is none (older workspaces, or several parts). */
+  history: HistoryPoint | null;
   /** An iteration that ran several agents: each agent's own figures (the fields above are then empty). */
   agents?: Record<string, IterationSummary>;
 }

@@ -6,6 +6,8 @@ import type { EvalId } from "../contracts/evals.js";
 export const ITERATION_FILE = "iteration.json";
 export const EVAL_METADATA_FILE = "eval_metadata.json";
 export const TRIGGERS_DIR = "triggers";
+/** At the workspace root: one row per iteration (per part of one of several agents or models), oldest first. */
+export const HISTORY_FILE = "history.json";
 
 // With several agents (`run --agent a,b`): <workspace>/iteration-<N>/{iteration.json (agents), matrix.json,
 // benchmark.md, <agent>/…}, where each <agent>/ folder holds what a one-agent iteration holds.

@@ -71,6 +71,12 @@ export interface TempIteration {
 export async function makeIteration(fixture: FixtureIteration): Promise<TempIteration> {
   const root = await mkdtemp(join(tmpdir(), "skillgym-bench-"));
   const dir = join(root, "demo-workspace", "iteration-1");
+  await writeIteration(dir, fixture);
+  return { dir, cleanup: () => rm(root, { recursive: true, force: true }) };
+}
+
+/** Writes an iteration folder at `dir` from the object literals, as `skillgym eval` would. */
+export async function writeIteration(dir: string, fixture: FixtureIteration): Promise<void> {
   await mkdir(dir, { recursive: true });
   await writeValue(
     join(dir, "iteration.json"),
@@ -116,5 +122,4 @@ export async function makeIteration(fixture: FixtureIteration): Promise<TempIter
       transcript_chars: 100,
     });
   }
-  return { dir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
 import { skillgym } from "../cli/cli-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { modelScript } from "./model-script.js";
+import { greeterScript } from "./greeter-models.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -18,7 +18,7 @@ beforeEach(async () => {
     ),
     "greeter/evals/.keep": "",
   });
-  await writeFile(join(dir, "sim.json"), JSON.stringify(modelScript));
+  await writeFile(join(dir, "sim.json"), JSON.stringify(greeterScript));
 });
 afterEach(() => cleanup());
 

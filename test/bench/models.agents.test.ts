@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgym } from "../cli/cli-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { modelScript } from "./model-script.js";
+import { greeterScript } from "./greeter-models.js";
 
 // `run --model old,new` through the real Claude Code binary: the model it asks the simulator for is the part's, so
 // the script's per-model rules decide each part's evals and trigger runs.
@@ -33,7 +33,7 @@ beforeEach(async () => {
       { query: "Please explain what a monad is", should_trigger: false },
     ]),
   });
-  await writeFile(join(dir, "sim.json"), JSON.stringify(modelScript));
+  await writeFile(join(dir, "sim.json"), JSON.stringify(greeterScript));
 });
 afterEach(() => cleanup());
 

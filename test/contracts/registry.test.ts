@@ -64,6 +64,15 @@ describe("the format registry", () => {
     expect(benchmark.properties?.runs?.items?.properties?.result?.required).toContain("pass_rate");
   });
 
+  it("documents the columns run adds to history.json, all optional, beside skill-creator's required ones", () => {
+    const row = (jsonSchemaOf("history") as JsonSchema).properties?.iterations?.items;
+    expect(row?.properties).toHaveProperty("regressed_evals");
+    expect(row?.properties).toHaveProperty("delta");
+    expect(row?.required?.sort()).toEqual(
+      ["expectation_pass_rate", "grading_result", "is_current_best", "parent", "version"].sort(),
+    );
+  });
+
   it("leaves defaulted fields optional for writers of trigger-results.json", () => {
     const schema = jsonSchemaOf("trigger-results") as JsonSchema;
     expect(schema.properties?.summary?.required).toEqual(["total", "passed", "failed"]);

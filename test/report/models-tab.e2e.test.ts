@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
 import { skillgymOnDouble } from "../agent-double/index.js";
-import { modelScript } from "../bench/model-script.js";
+import { greeterScript } from "../bench/greeter-models.js";
 import { skillMd, writeTree } from "../e2e/helpers.js";
 import { launchBrowser, openPage } from "./browser.js";
 import { tempDir } from "./workspace-fixture.js";
@@ -35,7 +35,7 @@ beforeAll(async () => {
       ],
     }),
   });
-  await writeFile(join(dir.dir, "sim.json"), JSON.stringify(modelScript));
+  await writeFile(join(dir.dir, "sim.json"), JSON.stringify(greeterScript));
   const ws = join(dir.dir, "ws");
   const run = skillgymOnDouble([
     "run",

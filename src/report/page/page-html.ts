@@ -8,6 +8,7 @@ import { scriptBenchmark } from "./script-benchmark.js";
 import { scriptCatalog } from "./script-catalog.js";
 import { scriptFeedback } from "./script-feedback.js";
 import { scriptJudges } from "./script-judges.js";
+import { scriptLift } from "./script-lift.js";
 import { scriptMain } from "./script-main.js";
 import { scriptMarkdown } from "./script-markdown.js";
 import { scriptOutputs } from "./script-outputs.js";
@@ -30,6 +31,7 @@ export const viewerScript = `(function () {\n"use strict";\n${[
   scriptJudges,
   scriptAgents,
   scriptCatalog,
+  scriptLift,
   scriptOverTime,
   scriptTune,
   scriptMain,

@@ -1,4 +1,5 @@
-// Browser code: the Over time tab, pass rates and trigger accuracy across the workspace's iterations.
+// Browser code: the Over time tab, pass rates and trigger accuracy across the workspace's iterations, then the lift
+// (script-lift.ts) and a table with each iteration's verdict and its change against the previous one (history.json).
 export const scriptOverTime = `
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -123,6 +124,8 @@ function renderOverTime(panel) {
       h("td", { class: "num", text: pct(it.with_skill_pass_rate) }),
       h("td", { class: "num", text: pct(it.baseline_pass_rate) + (it.baseline_configuration ? " (" + it.baseline_configuration + ")" : "") }),
       h("td", { class: "num", text: ciText(it.delta_pass_rate) }),
+      h("td", { class: "verdict", text: historyVerdictText(it) }),
+      h("td", { class: "vs-previous", text: historyChangeText(it) }),
       h("td", { class: "num", text: pct(it.trigger_accuracy) }),
       h("td", { class: "num", text: pct(it.trigger_f1) }),
       h("td", { text: it.feedback_status || "—" }),
@@ -130,6 +133,7 @@ function renderOverTime(panel) {
   });
   append(panel, [
     h("div", { class: "chart" }, [legend, chart(iterations)]),
+    liftChart(iterations),
     h("table", { class: "data over-time" }, [
       h("thead", null, h("tr", null, [
         h("th", { text: "iteration" }),
@@ -138,6 +142,8 @@ function renderOverTime(panel) {
         h("th", { class: "num", text: "with skill" }),
         h("th", { class: "num", text: "baseline" }),
         h("th", { class: "num", text: "delta (CI)" }),
+        h("th", { text: "verdict" }),
+        h("th", { text: "vs previous" }),
         h("th", { class: "num", text: "trigger accuracy" }),
         h("th", { class: "num", text: "trigger F1" }),
         h("th", { text: "feedback" }),

@@ -1,0 +1,1 @@
+export { type HistoryOptions, recordRunHistory } from "./record-run-history.js";
