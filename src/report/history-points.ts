@@ -1,12 +1,12 @@
 import { join } from "node:path";
 import { RunHistory } from "../contracts/run-history.js";
 import { HISTORY_FILE } from "../runlog/layout.js";
-import type { ViewReader } from "./iteration-data.js";
+import type { JsonCache } from "../runlog/record-cache.js";
 import type { HistoryPoint } from "./view-model.js";
 
-/** The rows of history.json at the workspace root, by version (`iteration-3`, `iteration-3/old`); empty without one. */
-export async function readHistoryPoints(reader: ViewReader): Promise<Map<string, HistoryPoint>> {
-  const history = await reader.cache.value(join(reader.target.root, HISTORY_FILE), RunHistory);
+/** The rows of history.json in the workspace `root`, by version (`iteration-3`, `iteration-3/old`); empty without one. */
+export async function readHistoryPoints(cache: JsonCache, root: string): Promise<Map<string, HistoryPoint>> {
+  const history = await cache.value(join(root, HISTORY_FILE), RunHistory);
   const points = new Map<string, HistoryPoint>();
   for (const row of history?.iterations ?? []) {
     if (row.iteration === undefined) continue;

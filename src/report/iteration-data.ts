@@ -252,7 +252,7 @@ async function oneIterationSummary(
 
 export async function readWorkspaceView(reader: ViewReader): Promise<WorkspaceView> {
   const { target } = reader;
-  const history = await readHistoryPoints(reader);
+  const history = await readHistoryPoints(reader.cache, reader.target.root);
   const iterations = await Promise.all(target.all.map((it) => iterationSummary(reader, it, history)));
   let skillName: string | null = null;
   for (const it of [...target.shown].reverse()) {
