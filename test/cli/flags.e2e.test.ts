@@ -1,4 +1,4 @@
-import { mkdir, readdir, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
@@ -64,14 +64,20 @@ describe("run takes eval's options", () => {
     expect(again.stderr).not.toMatch(/\[1\/1\] eval-1/);
     expect(again.stderr).not.toMatch(/\[\d\/2\] query/);
     expect(again.stderr).toMatch(/resuming .*iteration-1[/\\]triggers: 2 runs/);
-    // Beside the iterations only the result store (.skillgym-cache) is there.
-    expect((await readdir(join(dir, "ws"))).filter((n) => n !== ".skillgym-cache")).toEqual(["iteration-1"]);
+    // Beside the one iteration only the result store (.skillgym-cache) and history.json, whose one row the resume
+    // rewrote rather than added to.
+    expect((await readdir(join(dir, "ws"))).filter((n) => n !== ".skillgym-cache").sort()).toEqual([
+      "history.json",
+      "iteration-1",
+    ]);
+    const history = JSON.parse(await readFile(join(dir, "ws", "history.json"), "utf8"));
+    expect(history.iterations.map((r: { version: string }) => r.version)).toEqual(["iteration-1"]);
     expect([(await stat(trigger)).mtimeMs, (await stat(timing)).mtimeMs]).toEqual(before);
     expect(again.stdout).toContain("triggers: ");
 
     // Without --resume a finished iteration is not continued.
     expect(skillgymOnDouble(run()).code).toBe(0);
-    expect((await readdir(join(dir, "ws"))).filter((n) => n !== ".skillgym-cache").sort()).toEqual([
+    expect((await readdir(join(dir, "ws"))).filter((n) => n.startsWith("iteration-")).sort()).toEqual([
       "iteration-1",
       "iteration-2",
     ]);
