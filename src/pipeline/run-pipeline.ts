@@ -201,6 +201,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       timeoutSeconds: options.triggerTimeoutSeconds,
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
+      ...(options.installed ? { installed: options.installed } : {}),
+      // Trigger runs start in a copy of the project too, as eval runs do.
+      ...(options.projectRoot ? { project: options.projectRoot } : {}),
       ...(options.allRuns ? { allRuns: true } : {}),
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });
