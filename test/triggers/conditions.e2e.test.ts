@@ -144,6 +144,14 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
     const again = triggers("ws-project", "--project-root", project());
     expect(again.code, again.stderr).toBe(0);
     for (const q of [1, 2, 3]) expect((await triggerRecord("ws-project", 2, q)).reused_from).toBeDefined();
+    // The dry run keys the same conditions: all served in the project, none with the library beside it.
+    const dry = (...extra: string[]) => {
+      const plan = triggers("ws-project", "--project-root", project(), "--dry-run", ...extra);
+      expect(plan.code, plan.stderr).toBe(0);
+      return JSON.parse(plan.stdout) as { triggerRuns: { served: number } };
+    };
+    expect(dry().triggerRuns.served).toBe(3);
+    expect(dry("--installed", join(dir, "library")).triggerRuns.served).toBe(0);
 
     // The clean room's runs are not served to the project's, nor the project's to the library's.
     const installedInProject = triggers(
