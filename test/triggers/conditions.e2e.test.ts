@@ -14,7 +14,7 @@ const simScript = {
     { match: "prepare the release", files: "^package\\.json$", skill: "~release-notes-sg-" },
     { match: "prepare the release", skill: "none", without_skill: [{ text: "Which release?" }] },
     // Every other query looks around first: its transcript shows what the run's working directory held.
-    { skill: "none", without_skill: [{ bash: "ls -A" }, { text: "Sure." }] },
+    { skill: "none", without_skill: [{ bash: "ls -A . .claude/skills" }, { text: "Sure." }] },
   ],
 };
 
@@ -138,6 +138,28 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
     expect(transcript).toContain(String.raw`.claude\n.gitignore\npackage.json\nsrc`);
     expect(transcript).not.toContain("secret.txt");
     expect(transcript).not.toContain("node_modules");
+  });
+
+  it("a project's own skills compete too; its stale copy of the skill under test is not installed", async () => {
+    const own = join(dir, "project-with-skills");
+    await writeTree(own, {
+      "package.json": "{}\n",
+      ".claude/skills/changelog/SKILL.md": skillMd("changelog", "Keeps CHANGELOG.md.", "Edit it."),
+      ".claude/skills/release-notes/SKILL.md": skillMd("release-notes", "An old copy.", "Old."),
+    });
+    const result = triggers("ws-own", "--project-root", own);
+    expect(result.code, result.stderr).toBe(0);
+    const results = resultsOf(result.stdout);
+    expect(fired(results)).toEqual([0, 1, 0]);
+    expect(results[0]?.stolen_by).toEqual({ changelog: 1 });
+    const transcript = await readFile(
+      join(ws("ws-own"), "iteration-1", "triggers", "query-3", "run-1", "transcript.jsonl"),
+      "utf8",
+    );
+    // `ls -A . .claude/skills`: the project's own skill and the synthetic copy, nothing under the real name.
+    expect(/\.claude\/skills:[^"]*/.exec(transcript)?.[0]).toMatch(
+      /^\.claude\/skills:\\nchangelog\\nrelease-notes-sg-[0-9a-f]{8}$/,
+    );
   });
 
   it("the store serves an unchanged condition and not a changed one", async () => {
