@@ -16,6 +16,7 @@ import { partition, planHash } from "../shard/index.js";
 import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
+import type { Companion } from "./companions.js";
 import {
   loadConditionSkills,
   type ProjectCondition,
@@ -109,6 +110,17 @@ export async function projectCondition(
     ...(options.store ? [storeSettings(options.store, workspace).dir] : []),
   ];
   return snapshotProject(options.project, leaveOut, projectSnapshotDir(tempRoot));
+}
+
+// What trigger-results.json says of the conditions; nothing in the clean room, as results written before them.
+function conditionsRecord(project: ProjectCondition | undefined, beside: readonly Companion[]) {
+  if (!project && beside.length === 0) return {};
+  return {
+    conditions: {
+      ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
+      ...(beside.length > 0 ? { installed: beside.map((c) => c.installName) } : {}),
+    },
+  };
 }
 
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
@@ -261,6 +273,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       simulated: agent.simulated,
       sandbox: agent.sandboxed === true,
       ...(options.model ? { model: options.model } : {}),
+      ...conditionsRecord(project, [...companions, ...installed]),
       agent: {
         name: agent.name,
         ...(agent.version ? { version: agent.version } : {}),

@@ -119,6 +119,8 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
       await readFile(join(ws("ws-installed"), "iteration-1", "triggers", "plan.json"), "utf8"),
     );
     expect(plan.installed).toEqual([join(dir, "library")]);
+    expect(JSON.parse(installed.stdout).conditions).toEqual({ installed: ["changelog", "formatter"] });
+    expect(JSON.parse(clean.stdout).conditions).toBeUndefined();
   });
 
   it("another fires only in a copy of the project; the copy leaves out what .gitignore and the defaults do", async () => {
@@ -130,6 +132,10 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
     );
     expect(plan.project_root).toBe(project());
     expect(plan.project_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(inProject.stdout).conditions).toEqual({
+      project_root: project(),
+      project_hash: plan.project_hash,
+    });
     // The monad query's `ls -A` shows the run's folder: the project's files, not the ignored ones nor node_modules.
     const transcript = await readFile(
       join(ws("ws-project"), "iteration-1", "triggers", "query-3", "run-1", "transcript.jsonl"),
