@@ -54,36 +54,42 @@ interface QueryResult {
   stolen_by?: Record<string, number>;
 }
 
-describe("trigger conditions through the real Claude Code binary (the sim behind it)", () => {
-  it("the library steals a query the clean room gives the skill; the project makes another fire", async () => {
-    const before = await listing(join(dir, "project"));
-    const triggers = (workspace: string, ...extra: string[]) => {
-      const result = skillgym([
-        "triggers",
-        join(dir, "release-notes"),
-        "--simulate",
-        "--runs",
-        "1",
-        "--workspace",
-        join(dir, workspace),
-        "--json",
-        ...extra,
-      ]);
-      expect(result.code, result.stderr).toBe(0);
-      return JSON.parse(result.stdout).results as QueryResult[];
-    };
-    const clean = triggers("ws-clean");
-    expect(clean.map((r) => r.triggers)).toEqual([1, 0, 0]);
+// Each agent lists skills and names its working directory in its own words; the sim reads each.
+describe.each(["claude-code", "codex", "gemini"])(
+  "trigger conditions through the real %s (the sim behind it)",
+  (agent) => {
+    it("the library steals a query the clean room gives the skill; the project makes another fire", async () => {
+      const before = await listing(join(dir, "project"));
+      const triggers = (workspace: string, ...extra: string[]) => {
+        const result = skillgym([
+          "triggers",
+          join(dir, "release-notes"),
+          "--agent",
+          agent,
+          "--simulate",
+          "--runs",
+          "1",
+          "--workspace",
+          join(dir, workspace),
+          "--json",
+          ...extra,
+        ]);
+        expect(result.code, result.stderr).toBe(0);
+        return JSON.parse(result.stdout).results as QueryResult[];
+      };
+      const clean = triggers(`ws-clean-${agent}`);
+      expect(clean.map((r) => r.triggers)).toEqual([1, 0, 0]);
 
-    const real = triggers(
-      "ws-real",
-      "--installed",
-      join(dir, "library"),
-      "--project-root",
-      join(dir, "project"),
-    );
-    expect(real.map((r) => r.triggers)).toEqual([0, 1, 0]);
-    expect(real[0]?.stolen_by).toEqual({ changelog: 1 });
-    expect(await listing(join(dir, "project"))).toEqual(before);
-  }, 240_000);
-});
+      const real = triggers(
+        `ws-real-${agent}`,
+        "--installed",
+        join(dir, "library"),
+        "--project-root",
+        join(dir, "project"),
+      );
+      expect(real.map((r) => r.triggers)).toEqual([0, 1, 0]);
+      expect(real[0]?.stolen_by).toEqual({ changelog: 1 });
+      expect(await listing(join(dir, "project"))).toEqual(before);
+    }, 240_000);
+  },
+);
