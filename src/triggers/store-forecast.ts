@@ -59,7 +59,7 @@ export async function forecastTriggerRuns(
       agent: await options.createAgent({ skill, suite }),
       skillName: skill.name,
       ...skills,
-      ...(project ? { project } : {}),
+      ...(project ? { project: { hash: project.hash } } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       ...(options.model ? { model: options.model } : {}),
     },

@@ -240,6 +240,31 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
       expect(bad.stderr).toContain(`--installed: ${library}`);
       expect(bad.stderr).toContain(message);
     }
+    // `run` checks its trigger part's library before its evals start an agent.
+    await writeTree(join(dir, "with-evals"), {
+      "SKILL.md": skillMd(
+        "with-evals",
+        "Drafts release notes. Use when the user asks what changed.",
+        "Body.",
+      ),
+      "evals/evals.json": JSON.stringify({
+        evals: [{ id: 1, prompt: "Tell me what changed", expectations: [] }],
+      }),
+      "evals/triggers.json": JSON.stringify([{ query: "Tell me what changed", should_trigger: true }]),
+    });
+    const run = skillgymOnDouble([
+      "run",
+      join(dir, "with-evals"),
+      "--simulate",
+      "--sim-script",
+      join(dir, "sim.json"),
+      "--workspace",
+      ws("ws-bad"),
+      "--installed",
+      join(dir, "no-such-library"),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`--installed: ${join(dir, "no-such-library")} does not exist`);
     const workspace = await readdir(ws("ws-bad")).catch(() => []);
     expect(workspace.filter((n) => n.startsWith("iteration-"))).toEqual([]);
   });
