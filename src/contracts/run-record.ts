@@ -107,6 +107,12 @@ export const TriggerPlan = z.looseObject({
   queries: z.array(z.string()),
   runs_per_query: z.number().int().positive(),
   with_skills: z.array(z.string()),
+  /** `--installed`: the library folders whose every skill was installed beside it. */
+  installed: z.array(z.string()).optional(),
+  /** `--project-root`: each run started in a copy of this project… */
+  project_root: z.string().optional(),
+  /** …whose copy had this tree hash (the result store's `project` key). */
+  project_hash: z.string().optional(),
   /** Every query got all its runs (`--all-runs`); absent or false: a query stopped once its verdict was settled. */
   all_runs: z.boolean().optional(),
   status: z.enum(["running", "complete", "interrupted"]),

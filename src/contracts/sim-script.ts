@@ -31,6 +31,18 @@ export const SimRule = z.strictObject({
    */
   model: z.string().min(1).optional(),
   /**
+   * A case-insensitive regular expression matched against the name of each skill the request lists (the agent's
+   * built-in skills, the skill under test under its synthetic name, the skills installed beside it): the rule fits
+   * when some name matches. Lets one query go to a rival skill only when that skill is installed (`--installed`).
+   */
+  skills: z.string().min(1).optional(),
+  /**
+   * A case-insensitive regular expression matched against the name of each entry at the top of the run's working
+   * directory (read by the simulator from the directory the request names): the rule fits when some name matches.
+   * Lets a query behave differently in the user's project (`--project-root`) than in an empty folder.
+   */
+  files: z.string().min(1).optional(),
+  /**
    * Which skill to load: "auto" (the best word overlap, the default), "none", or a skill name. A name that starts
    * with "~" picks the listed skill whose name contains the rest (for synthetic names such as `my-skill-3f9a`).
    */

@@ -71,5 +71,15 @@ export const TriggerResults = z.looseObject({
   model: z.string().optional(),
   /** The agent that ran (absent in results written before it was recorded: those were Claude Code's). */
   agent: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
+  /** Ours: where the runs were made, when not in the clean room (absent: an empty folder, no other skill given). */
+  conditions: z
+    .strictObject({
+      /** `--project-root`: each run started in a copy of this project, of this tree hash. */
+      project_root: z.string().optional(),
+      project_hash: z.string().optional(),
+      /** `--with-skills` and `--installed`: the names of the skills installed beside it. */
+      installed: z.array(z.string()).optional(),
+    })
+    .optional(),
 });
 export type TriggerResults = z.infer<typeof TriggerResults>;

@@ -19,6 +19,8 @@ export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budge
   triggerTimeoutSeconds: number;
   description?: string;
   withSkills?: string[];
+  /** Folders of skill folders installed beside the skill in trigger runs (`--installed`). */
+  installed?: string[];
   /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
   allRuns?: boolean;
   grade: boolean;

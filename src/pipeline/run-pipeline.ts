@@ -12,7 +12,7 @@ import { markIterationInterrupted } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
-import { runTriggers, type TriggerSummaryResult } from "../triggers/index.js";
+import { loadConditionSkills, runTriggers, type TriggerSummaryResult } from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import {
@@ -142,6 +142,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   if (!budget && options.maxCostUsd !== undefined) {
     budget = createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd);
   }
+  // The trigger part's skills are checked before the evals start, so a bad folder stops the run before any agent.
+  if (suite.triggersFile && suite.triggers.length > 0) await loadConditionSkills(options, skill.name);
   const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
   let agent: Promise<Agent> | undefined;
   const createAgent = (inputs: { skill: Skill; suite: Suite }) => {
@@ -202,6 +204,9 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       timeoutSeconds: options.triggerTimeoutSeconds,
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
+      ...(options.installed ? { installed: options.installed } : {}),
+      // Trigger runs start in a copy of the project too, as eval runs do.
+      ...(options.projectRoot ? { project: options.projectRoot } : {}),
       ...(options.allRuns ? { allRuns: true } : {}),
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });

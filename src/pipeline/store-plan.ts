@@ -89,6 +89,8 @@ export async function forecastPipeline(
           timeoutSeconds: options.triggerTimeoutSeconds,
           ...(options.description !== undefined ? { description: options.description } : {}),
           ...(options.withSkills ? { withSkills: options.withSkills } : {}),
+          ...(options.installed ? { installed: options.installed } : {}),
+          ...(options.projectRoot ? { project: options.projectRoot } : {}),
           ...(options.allRuns ? { allRuns: true } : {}),
         })
       : undefined;

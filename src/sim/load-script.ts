@@ -42,6 +42,8 @@ export async function loadSimScript(file: string): Promise<SimScript> {
     ...parsed.data.rules.flatMap((rule, i) => [
       { at: `rules[${i}].match`, pattern: rule.match },
       { at: `rules[${i}].model`, pattern: rule.model },
+      { at: `rules[${i}].skills`, pattern: rule.skills },
+      { at: `rules[${i}].files`, pattern: rule.files },
     ]),
     ...(parsed.data.judge?.verdicts ?? []).flatMap((v, i) => [
       { at: `judge.verdicts[${i}].match`, pattern: v.match },

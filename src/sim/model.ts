@@ -3,6 +3,7 @@ import { judgeKindOf } from "../contracts/judge-markers.js";
 import { runNumberOfPath } from "../contracts/run-marker.js";
 import type { SimScript } from "../contracts/sim-script.js";
 import type { Conversation, SimRequest } from "./conversation.js";
+import { topLevelEntries } from "./cwd-entries.js";
 import { estimateTokens } from "./encode.js";
 import { judgeAnswer } from "./judge-answer.js";
 import {
@@ -50,7 +51,12 @@ function previousAsks(state: SimState, model: string, text: string): number {
 }
 
 function decide(state: SimState, script: SimScript, conversation: Conversation): SessionDecision {
-  const { rule, index } = matchRule(script, conversation.prompt, conversation.model);
+  const { rule, index } = matchRule(script, {
+    prompt: conversation.prompt,
+    model: conversation.model,
+    skills: conversation.skills.map((s) => s.name),
+    files: () => topLevelEntries(conversation.cwd),
+  });
   const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
   if (rule.fault) {
     const faulted = state.ruleFaults.get(index) ?? 0;

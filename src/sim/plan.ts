@@ -25,16 +25,36 @@ export function choiceOptions(script: SimScript): ChoiceOptions {
   };
 }
 
-/** The first rule whose `match` fits the prompt and whose `model` fits the model asked for. */
-export function matchRule(
-  script: SimScript,
-  prompt: string,
-  model: string,
-): { rule: SimRule; index: number } {
+/** What a rule can be matched against: what the request shows, and the run's working directory. */
+export interface RuleView {
+  prompt: string;
+  model: string;
+  /** The names of the skills the request lists. */
+  skills: readonly string[];
+  /** The entries at the top of the working directory; asked for only by a rule with `files`. */
+  files: () => readonly string[];
+}
+
+const fits = (pattern: string | undefined, text: string) =>
+  pattern === undefined || new RegExp(pattern, "i").test(text);
+
+const someFits = (pattern: string | undefined, names: () => readonly string[]) => {
+  if (pattern === undefined) return true;
+  const re = new RegExp(pattern, "i");
+  return names().some((name) => re.test(name));
+};
+
+/**
+ * The first rule whose `match` fits the prompt, whose `model` fits the model asked for, whose `skills` fits one of the
+ * listed skills' names, and whose `files` fits one of the working directory's entries.
+ */
+export function matchRule(script: SimScript, view: RuleView): { rule: SimRule; index: number } {
   const index = script.rules.findIndex(
     (rule) =>
-      (rule.match === undefined || new RegExp(rule.match, "i").test(prompt)) &&
-      (rule.model === undefined || new RegExp(rule.model, "i").test(model)),
+      fits(rule.match, view.prompt) &&
+      fits(rule.model, view.model) &&
+      someFits(rule.skills, () => view.skills) &&
+      someFits(rule.files, view.files),
   );
   return index < 0 ? { rule: {}, index: -1 } : { rule: script.rules[index]!, index };
 }

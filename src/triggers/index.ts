@@ -1,3 +1,4 @@
+export { loadConditionSkills } from "./conditions.js";
 export { checkDescription, skillWithDescription } from "./description.js";
 export { type Detection, detectTrigger, stolenBy } from "./detect.js";
 export { planTriggerRuns, syntheticName, type TriggerRunSpec } from "./plan.js";

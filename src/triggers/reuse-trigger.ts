@@ -4,6 +4,8 @@ import { agentKeyParts, storeSource } from "../run/reuse.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { hashSkill } from "../skill/index.js";
 import { copyStoredRun, type ResultStore, storeKey } from "../store/index.js";
+import type { Companion } from "./companions.js";
+import type { ProjectCondition } from "./conditions.js";
 import type { TriggerRunSpec } from "./plan.js";
 import {
   executeTriggerRun,
@@ -23,7 +25,8 @@ const TRIGGER_FILE = "trigger.json";
 
 /**
  * The key of one trigger run: whether a query triggers depends on the agent, the model, the skill's name and
- * description and the skills installed beside it, not on the body an iteration edited.
+ * description, the skills installed beside it and the project it runs in, not on the body an iteration edited.
+ * The conditions a run had none of stay out of the key, so the keys stored before them still match.
  */
 async function keyParts(ctx: TriggerKeyContext, description: string) {
   return {
@@ -32,11 +35,22 @@ async function keyParts(ctx: TriggerKeyContext, description: string) {
     name: ctx.skillName,
     description,
     timeout_ms: ctx.timeoutMs,
-    companions: await Promise.all(
-      ctx.companions.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })),
-    ),
+    companions: await skillHashes(ctx.companions),
+    ...(ctx.installed?.length
+      ? {
+          installed: await skillHashes(
+            [...ctx.installed].sort((a, b) => byName(a.installName, b.installName)),
+          ),
+        }
+      : {}),
+    ...(ctx.project ? { project: ctx.project.hash } : {}),
   };
 }
+
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const skillHashes = (skills: readonly Companion[]) =>
+  Promise.all(skills.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })));
 
 async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {
   const record = (await readJsonIfPresent(join(runDir, TRIGGER_FILE))) as
@@ -46,7 +60,10 @@ async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {
   return parsed.success ? parsed.data : undefined;
 }
 
-type TriggerKeyContext = Pick<TriggerContext, "agent" | "model" | "skillName" | "timeoutMs" | "companions">;
+type TriggerKeyContext = Pick<
+  TriggerContext,
+  "agent" | "model" | "skillName" | "timeoutMs" | "companions" | "installed"
+> & { project?: Pick<ProjectCondition, "hash"> };
 
 /** The store key of each trigger run of one description. */
 export function triggerRunKeys(ctx: TriggerKeyContext, description: string) {

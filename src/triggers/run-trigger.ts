@@ -6,6 +6,8 @@ import type { ReusedFrom } from "../contracts/store-entry.js";
 import { type AttemptEnv, type AttemptPlan, runAttempt } from "../run/attempt.js";
 import type { RetryInfo, RetryPolicy } from "../run/retry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
+import type { Companion } from "./companions.js";
+import type { ProjectCondition } from "./conditions.js";
 import { detectTrigger, stolenBy } from "./detect.js";
 import type { TriggerRunSpec } from "./plan.js";
 import { triggerRunCost } from "./run-cost.js";
@@ -17,7 +19,11 @@ export interface TriggerContext {
   /** The skill folder to install (the user's, or a copy with another description). */
   skillSourceDir: string;
   /** Other skills installed beside it under their own names (`--with-skills`). */
-  companions: { sourceDir: string; installName: string }[];
+  companions: Companion[];
+  /** Every skill of the library folders of `--installed`, beside it under their own names. */
+  installed?: Companion[];
+  /** `--project-root`: each run's workspace starts as a copy of the project's snapshot. */
+  project?: ProjectCondition;
   model?: string;
   timeoutMs: number;
   tempRoot: string;
@@ -49,6 +55,12 @@ function modelRequests(result: AgentRunResult): number {
   );
   return answers.size;
 }
+
+// The skills installed beside the one under test: `--with-skills`, then `--installed`.
+const besides = (ctx: Pick<TriggerContext, "companions" | "installed">): Companion[] => [
+  ...ctx.companions,
+  ...(ctx.installed ?? []),
+];
 
 export async function finishedTriggerRun(spec: TriggerRunSpec): Promise<TriggerRun | undefined> {
   const parsed = TriggerRun.safeParse(await readJsonIfPresent(join(spec.runDir, "trigger.json")));
@@ -86,7 +98,8 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
     runDir: spec.runDir,
     workspace: (dir) => ({
       dir,
-      skills: [{ sourceDir: ctx.skillSourceDir, installName: spec.syntheticName }, ...ctx.companions],
+      ...(ctx.project ? { projectRoot: ctx.project.snapshot } : {}),
+      skills: [{ sourceDir: ctx.skillSourceDir, installName: spec.syntheticName }, ...besides(ctx)],
       skillsFolder: ctx.agent.skillsFolder,
       fixtures: [],
       rewriteSkillName: true,
@@ -137,7 +150,7 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
       agent: ctx.agent.name,
       staged: {
         [spec.syntheticName]: ctx.skillName,
-        ...Object.fromEntries(ctx.companions.map((c) => [c.installName, c.installName])),
+        ...Object.fromEntries(besides(ctx).map((c) => [c.installName, c.installName])),
       },
       ...(result?.sandbox ? { sandbox: result.sandbox } : {}),
     });

@@ -6,7 +6,7 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
-import { type RunOptions, runInputs, storeSettings } from "../run/options.js";
+import { type RunInputs, type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
 import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
@@ -16,7 +16,13 @@ import { partition, planHash } from "../shard/index.js";
 import { hashSkill } from "../skill/index.js";
 import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
-import { loadCompanions } from "./companions.js";
+import type { Companion } from "./companions.js";
+import {
+  loadConditionSkills,
+  type ProjectCondition,
+  projectSnapshotDir,
+  snapshotProject,
+} from "./conditions.js";
 import { skillWithDescription } from "./description.js";
 import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
@@ -39,6 +45,10 @@ export interface TriggerOptions extends RunOptions {
   description?: string;
   /** Other skills installed beside the one under test, to see which of them takes a query. */
   withSkills?: string[];
+  /** Folders of skill folders (`--installed`): every skill in them is installed beside the one under test. */
+  installed?: string[];
+  /** The user's project (`--project-root`): each run starts in a copy of it. Absent: an empty folder. */
+  project?: string;
   /** Every query gets all `runs` (`--all-runs`); otherwise a query stops once its verdict is settled. */
   allRuns?: boolean;
   reporter?: TriggerReporter;
@@ -81,19 +91,53 @@ export function triggerRunIdentity(spec: TriggerRunSpec): string {
   return JSON.stringify(["query", spec.queryIndex, spec.query, spec.runNumber]);
 }
 
+/**
+ * The project trigger runs start in (`--project-root`), snapshot into `tempRoot`. The copy leaves out the skill, the
+ * suite (the agent must not read the expectations) and skillgym's own workspace and store, as an eval run's copy does.
+ */
+export async function projectCondition(
+  options: Pick<TriggerOptions, "project" | "store">,
+  inputs: RunInputs & { workspace: string },
+  tempRoot: string,
+): Promise<ProjectCondition | undefined> {
+  if (!options.project) return undefined;
+  const { skill, suite, workspace } = inputs;
+  const leaveOut = [
+    skill.dir,
+    suite.dir,
+    ...(suite.triggersFile ? [suite.triggersFile] : []),
+    workspace,
+    ...(options.store ? [storeSettings(options.store, workspace).dir] : []),
+  ];
+  return snapshotProject(options.project, leaveOut, projectSnapshotDir(tempRoot));
+}
+
+// What trigger-results.json says of the conditions; nothing in the clean room, as results written before them.
+function conditionsRecord(project: ProjectCondition | undefined, beside: readonly Companion[]) {
+  if (!project && beside.length === 0) return {};
+  return {
+    conditions: {
+      ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
+      ...(beside.length > 0 ? { installed: beside.map((c) => c.installName) } : {}),
+    },
+  };
+}
+
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
 export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
   const { skill, suite } = await runInputs(options, "triggers");
   if (suite.triggers.length === 0)
     throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`);
-  const companions = await loadCompanions(options.withSkills ?? [], skill.name);
+  const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
+  // The skills are checked before anything is made, so a bad folder is a usage error with nothing left behind.
+  const { companions, installed } = await loadConditionSkills(options, skill.name);
   const tempRoot = await createTempRoot("triggers");
   try {
+    const project = await projectCondition(options, { skill, suite, workspace }, tempRoot);
     const description = options.description ?? skill.description;
     const skillSourceDir = options.description
       ? await skillWithDescription(skill, options.description, join(tempRoot, "skill"))
       : skill.dir;
-    const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
     // A shard sees only some runs of a query, so it cannot tell when a verdict settles: every run is made.
     const allRuns = options.allRuns === true || options.shard !== undefined;
     const agent = await options.createAgent({ skill, suite });
@@ -104,6 +148,8 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       queries: suite.triggers.map((t) => t.query),
       runs_per_query: options.runs,
       with_skills: companions.map((c) => c.sourceDir),
+      ...(options.installed?.length ? { installed: options.installed.map((d) => resolve(d)) } : {}),
+      ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
       all_runs: allRuns,
       status: "running",
       ...(options.shard
@@ -117,6 +163,10 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
                 runs: options.runs,
                 threshold: options.threshold,
                 with_skills: await Promise.all(companions.map((c) => hashSkill(c.sourceDir))),
+                ...(installed.length
+                  ? { installed: await Promise.all(installed.map((c) => hashSkill(c.sourceDir))) }
+                  : {}),
+                ...(project ? { project: project.hash } : {}),
                 agent: agent.name,
                 model: options.model,
               }),
@@ -151,6 +201,8 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       skillName: skill.name,
       skillSourceDir,
       companions,
+      installed,
+      ...(project ? { project } : {}),
       ...(options.model ? { model: options.model } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       tempRoot,
@@ -221,6 +273,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       simulated: agent.simulated,
       sandbox: agent.sandboxed === true,
       ...(options.model ? { model: options.model } : {}),
+      ...conditionsRecord(project, [...companions, ...installed]),
       agent: {
         name: agent.name,
         ...(agent.version ? { version: agent.version } : {}),

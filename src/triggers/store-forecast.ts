@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { TriggerRun } from "../contracts/run-record.js";
 import { defaultWorkspace } from "../run/iteration.js";
@@ -6,10 +6,11 @@ import { runInputs, storeSettings } from "../run/options.js";
 import type { StoreForecast } from "../run/store-forecast.js";
 import { partition } from "../shard/index.js";
 import { openStore, type StoredRun } from "../store/index.js";
-import { loadCompanions } from "./companions.js";
+import { createTempRoot } from "../workspace/temp-root.js";
+import { loadConditionSkills } from "./conditions.js";
 import { planTriggerRuns } from "./plan.js";
 import { triggerRunKeys } from "./reuse-trigger.js";
-import { type TriggerOptions, triggerRunIdentity } from "./run-triggers.js";
+import { projectCondition, type TriggerOptions, triggerRunIdentity } from "./run-triggers.js";
 import { isSettled, type QueryTally } from "./settle.js";
 
 async function storedOutcome(stored: StoredRun): Promise<{ triggered: boolean; error: boolean }> {
@@ -45,11 +46,20 @@ export async function forecastTriggerRuns(
   const store = options.store ? openStore(storeSettings(options.store, workspace)) : undefined;
   const none = { runs, served: 0, toRun: runs, judgeServed: 0, judgeToRun: 0, workspace };
   if (!store?.reads || runs === 0) return none;
+  const skills = await loadConditionSkills(options, skill.name);
+  // The project's key is the hash of the copy a run would start in: made, hashed and removed.
+  const tempRoot = options.project ? await createTempRoot("triggers") : undefined;
+  const project = tempRoot
+    ? await projectCondition(options, { skill, suite, workspace }, tempRoot).finally(() =>
+        rm(tempRoot, { recursive: true, force: true }),
+      )
+    : undefined;
   const keyOf = triggerRunKeys(
     {
       agent: await options.createAgent({ skill, suite }),
       skillName: skill.name,
-      companions: await loadCompanions(options.withSkills ?? [], skill.name),
+      ...skills,
+      ...(project ? { project: { hash: project.hash } } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       ...(options.model ? { model: options.model } : {}),
     },

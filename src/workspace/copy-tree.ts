@@ -106,14 +106,18 @@ export async function ensureDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
 }
 
+// A copy-on-write clone where the filesystem makes one (btrfs, XFS, APFS), so a large project costs little to copy;
+// elsewhere an ordinary copy. Never a hard link: a write in the copy must never reach the original.
+const COPY_MODE = constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE;
+
 // Exclusive create first, so an existing file, folder or link at `to` is removed rather than written through.
 export async function copyFileReplacing(from: string, to: string): Promise<void> {
   try {
-    await copyFile(from, to, constants.COPYFILE_EXCL);
+    await copyFile(from, to, COPY_MODE);
     return;
   } catch (error) {
     if (errnoOf(error) !== "EEXIST") throw error;
   }
   await rm(to, { recursive: true, force: true });
-  await copyFile(from, to, constants.COPYFILE_EXCL);
+  await copyFile(from, to, COPY_MODE);
 }

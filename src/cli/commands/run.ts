@@ -33,6 +33,7 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlag
   triggerTimeout: number;
   description?: string;
   withSkills?: string[];
+  installed?: string[];
   allRuns?: boolean;
   grade: boolean;
   minPassRate?: number;
@@ -78,6 +79,11 @@ export function registerRun(program: Command, io: Io): void {
       "comma-separated skill folders installed beside it in trigger runs",
       idList,
     )
+    .option(
+      "--installed <dirs>",
+      "comma-separated folders of skill folders: every skill in them installed beside it in trigger runs",
+      idList,
+    )
     .option("--all-runs", "give every trigger query all its runs, even once its verdict is settled")
     .option("--no-grade", "record the runs without grading them")
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
@@ -117,6 +123,7 @@ export function registerRun(program: Command, io: Io): void {
         triggerTimeoutSeconds: flags.triggerTimeout,
         ...(flags.description !== undefined ? { description: flags.description } : {}),
         ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+        ...(flags.installed ? { installed: flags.installed } : {}),
         ...(flags.allRuns ? { allRuns: true } : {}),
         grade: flags.grade,
         gates: {

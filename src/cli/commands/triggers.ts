@@ -25,6 +25,7 @@ interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
   model?: string;
   description?: string;
   withSkills?: string[];
+  installed?: string[];
   allRuns?: boolean;
   projectRoot?: string;
   dryRun?: boolean;
@@ -69,8 +70,16 @@ export function registerTriggers(program: Command, io: Io): void {
       "comma-separated skill folders installed beside it, to see which takes a query",
       idList,
     )
+    .option(
+      "--installed <dirs>",
+      "comma-separated folders of skill folders (e.g. a copy of ~/.claude/skills): every skill in them installed beside it",
+      idList,
+    )
     .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
-    .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
+    .option(
+      "--project-root <dir>",
+      "the project the skill belongs to: found the suite, and each trigger run starts in a copy of it",
+    )
     .option("--dry-run", "say what the result store serves and what the rest costs; start no agent")
     .option("--json", "print trigger-results.json")
     .action(async (skillPath: string, flags: TriggerFlags) => {
@@ -84,7 +93,7 @@ export function registerTriggers(program: Command, io: Io): void {
         const options = {
           skillPath,
           ...(flags.evals ? { evalsPath: flags.evals } : {}),
-          ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
+          ...(flags.projectRoot ? { projectRoot: flags.projectRoot, project: flags.projectRoot } : {}),
           ...(flags.workspace ? { workspace: flags.workspace } : {}),
           runs: flags.runs,
           threshold: flags.threshold,
@@ -93,6 +102,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(models.length === 1 ? { model: models[0] as string } : {}),
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
+          ...(flags.installed ? { installed: flags.installed } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
           store: storeRequest(flags),
           ...(flags.shard ? { shard: flags.shard } : {}),
