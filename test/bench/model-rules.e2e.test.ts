@@ -3,62 +3,29 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
 import { skillgym } from "../cli/cli-process.js";
-import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { greeterScript } from "./greeter-models.js";
+import { tempDir } from "../e2e/helpers.js";
+import { cardEval, greeterRunArgs, noteEval, writeGreeter, writeGreeterSuite } from "./greeter-models.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "greeter/SKILL.md": skillMd(
-      "greeter",
-      "Writes a greeting card or a thank-you note file. Use when the user asks for a greeting card or a note.",
-      "Write card.txt (a card) or note.txt (a thank-you note).",
-    ),
-    "greeter/evals/.keep": "",
-  });
-  await writeFile(join(dir, "sim.json"), JSON.stringify(greeterScript));
+  await writeGreeter(dir);
 });
 afterEach(() => cleanup());
 
-async function suite(evals: { id: number; prompt: string; file: string }[]) {
-  await writeFile(
-    join(dir, "greeter", "evals", "evals.json"),
-    JSON.stringify({
-      skill_name: "greeter",
-      evals: evals.map((e) => ({
-        id: e.id,
-        prompt: e.prompt,
-        expected_output: e.file,
-        expectations: [{ text: `${e.file} exists`, command: `test -f ${e.file}` }],
-      })),
-    }),
-  );
-}
+const suite = (evals: Parameters<typeof writeGreeterSuite>[1]) => writeGreeterSuite(dir, evals);
 
 // Both models in one iteration: a folder and a matrix row per model.
 function runModels(models: string) {
-  const result = skillgymOnDouble([
-    "run",
-    join(dir, "greeter"),
-    "--simulate",
-    "--sim-script",
-    join(dir, "sim.json"),
-    "--model",
-    models,
-    "--runs",
-    "2",
-    "--workspace",
-    join(dir, "ws"),
-  ]);
+  const result = skillgymOnDouble(greeterRunArgs(dir, models, join(dir, "ws")));
   expect(result.code, result.stderr).toBe(0);
   return { ...result, iteration: join(dir, "ws", "iteration-1") };
 }
 
 describe("--model a,b through the agent test double", () => {
   it("the same skill helps on the old model and is redundant on the new one, side by side", async () => {
-    await suite([{ id: 1, prompt: "Please make a greeting card for Ada", file: "card.txt" }]);
+    await suite([cardEval]);
     const both = runModels("old,new");
     expect(both.stderr).toContain("== old (model 1 of 2) ==");
     expect(both.stderr).toContain("== new (model 2 of 2) ==");
@@ -87,10 +54,7 @@ describe("--model a,b through the agent test double", () => {
   });
 
   it("diff calls the eval that breaks on the new model regressed, and the same model twice unchanged", async () => {
-    await suite([
-      { id: 1, prompt: "Please make a greeting card for Ada", file: "card.txt" },
-      { id: 2, prompt: "Write a thank-you note for Ada", file: "note.txt" },
-    ]);
+    await suite([cardEval, noteEval]);
     const both = runModels("old,new");
     const regressed = skillgym([
       "diff",
@@ -117,7 +81,7 @@ describe("--model a,b through the agent test double", () => {
   });
 
   it("eval and triggers take --model a,b too: each runs its own stage alone, a part per model", async () => {
-    await suite([{ id: 1, prompt: "Please make a greeting card for Ada", file: "card.txt" }]);
+    await suite([cardEval]);
     await writeFile(
       join(dir, "greeter", "evals", "triggers.json"),
       JSON.stringify([

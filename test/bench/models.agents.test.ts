@@ -1,9 +1,9 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgym } from "../cli/cli-process.js";
-import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { greeterScript } from "./greeter-models.js";
+import { tempDir, writeTree } from "../e2e/helpers.js";
+import { cardEval, greeterRunArgs, writeGreeter, writeGreeterSuite } from "./greeter-models.js";
 
 // `run --model old,new` through the real Claude Code binary: the model it asks the simulator for is the part's, so
 // the script's per-model rules decide each part's evals and trigger runs.
@@ -11,50 +11,21 @@ let dir: string;
 let cleanup: () => Promise<void>;
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
+  await writeGreeter(dir);
+  await writeGreeterSuite(dir, [cardEval]);
   await writeTree(dir, {
-    "greeter/SKILL.md": skillMd(
-      "greeter",
-      "Writes a greeting card, a birthday card or a thank-you note file. Use when the user asks for a card or a note.",
-      "Write card.txt (a card) or note.txt (a thank-you note).",
-    ),
-    "greeter/evals/evals.json": JSON.stringify({
-      skill_name: "greeter",
-      evals: [
-        {
-          id: 1,
-          prompt: "Please make a greeting card for Ada",
-          expected_output: "card.txt",
-          expectations: [{ text: "card.txt exists", command: "test -f card.txt" }],
-        },
-      ],
-    }),
     "greeter/evals/triggers.json": JSON.stringify([
       { query: "Make a birthday card for my aunt", should_trigger: true },
       { query: "Please explain what a monad is", should_trigger: false },
     ]),
   });
-  await writeFile(join(dir, "sim.json"), JSON.stringify(greeterScript));
 });
 afterEach(() => cleanup());
 
 describe("run --model old,new with the real Claude Code", () => {
   it("runs each model into its own folder: the skill helps on old, is redundant on new, and stops triggering", async () => {
     const ws = join(dir, "ws");
-    const result = skillgym([
-      "run",
-      join(dir, "greeter"),
-      "--simulate",
-      "--sim-script",
-      join(dir, "sim.json"),
-      "--model",
-      "old,new",
-      "--runs",
-      "2",
-      "--trigger-runs",
-      "1",
-      "--workspace",
-      ws,
-    ]);
+    const result = skillgym([...greeterRunArgs(dir, "old,new", ws), "--trigger-runs", "1"]);
     expect(result.code, result.stderr).toBe(0);
     const iteration = join(ws, "iteration-1");
     const matrix = JSON.parse(await readFile(join(iteration, "matrix.json"), "utf8"));

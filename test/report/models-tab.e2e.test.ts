@@ -1,11 +1,9 @@
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
 import { skillgymOnDouble } from "../agent-double/index.js";
-import { greeterScript } from "../bench/greeter-models.js";
-import { skillMd, writeTree } from "../e2e/helpers.js";
+import { cardEval, greeterRunArgs, writeGreeter, writeGreeterSuite } from "../bench/greeter-models.js";
 import { launchBrowser, openPage } from "./browser.js";
 import { tempDir } from "./workspace-fixture.js";
 
@@ -17,41 +15,11 @@ let context: BrowserContext;
 // `run --model old,new` through the agent test double: the skill helps on old and is redundant on new.
 beforeAll(async () => {
   dir = await tempDir("skillgym-models-view-");
-  await writeTree(dir.dir, {
-    "greeter/SKILL.md": skillMd(
-      "greeter",
-      "Writes a greeting card or a thank-you note file. Use when the user asks for a greeting card or a note.",
-      "Write card.txt (a card) or note.txt (a thank-you note).",
-    ),
-    "greeter/evals/evals.json": JSON.stringify({
-      skill_name: "greeter",
-      evals: [
-        {
-          id: 1,
-          prompt: "Please make a greeting card for Ada",
-          expected_output: "card.txt",
-          expectations: [{ text: "card.txt exists", command: "test -f card.txt" }],
-        },
-      ],
-    }),
-  });
-  await writeFile(join(dir.dir, "sim.json"), JSON.stringify(greeterScript));
-  const ws = join(dir.dir, "ws");
-  const run = skillgymOnDouble([
-    "run",
-    join(dir.dir, "greeter"),
-    "--simulate",
-    "--sim-script",
-    join(dir.dir, "sim.json"),
-    "--model",
-    "old,new",
-    "--runs",
-    "2",
-    "--workspace",
-    ws,
-  ]);
+  await writeGreeter(dir.dir);
+  await writeGreeterSuite(dir.dir, [cardEval]);
+  const run = skillgymOnDouble(greeterRunArgs(dir.dir, "old,new", join(dir.dir, "ws")));
   expect(run.code, run.stderr).toBe(0);
-  server = await startViewServer({ folder: ws });
+  server = await startViewServer({ folder: join(dir.dir, "ws") });
   browser = await launchBrowser();
   context = browser.context;
 }, 120_000);
