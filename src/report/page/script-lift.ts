@@ -51,12 +51,8 @@ function liftChart(iterations) {
     if (it.history && it.history.delta) points.push({ i: i, it: it, history: it.history });
   });
   if (!points.length) return null;
-  const width = 720;
+  const { width, left, right, top, bottom } = CHART;
   const height = 220;
-  const left = 52;
-  const right = 16;
-  const top = 12;
-  const bottom = 32;
   const n = iterations.length;
   const floor = liftFloor(points);
   let low = -floor;
@@ -68,7 +64,7 @@ function liftChart(iterations) {
   const pad = (high - low) * 0.08;
   low = Math.max(-1, low - pad);
   high = Math.min(1, high + pad);
-  const x = function (i) { return n === 1 ? (left + width - right) / 2 : left + (i * (width - left - right)) / (n - 1); };
+  const x = function (i) { return chartX(i, n); };
   const y = function (v) { return top + ((high - v) / (high - low)) * (height - top - bottom); };
   const root = svg("svg", { class: "lift-chart", viewBox: "0 0 " + width + " " + height, width: "100%", role: "img",
     "aria-label": "Lift (with skill minus baseline) by iteration, with its 95% interval" });

@@ -37,15 +37,17 @@ function spreadCoinciding(markers) {
   }
 }
 
+// The frame both charts of the tab share: their width and margins, and where iteration i of n stands.
+const CHART = { width: 720, left: 52, right: 16, top: 12, bottom: 32 };
+function chartX(i, n) {
+  return n === 1 ? (CHART.left + CHART.width - CHART.right) / 2 : CHART.left + (i * (CHART.width - CHART.left - CHART.right)) / (n - 1);
+}
+
 function chart(iterations) {
-  const width = 720;
+  const { width, left, right, top, bottom } = CHART;
   const height = 260;
-  const left = 52;
-  const right = 16;
-  const top = 12;
-  const bottom = 32;
   const n = iterations.length;
-  const x = function (i) { return n === 1 ? (left + width - right) / 2 : left + (i * (width - left - right)) / (n - 1); };
+  const x = function (i) { return chartX(i, n); };
   const y = function (v) { return top + (1 - v) * (height - top - bottom); };
   const root = svg("svg", { viewBox: "0 0 " + width + " " + height, width: "100%", role: "img", "aria-label": "Pass rates and trigger accuracy by iteration" });
   for (const v of [0, 0.25, 0.5, 0.75, 1]) {
