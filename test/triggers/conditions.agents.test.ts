@@ -1,24 +1,15 @@
-import { lstat, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillgym } from "../cli/cli-process.js";
-import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { tempDir, writeTree } from "../e2e/helpers.js";
+import { conditionsTree, listing } from "./conditions-fixture.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   await writeTree(dir, {
-    "release-notes/SKILL.md": skillMd(
-      "release-notes",
-      "Drafts release notes from the commits since the last tag. Use when the user asks what changed.",
-      "Read the log, write RELEASE_NOTES.md.",
-    ),
-    "release-notes/evals/triggers.json": JSON.stringify([
-      { query: "Tell me what changed since v1.2", should_trigger: true },
-      { query: "Please prepare the release", should_trigger: true },
-      { query: "Explain what a monad is", should_trigger: false },
-    ]),
+    ...conditionsTree(),
     // Claude Code lists the installed skills beside its own and names its working directory: the sim reads both.
     "release-notes/evals/sim-script.json": JSON.stringify({
       rules: [
@@ -28,26 +19,9 @@ beforeAll(async () => {
         { skill: "none", without_skill: [{ text: "Sure." }] },
       ],
     }),
-    "library/changelog/SKILL.md": skillMd(
-      "changelog",
-      "Keeps CHANGELOG.md. Use when the user asks what changed.",
-      "Edit CHANGELOG.md.",
-    ),
-    "library/formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
-    "project/package.json": '{ "name": "app", "version": "1.2.0" }\n',
-    "project/src/index.ts": "export const answer = 42;\n",
   });
 });
 afterAll(() => cleanup?.());
-
-async function listing(root: string) {
-  const out: Record<string, [number, number, number]> = {};
-  for (const rel of ["", ...(await readdir(root, { recursive: true })).sort()]) {
-    const s = await lstat(join(root, rel));
-    out[rel] = [s.size, s.mtimeMs, s.ino];
-  }
-  return out;
-}
 
 interface QueryResult {
   triggers: number;

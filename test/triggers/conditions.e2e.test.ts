@@ -1,8 +1,9 @@
-import { lstat, readdir, readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { conditionsTree, type Listing, listing } from "./conditions-fixture.js";
 
 // Three should-trigger queries and one that should not. "What changed" goes to the release-notes skill in the clean
 // room, but to `changelog` once a library holding it is installed; "prepare the release" fires only where the working
@@ -22,20 +23,6 @@ let dir: string;
 let cleanup: () => Promise<void>;
 const project = () => join(dir, "project");
 const ws = (name: string) => join(dir, name);
-
-type Listing = Record<string, { size: number; mtimeMs: number; ctimeMs: number; ino: number; nlink: number }>;
-
-// Every entry of a folder, links not followed: a write, a new file, a touched, replaced or hard-linked file shows up.
-async function listing(root: string): Promise<Listing> {
-  const entries = await readdir(root, { recursive: true });
-  const out: Listing = { ".": await statOf(root) };
-  for (const rel of entries.sort()) out[rel] = await statOf(join(root, rel));
-  return out;
-}
-async function statOf(path: string) {
-  const s = await lstat(path);
-  return { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino, nlink: s.nlink };
-}
 
 function triggers(workspace: string, ...extra: string[]) {
   const result = skillgymOnDouble([
@@ -76,25 +63,8 @@ let before: Listing;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   await writeTree(dir, {
-    "release-notes/SKILL.md": skillMd(
-      "release-notes",
-      "Drafts release notes from the commits since the last tag. Use when the user asks what changed.",
-      "Read the log, write RELEASE_NOTES.md.",
-    ),
-    "release-notes/evals/triggers.json": JSON.stringify([
-      { query: "Tell me what changed since v1.2", should_trigger: true },
-      { query: "Please prepare the release", should_trigger: true },
-      { query: "Explain what a monad is", should_trigger: false },
-    ]),
+    ...conditionsTree(),
     "sim.json": JSON.stringify(simScript),
-    "library/changelog/SKILL.md": skillMd(
-      "changelog",
-      "Keeps CHANGELOG.md. Use when the user asks what changed.",
-      "Edit CHANGELOG.md.",
-    ),
-    "library/formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
-    "project/package.json": '{ "name": "app", "version": "1.2.0" }\n',
-    "project/src/index.ts": "export const answer = 42;\n",
     "project/.gitignore": "secret.txt\n",
     "project/secret.txt": "do not copy\n",
     "project/node_modules/dep/index.js": "module.exports = 1;\n",
