@@ -45,6 +45,28 @@ describe("--model a,b through the agent test double", () => {
       const benchmark = JSON.parse(await readFile(join(both.iteration, model, "benchmark.json"), "utf8"));
       expect(benchmark.metadata.executor_model).toBe(model);
     }
+    // A plain run of one model gives what that model's part gave.
+    const plain = skillgymOnDouble(greeterRunArgs(dir, "new", join(dir, "ws-plain")));
+    expect(plain.code, plain.stderr).toBe(0);
+    const summary = async (iteration: string) => {
+      const b = JSON.parse(await readFile(join(iteration, "benchmark.json"), "utf8"));
+      // Everything but the times, which differ from run to run.
+      const rates = Object.fromEntries(
+        ["with_skill", "without_skill"].map((c) => [
+          c,
+          [b.run_summary[c].pass_rate, b.run_summary[c].tokens],
+        ]),
+      );
+      return [
+        rates,
+        b.statistics.delta_pass_rate,
+        b.statistics.verdict,
+        b.statistics.redundant?.baseline_pass_rate,
+      ];
+    };
+    expect(await summary(join(dir, "ws-plain", "iteration-1"))).toEqual(
+      await summary(join(both.iteration, "new")),
+    );
     const record = JSON.parse(await readFile(join(both.iteration, "iteration.json"), "utf8"));
     expect(record.agents).toEqual(["old", "new"]);
     expect(record.lanes).toEqual([
