@@ -19,6 +19,9 @@ export default defineConfig({
           // project's CPU time: one module graph per worker. No test may leave state behind in a module.
           isolate: false,
           exclude: ["test/**/*.e2e.test.ts", ...apart],
+          // A limit for a hung test, not a speed test: a few unit tests start a process, which a busy 2-core machine
+          // can take seconds to do.
+          testTimeout: 30_000,
         },
       },
       {
