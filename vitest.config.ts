@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/**/*.e2e.test.ts"],
+          // The built CLI that tests run in their own process (test/cli/cli-in-process.ts) loads as node loads it.
+          server: { deps: { external: [/\/dist\/cli-bundle\//] } },
           exclude: apart,
           isolate: false,
           testTimeout: 120_000,

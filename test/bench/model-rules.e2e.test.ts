@@ -1,8 +1,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { skillgymOnDouble } from "../agent-double/index.js";
-import { skillgym } from "../cli/cli-process.js";
+import { skillgymHere, skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { tempDir } from "../e2e/helpers.js";
 import { cardEval, greeterRunArgs, noteEval, writeGreeter, writeGreeterSuite } from "./greeter-models.js";
 
@@ -17,8 +16,8 @@ afterEach(() => cleanup());
 const suite = (evals: Parameters<typeof writeGreeterSuite>[1]) => writeGreeterSuite(dir, evals);
 
 // Both models in one iteration: a folder and a matrix row per model.
-function runModels(models: string) {
-  const result = skillgymOnDouble(greeterRunArgs(dir, models, join(dir, "ws")));
+async function runModels(models: string) {
+  const result = await skillgymHereOnDouble(greeterRunArgs(dir, models, join(dir, "ws")));
   expect(result.code, result.stderr).toBe(0);
   return { ...result, iteration: join(dir, "ws", "iteration-1") };
 }
@@ -26,7 +25,7 @@ function runModels(models: string) {
 describe("--model a,b through the agent test double", () => {
   it("the same skill helps on the old model and is redundant on the new one, side by side", async () => {
     await suite([cardEval]);
-    const both = runModels("old,new");
+    const both = await runModels("old,new");
     expect(both.stderr).toContain("== old (model 1 of 2) ==");
     expect(both.stderr).toContain("== new (model 2 of 2) ==");
     const row = (model: string) => both.stdout.split("\n").find((l) => l.includes(`· ${model} `)) ?? "";
@@ -46,7 +45,7 @@ describe("--model a,b through the agent test double", () => {
       expect(benchmark.metadata.executor_model).toBe(model);
     }
     // A plain run of one model gives what that model's part gave.
-    const plain = skillgymOnDouble(greeterRunArgs(dir, "new", join(dir, "ws-plain")));
+    const plain = await skillgymHereOnDouble(greeterRunArgs(dir, "new", join(dir, "ws-plain")));
     expect(plain.code, plain.stderr).toBe(0);
     const summary = async (iteration: string) => {
       const b = JSON.parse(await readFile(join(iteration, "benchmark.json"), "utf8"));
@@ -75,8 +74,8 @@ describe("--model a,b through the agent test double", () => {
 
   it("diff calls the eval that breaks on the new model regressed, and the same model twice unchanged", async () => {
     await suite([cardEval, noteEval]);
-    const both = runModels("old,new");
-    const regressed = skillgym([
+    const both = await runModels("old,new");
+    const regressed = await skillgymHere([
       "diff",
       join(both.iteration, "old"),
       join(both.iteration, "new"),
@@ -91,7 +90,13 @@ describe("--model a,b through the agent test double", () => {
     ]);
 
     // The iteration against itself: every part pairs with its namesake, and nothing moves.
-    const same = skillgym(["diff", both.iteration, both.iteration, "--fail-on-regression", "--json"]);
+    const same = await skillgymHere([
+      "diff",
+      both.iteration,
+      both.iteration,
+      "--fail-on-regression",
+      "--json",
+    ]);
     expect(same.code, same.stderr).toBe(0);
     const sameReport = JSON.parse(same.stdout);
     expect(sameReport.parts.map((p: { agent: string }) => p.agent)).toEqual(["old", "new"]);
@@ -111,7 +116,7 @@ describe("--model a,b through the agent test double", () => {
     );
     const common = ["--simulate", "--sim-script", join(dir, "sim.json"), "--model", "old,new"];
     const ws = join(dir, "ws");
-    const evals = skillgymOnDouble([
+    const evals = await skillgymHereOnDouble([
       "eval",
       join(dir, "greeter"),
       ...common,
@@ -122,7 +127,7 @@ describe("--model a,b through the agent test double", () => {
     ]);
     expect(evals.code, evals.stderr).toBe(0);
     expect(evals.stdout).toContain("models of");
-    const triggers = skillgymOnDouble([
+    const triggers = await skillgymHereOnDouble([
       "triggers",
       join(dir, "greeter"),
       ...common,

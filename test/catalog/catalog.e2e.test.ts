@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Activation } from "../../src/contracts/activation.js";
 import { CatalogResults } from "../../src/contracts/catalog.js";
-import { skillgymOnDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { root } from "../cli/cli-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
@@ -31,7 +31,7 @@ describe("skillgym catalog", () => {
     const copy = join(dir, "library");
     await cp(library, copy, { recursive: true });
     const workspace = join(dir, "ws");
-    const result = skillgymOnDouble([
+    const result = await skillgymHereOnDouble([
       "catalog",
       copy,
       "--simulate",
@@ -111,7 +111,7 @@ describe("skillgym catalog", () => {
     await cp(library, copy, { recursive: true });
     const workspace = join(dir, "ws");
     const args = ["catalog", copy, "--simulate", "--runs", "1", "--workspace", workspace];
-    const before = skillgymOnDouble([...args, "--dry-run", "--concurrency", "2"]);
+    const before = await skillgymHereOnDouble([...args, "--dry-run", "--concurrency", "2"]);
     expect(before.code, before.stderr).toBe(0);
     expect(before.stdout).toContain(
       `plan for the catalog of ${copy}: 4 skills installed together in every run: chart-maker (3 queries), csv-stats (3 queries), greeting-card (competitor only), release-notes (3 queries)`,
@@ -126,16 +126,16 @@ describe("skillgym catalog", () => {
     expect(before.stdout).toContain("credentials: none needed (simulated)\nnothing was started");
     await expect(readdir(workspace)).rejects.toThrow();
 
-    const held = skillgymOnDouble([...args, "--max-cost", "0.01"]);
+    const held = await skillgymHereOnDouble([...args, "--max-cost", "0.01"]);
     expect(held.code, held.stderr).toBe(130);
     expect(held.stderr).toContain("stopped scheduling runs: --max-cost reached");
     await expect(readFile(join(workspace, "catalog-1", "catalog.json"), "utf8")).rejects.toThrow();
-    const resumable = skillgymOnDouble([...args, "--dry-run"]);
+    const resumable = await skillgymHereOnDouble([...args, "--dry-run"]);
     expect(resumable.stdout).toContain(
       `would resume ${join(workspace, "catalog-1")}: 0 of 9 runs already finished there are kept`,
     );
 
-    const finished = skillgymOnDouble(args);
+    const finished = await skillgymHereOnDouble(args);
     expect(finished.code, finished.stderr).toBe(0);
     expect(finished.stderr).toContain(`resuming ${join(workspace, "catalog-1")}`);
     expect(finished.stderr).toContain("[9/9]");
@@ -148,7 +148,7 @@ describe("skillgym catalog", () => {
     await readFile(join(workspace, "catalog-1", "catalog.md"), "utf8");
 
     // A dry run of a shard counts the store's runs of its own share, and says what the whole plan is.
-    const shardPlan = skillgymOnDouble([...args, "--dry-run", "--shard", "2/2", "--json"]);
+    const shardPlan = await skillgymHereOnDouble([...args, "--dry-run", "--shard", "2/2", "--json"]);
     expect(shardPlan.code, shardPlan.stderr).toBe(0);
     const planned = JSON.parse(shardPlan.stdout);
     expect(planned).toMatchObject({
@@ -158,18 +158,18 @@ describe("skillgym catalog", () => {
       toRun: 0,
       catalogDir: join(workspace, "catalog-2"),
     });
-    expect(skillgymOnDouble([...args, "--dry-run"]).stdout).toContain(
+    expect((await skillgymHereOnDouble([...args, "--dry-run"])).stdout).toContain(
       "catalog runs: 9 of 9 served by the store, 0 to run",
     );
 
     // --shard 1/1 is a plan of its own: a new folder, every run served by the store.
-    const shard = skillgymOnDouble([...args, "--shard", "1/1"]);
+    const shard = await skillgymHereOnDouble([...args, "--shard", "1/1"]);
     expect(shard.code, shard.stderr).toBe(0);
     expect(shard.stderr).toContain(`writing ${join(workspace, "catalog-2")}`);
     expect(shard.stderr).toContain("(shard 1/1)");
     expect(shard.stdout).toContain("9 run(s) served by the result store");
 
-    const fresh = skillgymOnDouble([...args, "--fresh", "--json"]);
+    const fresh = await skillgymHereOnDouble([...args, "--fresh", "--json"]);
     expect(fresh.code, fresh.stderr).toBe(0);
     const results = CatalogResults.parse(JSON.parse(fresh.stdout));
     expect(results.runs.filter((r) => r.reused_from !== undefined)).toEqual([]);
@@ -182,7 +182,13 @@ describe("skillgym catalog", () => {
       "a/SKILL.md": skillMd("same", "Does one thing. Use when asked.", "Body."),
       "b/SKILL.md": skillMd("same", "Does another thing. Use when asked.", "Body."),
     });
-    const twins = skillgymOnDouble(["catalog", join(dir, "twins"), "--simulate", "--workspace", workspace]);
+    const twins = await skillgymHereOnDouble([
+      "catalog",
+      join(dir, "twins"),
+      "--simulate",
+      "--workspace",
+      workspace,
+    ]);
     expect(twins.code).toBe(2);
     expect(twins.stderr).toContain(
       `two skills are named same: ${join(dir, "twins", "a")} and ${join(dir, "twins", "b")}`,
@@ -192,7 +198,13 @@ describe("skillgym catalog", () => {
       "good/SKILL.md": skillMd("good", "Does a thing. Use when asked.", "Body."),
       "bad/SKILL.md": "---\nname: Bad Name\n---\nno description\n",
     });
-    const broken = skillgymOnDouble(["catalog", join(dir, "broken"), "--simulate", "--workspace", workspace]);
+    const broken = await skillgymHereOnDouble([
+      "catalog",
+      join(dir, "broken"),
+      "--simulate",
+      "--workspace",
+      workspace,
+    ]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`${join(dir, "broken", "bad")} is not a valid skill`);
     expect(broken.stderr).toMatch(/description/);
@@ -208,7 +220,7 @@ describe("skillgym catalog", () => {
       "nested/gamma/SKILL.md": skillMd("gamma", "Does gamma things. Use when asked for gamma.", "Body."),
       ".git/HEAD": "ref: refs/heads/main\n",
     });
-    const skill = skillgymOnDouble([
+    const skill = await skillgymHereOnDouble([
       "catalog",
       join(dir, "lib", "alpha"),
       "--simulate",
@@ -222,7 +234,7 @@ describe("skillgym catalog", () => {
     expect(skill.stderr).toContain(`skillgym catalog ${join(dir, "lib")}`);
     expect(skill.stderr).toContain(`skillgym triggers ${join(dir, "lib", "alpha")}`);
 
-    const plan = skillgymOnDouble([
+    const plan = await skillgymHereOnDouble([
       "catalog",
       join(dir, "lib"),
       "--simulate",
@@ -243,7 +255,13 @@ describe("skillgym catalog", () => {
       "alpha/SKILL.md": skillMd("alpha", "Does alpha things. Use when asked for alpha.", "Body."),
       "docs/README.md": "notes\n",
     });
-    const one = skillgymOnDouble(["catalog", join(dir, "one"), "--simulate", "--workspace", workspace]);
+    const one = await skillgymHereOnDouble([
+      "catalog",
+      join(dir, "one"),
+      "--simulate",
+      "--workspace",
+      workspace,
+    ]);
     expect(one.code).toBe(2);
     expect(one.stderr).toContain(
       `${join(dir, "one")} holds 1 skill folder(s); without a SKILL.md: ${join(dir, "one", "docs")}; a catalog needs two or more`,
@@ -251,8 +269,8 @@ describe("skillgym catalog", () => {
     await expect(readdir(workspace)).rejects.toThrow();
   }, 60_000);
 
-  it("--help says what --shard and --sim-script do for a catalog", () => {
-    const help = skillgymOnDouble(["catalog", "--help"]);
+  it("--help says what --shard and --sim-script do for a catalog", async () => {
+    const help = await skillgymHereOnDouble(["catalog", "--help"]);
     expect(help.code).toBe(0);
     const flat = help.stdout.replace(/\s+/g, " ");
     expect(flat).toContain(

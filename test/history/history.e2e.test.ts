@@ -2,7 +2,6 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { History, RunHistory } from "../../src/contracts/index.js";
-import { skillgymOnDouble } from "../agent-double/index.js";
 import {
   cardEval,
   greeterRunArgs,
@@ -10,6 +9,7 @@ import {
   writeGreeter,
   writeGreeterSuite,
 } from "../bench/greeter-models.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { tempDir } from "../e2e/helpers.js";
 
 let dir: string;
@@ -21,8 +21,8 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-function run(models: string) {
-  const result = skillgymOnDouble(greeterRunArgs(dir, models, join(dir, "ws")));
+async function run(models: string) {
+  const result = await skillgymHereOnDouble(greeterRunArgs(dir, models, join(dir, "ws")));
   expect(result.code, result.stderr).toBe(0);
 }
 
@@ -34,8 +34,8 @@ async function history(): Promise<RunHistory> {
 
 describe("history.json through the CLI and the agent test double", () => {
   it("run --model old then --model new: two rows, the second with the thank-you note regressed", async () => {
-    run("old");
-    run("new");
+    await run("old");
+    await run("new");
     const rows = (await history()).iterations;
     expect(
       rows.map((r) => [
@@ -62,8 +62,8 @@ describe("history.json through the CLI and the agent test double", () => {
   });
 
   it("run --model old,new twice: each model's part follows its namesake", async () => {
-    run("old,new");
-    run("old,new");
+    await run("old,new");
+    await run("old,new");
     const rows = (await history()).iterations;
     expect(rows.map((r) => [r.version, r.parent, r.model, r.grading_result, r.change])).toEqual([
       ["iteration-1/old", null, "old", "baseline", undefined],

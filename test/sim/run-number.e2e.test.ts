@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogMatrix } from "../../src/catalog/index.js";
 import { CatalogResults, type CatalogRun } from "../../src/contracts/catalog.js";
-import { skillgymOnDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // The sim plays a query's runs by their run number: run n takes entry n-1 of the pattern. A plain command, its
@@ -57,8 +57,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => cleanup());
 
-function cli(args: string[], concurrency = 4) {
-  const result = skillgymOnDouble([
+async function cli(args: string[], concurrency = 4) {
+  const result = await skillgymHereOnDouble([
     ...args,
     "--simulate",
     "--sim-script",
@@ -114,7 +114,7 @@ async function evalVerdicts(workspace: string, configuration: string): Promise<R
 
 describe("the sim's trigger_pattern follows the run number", () => {
   it("catalog: two shards, and a catalog the store partly serves, give the plain catalog's matrix run for run", async () => {
-    cli(["catalog", library(), "--runs", "3", "--workspace", join(dir, "cat-plain")]);
+    await cli(["catalog", library(), "--runs", "3", "--workspace", join(dir, "cat-plain")]);
     const plain = await catalogOf(join(dir, "cat-plain"));
     const fired = byRun(plain.runs);
     // The pattern decides each run by its number: the order the runs came in does not matter.
@@ -130,7 +130,7 @@ describe("the sim's trigger_pattern follows the run number", () => {
     ]);
 
     for (const index of [1, 2])
-      cli([
+      await cli([
         "catalog",
         library(),
         "--runs",
@@ -152,8 +152,8 @@ describe("the sim's trigger_pattern follows the run number", () => {
     ).toEqual(plain.confusion);
 
     const stored = join(dir, "cat-store");
-    cli(["catalog", library(), "--runs", "1", "--workspace", stored]);
-    const second = cli(["catalog", library(), "--runs", "3", "--workspace", stored]);
+    await cli(["catalog", library(), "--runs", "1", "--workspace", stored]);
+    const second = await cli(["catalog", library(), "--runs", "3", "--workspace", stored]);
     expect(second.stdout).toContain("3 run(s) served by the result store");
     const partly = await catalogOf(stored);
     expect(byRun(partly.runs)).toEqual(fired);
@@ -163,22 +163,22 @@ describe("the sim's trigger_pattern follows the run number", () => {
   it("triggers: two shards, and a run the store partly serves, give the plain run's verdict in every run", async () => {
     const skill = join(library(), "haiku");
     const plainWs = join(dir, "trig-plain");
-    cli(["triggers", skill, "--runs", "3", "--all-runs", "--workspace", plainWs]);
+    await cli(["triggers", skill, "--runs", "3", "--all-runs", "--workspace", plainWs]);
     const plain = await triggerVerdicts(plainWs);
     expect(["run-1", "run-2", "run-3"].map((r) => plain[`query-1/${r}`])).toEqual([true, false, false]);
 
     const joined: Record<string, boolean> = {};
     for (const index of [1, 2]) {
       const ws = join(dir, `trig-shard-${index}`);
-      const shard = cli(["triggers", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
+      const shard = await cli(["triggers", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
       expect(shard.stdout).toContain(`shard ${index}/2: partial figures`);
       Object.assign(joined, await triggerVerdicts(ws));
     }
     expect(joined).toEqual(plain);
 
     const stored = join(dir, "trig-store");
-    cli(["triggers", skill, "--runs", "1", "--workspace", stored]);
-    const second = cli(["triggers", skill, "--runs", "3", "--all-runs", "--workspace", stored]);
+    await cli(["triggers", skill, "--runs", "1", "--workspace", stored]);
+    const second = await cli(["triggers", skill, "--runs", "3", "--all-runs", "--workspace", stored]);
     expect(second.stderr.match(/reused from/g)).toHaveLength(2);
     expect(await triggerVerdicts(stored)).toEqual(plain);
   }, 300_000);
@@ -187,7 +187,7 @@ describe("the sim's trigger_pattern follows the run number", () => {
     const skill = join(library(), "haiku");
     const plainWs = join(dir, "eval-plain");
     // One at a time: run n of with_skill is not the n-th session of its prompt (without_skill's come between).
-    cli(["eval", skill, "--runs", "3", "--workspace", plainWs], 1);
+    await cli(["eval", skill, "--runs", "3", "--workspace", plainWs], 1);
     expect(await evalVerdicts(plainWs, "with_skill")).toEqual({
       "run-1": false,
       "run-2": true,
@@ -195,17 +195,17 @@ describe("the sim's trigger_pattern follows the run number", () => {
     });
 
     // The same eval again is served by the result store, and says so; --json counts it.
-    const again = cli(["eval", skill, "--runs", "3", "--workspace", plainWs]);
+    const again = await cli(["eval", skill, "--runs", "3", "--workspace", plainWs]);
     expect(again.stdout).toMatch(
       /^cost: \$0\.0000 spent on 0 runs; 6 runs reused from the result store saved \$/m,
     );
-    const json = cli(["eval", skill, "--runs", "3", "--workspace", plainWs, "--json"]);
+    const json = await cli(["eval", skill, "--runs", "3", "--workspace", plainWs, "--json"]);
     expect(JSON.parse(json.stdout).savings).toMatchObject({ reused_runs: 6, ran_runs: 0 });
 
     const joined: Record<string, boolean> = {};
     for (const index of [1, 2]) {
       const ws = join(dir, `eval-shard-${index}`);
-      const shard = cli(["eval", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
+      const shard = await cli(["eval", skill, "--runs", "3", "--shard", `${index}/2`, "--workspace", ws]);
       expect(shard.stdout).toContain(`shard ${index}/2: partial figures`);
       Object.assign(joined, await evalVerdicts(ws, "with_skill").catch(() => ({})));
     }
