@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { skillgym } from "../cli/cli-process.js";
+import { skillgymHere } from "../cli/cli-in-process.js";
 import { type FixtureRun, makeIteration } from "./iteration-fixture.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -25,17 +25,17 @@ async function iteration() {
 describe("skillgym bench --effect-floor", () => {
   it("holds the lift against the floor it is given, in benchmark.json and the markdown", async () => {
     const dir = await iteration();
-    const plain = skillgym(["bench", dir, "--json"]);
+    const plain = await skillgymHere(["bench", dir, "--json"]);
     expect(plain.code).toBe(0);
     expect(JSON.parse(plain.stdout).statistics.verdict).toEqual({ verdict: "helps", floor: 0.05 });
-    const strict = skillgym(["bench", dir, "--effect-floor", "0.3"]);
+    const strict = await skillgymHere(["bench", dir, "--effect-floor", "0.3"]);
     expect(strict.code).toBe(0);
     expect(strict.stdout).toContain("**Verdict for the skill:** inconclusive (the interval straddles ±0.30");
   });
 
   it("refuses a floor outside 0..1, naming the flag, and writes nothing", async () => {
     const dir = await iteration();
-    const bad = skillgym(["bench", dir, "--effect-floor", "2"]);
+    const bad = await skillgymHere(["bench", dir, "--effect-floor", "2"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--effect-floor");
     expect(existsSync(join(dir, "benchmark.json"))).toBe(false);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DiffReport } from "../../src/contracts/diff.js";
 import { type FixtureRun, makeIteration } from "../bench/iteration-fixture.js";
+import { skillgymHere } from "../cli/cli-in-process.js";
 import { skillgym } from "../cli/cli-process.js";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -59,7 +60,7 @@ describe("skillgym diff", () => {
     >;
     const a = await iteration({ 1: "yyy", 2: "nnn" }, queries);
     const b = await iteration({ 1: "yyy", 2: "nnn" }, queries);
-    const result = skillgym(["diff", a, b, "--fail-on-regression", "--json"]);
+    const result = await skillgymHere(["diff", a, b, "--fail-on-regression", "--json"]);
     expect(result.code).toBe(0);
     const report = DiffReport.parse(JSON.parse(result.stdout));
     expect(report.regressions).toBe(0);
@@ -75,6 +76,7 @@ describe("skillgym diff", () => {
     const summaryDir = await mkdtemp(join(tmpdir(), "skillgym-summary-"));
     cleanups.push(() => rm(summaryDir, { recursive: true, force: true }));
     const summaryFile = join(summaryDir, "summary.md");
+    // The step summary comes from the environment: a process of its own.
     const result = skillgym(["diff", a, b, "--fail-on-regression"], {
       ...process.env,
       GITHUB_STEP_SUMMARY: summaryFile,
@@ -94,7 +96,7 @@ describe("skillgym diff", () => {
   it("calls a noisy eval inconclusive even when both iterations scored it alike", async () => {
     const a = await iteration({ 1: "yny" });
     const b = await iteration({ 1: "yny" });
-    const report = JSON.parse(skillgym(["diff", a, b, "--json"]).stdout);
+    const report = JSON.parse((await skillgymHere(["diff", a, b, "--json"])).stdout);
     // Three runs a side of a coin flip cannot show a move under 0.05, and no affordable number of runs would.
     expect(report.parts[0].evals[0]).toMatchObject({ change: "inconclusive", a_pass_rate: 0.6667 });
     expect(report.parts[0].evals[0].runs_to_decide).toBeUndefined();
@@ -103,7 +105,7 @@ describe("skillgym diff", () => {
   it("calls a rise improved and exits 0 even with --fail-on-regression", async () => {
     const a = await iteration({ 1: "nnn" });
     const b = await iteration({ 1: "yyy" });
-    const result = skillgym(["diff", a, b, "--fail-on-regression", "--json"]);
+    const result = await skillgymHere(["diff", a, b, "--fail-on-regression", "--json"]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout).parts[0].evals[0].change).toBe("improved");
   });
@@ -111,9 +113,9 @@ describe("skillgym diff", () => {
   it("reports a drop smaller than the floor as unchanged only when the floor says so", async () => {
     const a = await iteration({ 1: "yyyyyyyyyy" });
     const b = await iteration({ 1: "yyyyyyyyyn" });
-    const tight = JSON.parse(skillgym(["diff", a, b, "--json"]).stdout);
+    const tight = JSON.parse((await skillgymHere(["diff", a, b, "--json"])).stdout);
     expect(tight.parts[0].evals[0].change).not.toBe("unchanged");
-    const loose = JSON.parse(skillgym(["diff", a, b, "--json", "--effect-floor", "0.5"]).stdout);
+    const loose = JSON.parse((await skillgymHere(["diff", a, b, "--json", "--effect-floor", "0.5"])).stdout);
     expect(loose.parts[0].evals[0].change).toBe("unchanged");
   });
 
@@ -121,7 +123,7 @@ describe("skillgym diff", () => {
     const a = await iteration({ 1: "yyy" });
     const empty = await mkdtemp(join(tmpdir(), "skillgym-empty-"));
     cleanups.push(() => rm(empty, { recursive: true, force: true }));
-    const result = skillgym(["diff", a, empty]);
+    const result = await skillgymHere(["diff", a, empty]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(empty);
   });

@@ -2,7 +2,7 @@ import { lstat, readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { onDouble } from "../agent-double/index.js";
-import { skillgym } from "../cli/cli-process.js";
+import { skillgymHere, skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 let dir: string;
@@ -73,7 +73,7 @@ describe("a run's outputs over a limit", () => {
       "1",
       "--no-grade",
     ];
-    const result = skillgym(onDouble([...args, "--timeout", "120", "--workspace", ws]));
+    const result = await skillgymHereOnDouble([...args, "--timeout", "120", "--workspace", ws]);
     expect([0, 1], result.stderr).toContain(result.code);
     expect(result.stderr).toContain(
       "outputs over the limit: out/big.bin is 3.0 GB (apparent size), the largest file allowed is 50 MB (--max-output-file)",
@@ -117,7 +117,7 @@ describe("a run's outputs over a limit", () => {
       "--no-grade",
     ];
     const started = Date.now();
-    const result = skillgym(onDouble([...args, "--timeout", "60", "--workspace", ws]));
+    const result = await skillgymHereOnDouble([...args, "--timeout", "60", "--workspace", ws]);
     const seconds = (Date.now() - started) / 1000;
     expect([0, 1], result.stderr).toContain(result.code);
     // The run's 60 s, the floor of collecting and a Node start: far from minutes of listing and copying.
@@ -136,7 +136,7 @@ describe("a run's outputs over a limit", () => {
 describe("bad limits stop the command before any agent starts", () => {
   it("a flag that is not a size names the flag", async () => {
     await layOut([{ id: 1, prompt: "Make the big output" }], []);
-    const result = skillgym(
+    const result = await skillgymHere(
       onDouble(["eval", join(dir, "flood"), "--simulate", "--max-output-file", "lots"]),
     );
     expect(result.code).toBe(2);
@@ -150,7 +150,7 @@ describe("bad limits stop the command before any agent starts", () => {
       "flood/evals/evals.json": JSON.stringify({ max_output: "lots", evals: [{ id: 1, prompt: "Make it" }] }),
     });
     const ws = join(dir, "ws");
-    const result = skillgym(onDouble(["eval", join(dir, "flood"), "--simulate", "--workspace", ws]));
+    const result = await skillgymHereOnDouble(["eval", join(dir, "flood"), "--simulate", "--workspace", ws]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("evals.json");
     expect(result.stderr).toContain("max_output");
@@ -185,7 +185,7 @@ describe("bad limits stop the command before any agent starts", () => {
     ];
     for (const [i, { flags, allowed }] of cases.entries()) {
       const ws = join(dir, `ws-${i}`);
-      const result = skillgym(onDouble([...args, ...flags, "--workspace", ws]));
+      const result = await skillgymHereOnDouble([...args, ...flags, "--workspace", ws]);
       expect([0, 1], result.stderr).toContain(result.code);
       const timing = await timingOf(join(ws, "iteration-1", "eval-1", "with_skill", "run-1"));
       expect(timing.error).toContain(`the largest file allowed is ${allowed} (--max-output-file)`);

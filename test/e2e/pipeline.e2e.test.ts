@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { access, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -8,20 +7,15 @@ import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { createBudget } from "../../src/run/budget.js";
 import { runEvals } from "../../src/run/index.js";
 import { startSim } from "../../src/sim/index.js";
-import { createDoubleAgent, onDouble } from "../agent-double/index.js";
+import { createDoubleAgent } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "bin", "skillgym.js");
+const _bin = join(root, "bin", "skillgym.js");
 
-function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 180_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+// The built CLI in this process (test/cli/cli-in-process.ts).
+const skillgym = (args: string[]) => skillgymHereOnDouble(args);
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -33,7 +27,7 @@ afterEach(() => cleanup());
 describe("skillgym run, grade and bench end to end (the Claude Code test double against skillgym sim)", () => {
   it("runs the whole pipeline on an example offline, marked as simulated", async () => {
     const ws = join(dir, "ws");
-    const result = skillgym([
+    const result = await skillgym([
       "run",
       "examples/csv-summary",
       "--simulate",
@@ -80,8 +74,8 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
     expect(result.stderr).toContain("SIMULATED");
   }, 300_000);
 
-  it("exits 1 when a gate fails", () => {
-    const result = skillgym([
+  it("exits 1 when a gate fails", async () => {
+    const result = await skillgym([
       "run",
       "examples/release-notes",
       "--simulate",
@@ -101,7 +95,7 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
   }, 300_000);
 
   it("prints a plan and an estimate with --dry-run and starts nothing", async () => {
-    const result = skillgym([
+    const result = await skillgym([
       "run",
       "examples/release-notes",
       "--dry-run",
@@ -148,7 +142,7 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
         judge: { verdicts: [{ match: "owner", passed: false, evidence: "No owner is named." }] },
       }),
     });
-    const ev = skillgym(["eval", join(dir, "notes"), "--simulate", "--baseline", "none"]);
+    const ev = await skillgym(["eval", join(dir, "notes"), "--simulate", "--baseline", "none"]);
     expect(ev.code).toBe(0);
     const run = join(dir, "notes-workspace", "iteration-1", "eval-1", "with_skill", "run-1");
     const first = Grading.parse(await readJson(join(run, "grading.json")));
@@ -161,9 +155,9 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
       JSON.stringify({ rules: [], judge: { default: "pass" } }),
     );
     const iteration = join(dir, "notes-workspace", "iteration-1");
-    const skipped = skillgym(["grade", iteration, "--simulate", "--json"]);
+    const skipped = await skillgym(["grade", iteration, "--simulate", "--json"]);
     expect(JSON.parse(skipped.stdout)).toMatchObject({ graded: 0, skipped: 1 });
-    const regraded = skillgym([
+    const regraded = await skillgym([
       "grade",
       iteration,
       "--simulate",
@@ -180,7 +174,7 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
     expect(second.timing?.executor_duration_seconds).toBeGreaterThan(0);
     expect(second.execution_metrics?.files_created).toEqual(["notes.md"]);
 
-    const bench = skillgym(["bench", iteration, "--json"]);
+    const bench = await skillgym(["bench", iteration, "--json"]);
     expect(bench.code).toBe(0);
     expect(Benchmark.parse(JSON.parse(bench.stdout)).run_summary.with_skill?.pass_rate.mean).toBe(1);
   }, 180_000);

@@ -1,22 +1,15 @@
-import { spawnSync } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
-import { onDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, runWithSim, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "bin", "skillgym.js");
+const _bin = join(root, "bin", "skillgym.js");
 
-function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 240_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+// The built CLI in this process (test/cli/cli-in-process.ts).
+const skillgym = (args: string[]) => skillgymHereOnDouble(args);
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -47,7 +40,15 @@ describe("--simulate without a sim script", () => {
   it("says plainly that no script was found, in the summary, iteration.json and the report", async () => {
     await writeTree(dir, greeter);
     const ws = join(dir, "ws");
-    const result = skillgym(["run", join(dir, "greeter"), "--simulate", "--runs", "1", "--workspace", ws]);
+    const result = await skillgym([
+      "run",
+      join(dir, "greeter"),
+      "--simulate",
+      "--runs",
+      "1",
+      "--workspace",
+      ws,
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("NO SIM SCRIPT");
     expect(result.stdout).toContain("skillgym sim --help");
@@ -70,7 +71,7 @@ describe("--simulate without a sim script", () => {
       ["greeting.txt exists", false],
     ]);
 
-    const eval_ = skillgym(["eval", join(dir, "greeter"), "--simulate", "--workspace", ws, "--json"]);
+    const eval_ = await skillgym(["eval", join(dir, "greeter"), "--simulate", "--workspace", ws, "--json"]);
     expect(eval_.code).toBe(0);
     expect(JSON.parse(eval_.stdout)).toMatchObject({ simulated: true, sim_script: null });
   }, 240_000);
@@ -82,7 +83,13 @@ describe("--simulate without a sim script", () => {
         rules: [{ steps: [{ write: { path: "greeting.txt", content: "Hello Ada" } }] }],
       }),
     });
-    const result = skillgym(["eval", join(dir, "greeter"), "--simulate", "--workspace", join(dir, "ws")]);
+    const result = await skillgym([
+      "eval",
+      join(dir, "greeter"),
+      "--simulate",
+      "--workspace",
+      join(dir, "ws"),
+    ]);
     expect(result.code).toBe(0);
     expect(result.stdout).not.toContain("NO SIM SCRIPT");
     const record = await readJson(join(dir, "ws", "iteration-1", "iteration.json"));
@@ -127,7 +134,7 @@ describe("the cost of a simulated run", () => {
       "greeter/evals/triggers.json": JSON.stringify([{ query: "Greet Ada, please", should_trigger: true }]),
     });
     const ws = join(dir, "ws");
-    const result = skillgym([
+    const result = await skillgym([
       "run",
       join(dir, "greeter"),
       "--simulate",
@@ -153,8 +160,8 @@ describe("the cost of a simulated run", () => {
 describe("skillgym init, then run --simulate", () => {
   it("passes its own suite and gates out of the box", async () => {
     const skill = join(dir, "meeting-notes");
-    expect(skillgym(["init", skill]).code).toBe(0);
-    const result = skillgym([
+    expect((await skillgym(["init", skill])).code).toBe(0);
+    const result = await skillgym([
       "run",
       skill,
       "--simulate",
@@ -190,7 +197,7 @@ describe("skillgym sim --explain", () => {
         "Write it.",
       ),
     });
-    const result = skillgym([
+    const result = await skillgym([
       "sim",
       "--explain",
       "Draft the 3P update for the platform team",
@@ -207,8 +214,8 @@ describe("skillgym sim --explain", () => {
     expect(result.stdout).not.toContain("ANTHROPIC_BASE_URL");
   });
 
-  it("asks for a skill folder", () => {
-    const result = skillgym(["sim", "--explain", "anything"]);
+  it("asks for a skill folder", async () => {
+    const result = await skillgym(["sim", "--explain", "anything"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("at least one skill folder");
   });

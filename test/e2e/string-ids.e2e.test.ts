@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { readdir, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -7,20 +6,14 @@ import { EvalMetadata } from "../../src/contracts/evals.js";
 import { readIterationData } from "../../src/report/iteration-data.js";
 import { resolveViewTarget } from "../../src/report/target.js";
 import { createViewReader } from "../../src/report/view-reader.js";
-import { onDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "bin", "skillgym.js");
+const _bin = join(root, "bin", "skillgym.js");
 
-function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 180_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+// The built CLI in this process (test/cli/cli-in-process.ts).
+const skillgym = (args: string[]) => skillgymHereOnDouble(args);
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -83,7 +76,7 @@ describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test d
   it("writes integer eval_ids skill-creator can sort, and our bench, viewer, resume and --only agree", async () => {
     const ws = join(dir, "ws");
     const skill = join(dir, "team-repo");
-    const first = skillgym(["eval", skill, "--simulate", "--runs", "1", "--workspace", ws, "--json"]);
+    const first = await skillgym(["eval", skill, "--simulate", "--runs", "1", "--workspace", ws, "--json"]);
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toMatchObject({ runs: 4, succeeded: 4, skipped_as_finished: 0 });
     const iteration = join(ws, "iteration-1");
@@ -93,7 +86,7 @@ describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test d
       { folder: "eval-team-actions", eval_id: 2, eval_name: "team-actions" },
     ]);
 
-    expect(skillgym(["bench", iteration]).code).toBe(0);
+    expect((await skillgym(["bench", iteration])).code).toBe(0);
     const benchmark = Benchmark.parse(await readJson(join(iteration, "benchmark.json")));
     expect(benchmark.metadata.evals_run).toEqual([1, 2]);
     expect(benchmark.runs.map((r) => [r.eval_id, r.eval_name, r.configuration, r.result.pass_rate])).toEqual([
@@ -119,7 +112,7 @@ describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test d
       "team-actions",
     ]);
 
-    const resumed = skillgym([
+    const resumed = await skillgym([
       "eval",
       skill,
       "--simulate",
@@ -135,7 +128,7 @@ describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test d
     expect(await creatorView(iteration)).toHaveLength(2);
 
     // `--only` takes our id, or the eval_id skill-creator's files show for it.
-    const only = skillgym([
+    const only = await skillgym([
       "eval",
       skill,
       "--simulate",
@@ -167,7 +160,7 @@ describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test d
         ],
       }),
     });
-    const validate = skillgym(["validate", join(dir, "team-repo"), "--json"]);
+    const validate = await skillgym(["validate", join(dir, "team-repo"), "--json"]);
     expect(validate.code).toBe(2);
     const report = JSON.parse(validate.stdout);
     expect(report.errors).toEqual([
@@ -178,7 +171,13 @@ describe('a suite with ids [1, "team-actions"] (real CLI, the Claude Code test d
         hint: expect.any(String),
       }),
     ]);
-    const run = skillgym(["eval", join(dir, "team-repo"), "--simulate", "--workspace", join(dir, "ws")]);
+    const run = await skillgym([
+      "eval",
+      join(dir, "team-repo"),
+      "--simulate",
+      "--workspace",
+      join(dir, "ws"),
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("evals[1].id");
     expect(await readdir(dir)).not.toContain("ws");

@@ -1,19 +1,13 @@
-import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { skillgymHere } from "../cli/cli-in-process.js";
 import { skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
-const bin = join(root, "bin", "skillgym.js");
+const _bin = join(root, "bin", "skillgym.js");
 
-function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...args], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+// The built CLI in this process (test/cli/cli-in-process.ts).
+const skillgym = (args: string[]) => skillgymHere(args);
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -50,7 +44,7 @@ describe("skillgym validate reads the suites people write", () => {
         ],
       }),
     });
-    const result = skillgym(["validate", join(dir, "notes"), "--json"]);
+    const result = await skillgym(["validate", join(dir, "notes"), "--json"]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report).toMatchObject({ valid: true, errors: [] });
@@ -71,7 +65,7 @@ describe("skillgym validate reads the suites people write", () => {
         ],
       }),
     });
-    const result = skillgym(["validate", join(dir, "notes")]);
+    const result = await skillgym(["validate", join(dir, "notes")]);
     expect(result.code).toBe(2);
     const output = result.stdout + result.stderr;
     expect(output).toContain(

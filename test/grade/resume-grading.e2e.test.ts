@@ -1,23 +1,18 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { access, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { Grading } from "../../src/contracts/grading.js";
 import { onDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
-function skillgym(args: string[]) {
-  const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 180_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+// The built CLI in this process (test/cli/cli-in-process.ts).
+const skillgym = (args: string[]) => skillgymHereOnDouble(args);
 
 async function exists(path: string): Promise<boolean> {
   try {
@@ -72,7 +67,7 @@ describe("resume grades finished runs left without a grading", () => {
   it("grades a run whose grading.json is missing, in its rebuilt workspace, and the benchmark counts it", async () => {
     const ws = join(dir, "ws");
     const args = ["eval", "examples/csv-summary", "--simulate", "--runs", "1", "--workspace", ws];
-    const first = skillgym(args);
+    const first = await skillgym(args);
     expect(first.code, first.stderr).toBe(0);
     const iteration = join(ws, "iteration-1");
     // Eval 2 is graded by checks that need its workspace (file_unchanged, a command over its output).
@@ -83,9 +78,9 @@ describe("resume grades finished runs left without a grading", () => {
     await rm(join(runDir, "grading.json"));
     expect((await readJson(join(runDir, "timing.json"))).outcome).toBe("success");
     const graded = (stdout: string) => Benchmark.parse(JSON.parse(stdout)).runs.filter((r) => !r.error);
-    expect(graded(skillgym(["bench", iteration, "--json"]).stdout)).toHaveLength(5);
+    expect(graded((await skillgym(["bench", iteration, "--json"])).stdout)).toHaveLength(5);
 
-    const resumed = skillgym([...args, "--resume"]);
+    const resumed = await skillgym([...args, "--resume"]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toContain("6/6 runs finished, 0 errors");
     expect(resumed.stderr).toContain(`graded ${runDir}`);
@@ -97,7 +92,7 @@ describe("resume grades finished runs left without a grading", () => {
     expect(regraded.summary).toEqual(original.summary);
     expect(regraded.summary.pass_rate).toBe(1);
 
-    const after = graded(skillgym(["bench", iteration, "--json"]).stdout);
+    const after = graded((await skillgym(["bench", iteration, "--json"])).stdout);
     expect(after).toHaveLength(6);
     expect(after).toContainEqual(
       expect.objectContaining({ eval_id: 2, configuration: "with_skill", run_number: 1 }),
@@ -116,10 +111,10 @@ describe("resume grades finished runs left without a grading", () => {
       }),
     });
     const args = ["eval", join(dir, "card"), "--simulate", "--baseline", "none"];
-    expect(skillgym(args).code).toBe(0);
+    expect((await skillgym(args)).code).toBe(0);
     const runDir = join(dir, "card-workspace", "iteration-1", "eval-1", "with_skill", "run-1");
     await rm(join(runDir, "grading.json"), { force: true });
-    const resumed = skillgym([...args, "--resume"]);
+    const resumed = await skillgym([...args, "--resume"]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).not.toContain("its grading had not finished");
     expect(await exists(join(runDir, "grading.json"))).toBe(false);
@@ -149,7 +144,7 @@ describe.skipIf(process.platform === "win32")("Ctrl-C while a finished run is gr
     expect(await exists(join(runDir, "grading.json"))).toBe(false);
     expect((await readJson(join(iteration, "iteration.json"))).status).toBe("interrupted");
 
-    const resumed = skillgym(args.slice(1));
+    const resumed = await skillgym(args.slice(1));
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain(`resuming ${iteration}`);
     expect(resumed.stderr).toContain(`graded ${runDir}`);
@@ -166,7 +161,7 @@ describe.skipIf(process.platform === "win32")("Ctrl-C while a finished run is gr
 describe.skipIf(process.platform === "win32")("Ctrl-C while `skillgym grade` grades", () => {
   it("exits 130, reports the run as not graded rather than failed, and the next grade finishes it", async () => {
     const marker = await writeSlowCheckSuite();
-    const ran = skillgym(["eval", join(dir, "card"), "--simulate", "--baseline", "none", "--no-grade"]);
+    const ran = await skillgym(["eval", join(dir, "card"), "--simulate", "--baseline", "none", "--no-grade"]);
     expect(ran.code, ran.stderr).toBe(0);
     const iteration = join(dir, "card-workspace", "iteration-1");
     const runDir = join(iteration, "eval-1", "with_skill", "run-1");
@@ -193,7 +188,7 @@ describe.skipIf(process.platform === "win32")("Ctrl-C while `skillgym grade` gra
     expect(stderr).not.toContain("grading failed");
     expect(await exists(join(runDir, "grading.json"))).toBe(false);
 
-    const again = skillgym(["grade", iteration, "--simulate"]);
+    const again = await skillgym(["grade", iteration, "--simulate"]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain("graded 1 runs");
     expect(Grading.parse(await readJson(join(runDir, "grading.json"))).summary.pass_rate).toBe(1);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JudgesReport } from "../../src/contracts/judges.js";
 import type { TempIteration } from "../bench/iteration-fixture.js";
-import { skillgym } from "../cli/cli-process.js";
+import { skillgymHere } from "../cli/cli-in-process.js";
 import { judgedIteration, script } from "./judges-fixture.js";
 
 let iteration: TempIteration;
@@ -19,14 +19,14 @@ afterAll(async () => {
 });
 
 describe("skillgym judges through the built CLI", () => {
-  it("writes judges.json, prints the agreement, and gates on it", () => {
+  it("writes judges.json, prints the agreement, and gates on it", async () => {
     const args = ["judges", iteration.dir, "--judge", "sim:strict,sim:lenient", "--sim-script", scriptFile];
-    const failed = skillgym([...args, "--min-judge-agreement", "0.5"]);
+    const failed = await skillgymHere([...args, "--min-judge-agreement", "0.5"]);
     expect(failed.stdout).toMatch(/sim:strict vs sim:lenient: 41\.2% agree, κ -0\.42 \(95% CI/);
     expect(failed.stdout).toContain('ambiguous: "beta is listed" (eval 1)');
     expect(failed.stdout).toMatch(/FAIL min-judge-agreement: lowest judge agreement 41\.2%/);
     expect(failed.code).toBe(1);
-    expect(skillgym([...args, "--min-judge-agreement", "0.4", "--no-reword"]).code).toBe(0);
+    expect((await skillgymHere([...args, "--min-judge-agreement", "0.4", "--no-reword"])).code).toBe(0);
   });
 
   it("checks each agent's folder of an iteration that ran several agents", async () => {
@@ -61,7 +61,7 @@ describe("skillgym judges through the built CLI", () => {
       scriptFile,
       "--no-reword",
     ];
-    const result = skillgym([...args, "--json"]);
+    const result = await skillgymHere([...args, "--json"]);
     expect(result.code, result.stderr).toBe(0);
     const byAgent = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(Object.keys(byAgent)).toEqual(agents);
@@ -72,13 +72,13 @@ describe("skillgym judges through the built CLI", () => {
       expect(JudgesReport.parse(byAgent[agent])).toEqual(written);
       expect(written.pairs[0]?.percent_agreement).toBeCloseTo(7 / 17, 3);
     }
-    const text = skillgym(args);
+    const text = await skillgymHere(args);
     expect(text.stdout).toContain("[claude-code]\n");
     expect(text.stdout).toContain("[codex]\n");
   });
 
   it("prints judges.json's schema", async () => {
-    const schema = skillgym(["schema", "judges"]);
+    const schema = await skillgymHere(["schema", "judges"]);
     expect(schema.code).toBe(0);
     expect(JSON.parse(schema.stdout)).toMatchObject({ title: "skillgym judges" });
     JudgesReport.parse(JSON.parse(await readFile(join(iteration.dir, "judges.json"), "utf8")));
