@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { skillgymOnDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -52,13 +53,13 @@ describe("run takes eval's options", () => {
   ];
 
   it("--resume continues the latest iteration: finished eval and trigger runs are not run again", async () => {
-    const first = skillgymOnDouble(run());
+    const first = await skillgymHereOnDouble(run());
     expect(first.code).toBe(0);
     const trigger = join(dir, "ws", "iteration-1", "triggers", "query-1", "run-1", "trigger.json");
     const timing = join(dir, "ws", "iteration-1", "eval-1", "with_skill", "run-1", "timing.json");
     const before = [(await stat(trigger)).mtimeMs, (await stat(timing)).mtimeMs];
 
-    const again = skillgymOnDouble(run("--resume"));
+    const again = await skillgymHereOnDouble(run("--resume"));
     expect(again.code).toBe(0);
     expect(again.stderr).toMatch(/resuming .*iteration-1: 1 runs/);
     expect(again.stderr).not.toMatch(/\[1\/1\] eval-1/);
@@ -76,7 +77,7 @@ describe("run takes eval's options", () => {
     expect(again.stdout).toContain("triggers: ");
 
     // Without --resume a finished iteration is not continued.
-    expect(skillgymOnDouble(run()).code).toBe(0);
+    expect((await skillgymHereOnDouble(run())).code).toBe(0);
     expect((await readdir(join(dir, "ws"))).filter((n) => n.startsWith("iteration-")).sort()).toEqual([
       "iteration-1",
       "iteration-2",
@@ -115,7 +116,7 @@ describe("run --dry-run", () => {
   ];
 
   it("estimates the wall time from the runs and the concurrency, and starts nothing", async () => {
-    const result = skillgymOnDouble(dry("--simulate", "--concurrency", "2"));
+    const result = await skillgymHereOnDouble(dry("--simulate", "--concurrency", "2"));
     expect(result.code).toBe(0);
     // 18 eval runs in 9 waves of 4 s, 12 judge calls in 6 waves of 0.5 s, 60 trigger runs in 30 waves of 3 s: 129 s.
     expect(result.stdout).toContain(
@@ -139,8 +140,8 @@ describe("run --dry-run", () => {
       "--workspace",
       ws,
     ];
-    expect(skillgymOnDouble(["run", join(dir, "card"), ...measure]).code).toBe(0);
-    const result = skillgymOnDouble(["run", join(dir, "card"), "--dry-run", ...measure]);
+    expect((await skillgymHereOnDouble(["run", join(dir, "card"), ...measure])).code).toBe(0);
+    const result = await skillgymHereOnDouble(["run", join(dir, "card"), "--dry-run", ...measure]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
       /estimated wall time: about \d+s at --concurrency 4 .*: measured in this workspace\)/,
@@ -170,7 +171,7 @@ describe("run --dry-run", () => {
 
 describe("draft-evals counts with --count-evals", () => {
   it("drafts that many evals; the old --evals <n> still works and says it is deprecated", async () => {
-    const counted = skillgymOnDouble([
+    const counted = await skillgymHereOnDouble([
       "draft-evals",
       join(dir, "card"),
       "--simulate",
@@ -182,12 +183,19 @@ describe("draft-evals counts with --count-evals", () => {
     expect(counted.stdout).toMatch(/wrote .*evals\.json: 2 evals/);
     expect(counted.stderr).not.toContain("deprecated");
 
-    const old = skillgymOnDouble(["draft-evals", join(dir, "card"), "--simulate", "--force", "--evals", "1"]);
+    const old = await skillgymHereOnDouble([
+      "draft-evals",
+      join(dir, "card"),
+      "--simulate",
+      "--force",
+      "--evals",
+      "1",
+    ]);
     expect(old.code).toBe(0);
     expect(old.stdout).toMatch(/wrote .*evals\.json: 1 evals/);
     expect(old.stderr).toContain("--evals <n> is deprecated; use --count-evals <n>");
 
-    const help = skillgymOnDouble(["draft-evals", "--help"]);
+    const help = await skillgymHereOnDouble(["draft-evals", "--help"]);
     expect(help.stdout).toContain("--count-evals <n>");
     expect(help.stdout).not.toContain("--evals <n>");
   });
@@ -199,8 +207,8 @@ describe("a bad flag value", () => {
     ["run", "x", "--concurrency", "0"],
     ["eval", "x", "--no-such-flag"],
   ])
-    it(`prints its one-line error and where the help is, not the help: ${args.join(" ")}`, () => {
-      const result = skillgymOnDouble(args);
+    it(`prints its one-line error and where the help is, not the help: ${args.join(" ")}`, async () => {
+      const result = await skillgymHereOnDouble(args);
       expect(result.code).toBe(2);
       const lines = result.stderr.trim().split("\n");
       expect(lines.length).toBeLessThanOrEqual(3);

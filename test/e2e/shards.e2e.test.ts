@@ -6,6 +6,7 @@ import { IterationRecord, TriggerPlan } from "../../src/contracts/run-record.js"
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { skillgymOnDouble } from "../agent-double/index.js";
 import { elements, parseXml } from "../ci/xml-tree.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, tempDir } from "./helpers.js";
 import { smallExample } from "./small-example.js";
 
@@ -18,8 +19,8 @@ let wholeOut: string;
 let shardOut: string;
 let skill: string;
 
-function runOf(args: string[]) {
-  const result = skillgymOnDouble(["run", skill, ...common, ...args]);
+async function runOf(args: string[]) {
+  const result = await skillgymHereOnDouble(["run", skill, ...common, ...args]);
   if (result.code !== 0)
     throw new Error(`skillgym ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
   return result;
@@ -41,9 +42,9 @@ function byRun(b: Benchmark) {
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   skill = await smallExample(dir, "csv-summary", [0, 1, 2, 10, 11, 12]);
-  wholeOut = runOf(["--workspace", join(dir, "whole")]).stdout;
-  shardOut = runOf(["--workspace", join(dir, "shard-1"), "--shard", "1/2"]).stdout;
-  runOf(["--workspace", join(dir, "shard-2"), "--shard", "2/2"]);
+  wholeOut = (await runOf(["--workspace", join(dir, "whole")])).stdout;
+  shardOut = (await runOf(["--workspace", join(dir, "shard-1"), "--shard", "1/2"])).stdout;
+  await runOf(["--workspace", join(dir, "shard-2"), "--shard", "2/2"]);
 }, 600_000);
 afterAll(() => cleanup());
 
@@ -159,11 +160,17 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
 
   it("refuses shards of different plans, a repeated shard and a missing one, writing nothing", async () => {
     const into = join(dir, "refused");
-    const twice = skillgymOnDouble(["merge", join(dir, "shard-1"), join(dir, "shard-1"), "--into", into]);
+    const twice = await skillgymHereOnDouble([
+      "merge",
+      join(dir, "shard-1"),
+      join(dir, "shard-1"),
+      "--into",
+      into,
+    ]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain("shard 1/2 is given twice");
 
-    const missing = skillgymOnDouble(["merge", join(dir, "shard-1"), "--into", into]);
+    const missing = await skillgymHereOnDouble(["merge", join(dir, "shard-1"), "--into", into]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("shard 2/2 missing");
 
@@ -172,11 +179,11 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     const file = join(otherN, "iteration-1", "iteration.json");
     const record = await readJson(file);
     await writeFile(file, JSON.stringify({ ...record, shard: { ...(record.shard as object), count: 3 } }));
-    const n = skillgymOnDouble(["merge", join(dir, "shard-1"), otherN, "--into", into]);
+    const n = await skillgymHereOnDouble(["merge", join(dir, "shard-1"), otherN, "--into", into]);
     expect(n.code).toBe(2);
     expect(n.stderr).toContain(`${join(dir, "shard-1")} vs ${otherN}:\n    shard count n: 2 vs 3`);
 
-    const otherSkill = skillgymOnDouble([
+    const otherSkill = await skillgymHereOnDouble([
       "eval",
       "examples/release-notes",
       "--simulate",
@@ -193,7 +200,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       "2/2",
     ]);
     expect(otherSkill.code).toBe(0);
-    const otherPlan = skillgymOnDouble([
+    const otherPlan = await skillgymHereOnDouble([
       "merge",
       join(dir, "shard-1"),
       join(dir, "other-skill"),
@@ -220,14 +227,26 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       [join(dir, "shard-2"), ["shard-1", join("shard-2", "iteration-1")]],
     ] as const) {
       const before = await readdir(join(dir, "shard-1"));
-      const refused = skillgymOnDouble(["merge", ...shards.map((s) => join(dir, s)), "--into", target]);
+      const refused = await skillgymHereOnDouble([
+        "merge",
+        ...shards.map((s) => join(dir, s)),
+        "--into",
+        target,
+      ]);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain(`--into ${target} is `);
       expect(await readdir(join(dir, "shard-1"))).toEqual(before);
     }
     await expect(readdir(join(dir, "shard-2", "merged"))).rejects.toThrow();
 
-    const partial = skillgymOnDouble(["merge", join(dir, "shard-1"), "--into", into, "--partial", "--json"]);
+    const partial = await skillgymHereOnDouble([
+      "merge",
+      join(dir, "shard-1"),
+      "--into",
+      into,
+      "--partial",
+      "--json",
+    ]);
     expect(partial.code).toBe(0);
     const out = JSON.parse(partial.stdout);
     expect(out.merged_from).toMatchObject({ shards: [1], missing: [2] });
@@ -260,7 +279,7 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
       }),
     );
     const into = join(dir, "limited-merged");
-    const result = skillgymOnDouble(["merge", ...copies, "--into", into]);
+    const result = await skillgymHereOnDouble(["merge", ...copies, "--into", into]);
     expect(result.stderr).not.toContain("error");
     const combined = {
       events: 7,
@@ -275,9 +294,9 @@ describe("skillgym run --shard and skillgym merge (two real processes against th
     expect(plan.rate_limits).toEqual(combined);
   });
 
-  it("refuses a bad --shard before anything starts, naming the flag", () => {
+  it("refuses a bad --shard before anything starts, naming the flag", async () => {
     for (const value of ["0/2", "3/2", "1/0", "x"]) {
-      const result = skillgymOnDouble([
+      const result = await skillgymHereOnDouble([
         "run",
         "examples/csv-summary",
         "--simulate",

@@ -2,8 +2,8 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
-import { skillgymOnDouble } from "../agent-double/index.js";
 import { cardEval, greeterRunArgs, writeGreeter, writeGreeterSuite } from "../bench/greeter-models.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { launchBrowser, openPage } from "./browser.js";
 import { tempDir } from "./workspace-fixture.js";
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   dir = await tempDir("skillgym-models-view-");
   await writeGreeter(dir.dir);
   await writeGreeterSuite(dir.dir, [cardEval]);
-  const run = skillgymOnDouble(greeterRunArgs(dir.dir, "old,new", join(dir.dir, "ws")));
+  const run = await skillgymHereOnDouble(greeterRunArgs(dir.dir, "old,new", join(dir.dir, "ws")));
   expect(run.code, run.stderr).toBe(0);
   server = await startViewServer({ folder: join(dir.dir, "ws") });
   browser = await launchBrowser();

@@ -4,7 +4,6 @@ import { pathToFileURL } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
-import { skillgymOnDouble } from "../agent-double/index.js";
 import {
   cardEval,
   greeterRunArgs,
@@ -12,6 +11,7 @@ import {
   writeGreeter,
   writeGreeterSuite,
 } from "../bench/greeter-models.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { tempDir } from "../e2e/helpers.js";
 import { launchBrowser, openPage, saveScreenshot, waitReady } from "./browser.js";
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await writeGreeter(dir);
   await writeGreeterSuite(dir, [cardEval, noteEval, poemEval]);
   for (const model of ["old", "new"]) {
-    const result = skillgymOnDouble(greeterRunArgs(dir, model, workspace()));
+    const result = await skillgymHereOnDouble(greeterRunArgs(dir, model, workspace()));
     expect(result.code, result.stderr).toBe(0);
   }
   server = await startViewServer({ folder: workspace() });
