@@ -17,11 +17,13 @@ const script = SimScript.parse({
     { match: "^q2 ", skills: "^limerick$", skill: "limerick", steps: [{ text: "A limerick." }] },
     { match: "^q2 ", skill: "none", without_skill: [{ text: "Which rhyme?" }] },
     { match: "^q4 ", fault: { status: 500 } },
+    { match: "^q5 ", skill: "auto", steps: [{ text: "A sonnet." }], without_skill: [{ text: "Hm." }] },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
 
 const DESCRIPTION = "Writes a haiku poem. Use when the user asks for a haiku.";
+const VERSE = "Writes short poems.";
 let dir: string;
 let cleanup: () => Promise<void>;
 let sim: SimServer;
@@ -35,6 +37,11 @@ beforeAll(async () => {
       { query: "q3 explain what a monad is", should_trigger: false },
     ]),
     "limerick/SKILL.md": skillMd("limerick", "Writes limericks.", "Write one."),
+    "verse/SKILL.md": skillMd("verse", VERSE, "Write it."),
+    "verse/evals/triggers.json": JSON.stringify([
+      { query: "q4 anything at all", should_trigger: true },
+      { query: "q5 compose a sonnet about the moon", should_trigger: true },
+    ]),
   });
   sim = await startSim({ script });
 });
@@ -57,7 +64,8 @@ function options(workspace: string, overrides: Partial<TriggerOptions> = {}): Tr
   };
 }
 
-const runName = (s: Pick<TriggerRunSpec, "queryIndex" | "runNumber">) => `q${s.queryIndex + 1}-r${s.runNumber}`;
+const runName = (s: Pick<TriggerRunSpec, "queryIndex" | "runNumber">) =>
+  `q${s.queryIndex + 1}-r${s.runNumber}`;
 
 describe("runTriggers", () => {
   it("scores each query's rate and verdict, names the skill that took it, and stops a settled query", async () => {
@@ -189,7 +197,11 @@ describe("runTriggers", () => {
     const q2 = byName.get("q2-r1")!;
     expect(q2).toMatchObject({ triggered: false, stolenBy: ["limerick"], outcome: "success" });
     const q2Record = TriggerRun.parse(await readJson(join(q2.spec.runDir, "trigger.json")));
-    expect(q2Record).toMatchObject({ skills_loaded: ["limerick"], stolen_by: ["limerick"], triggered: false });
+    expect(q2Record).toMatchObject({
+      skills_loaded: ["limerick"],
+      stolen_by: ["limerick"],
+      triggered: false,
+    });
     expect(q2Record.model_requests).toBeGreaterThanOrEqual(2);
     const q3 = TriggerRun.parse(await readJson(join(byName.get("q3-r1")!.spec.runDir, "trigger.json")));
     expect(q3).toMatchObject({ skills_loaded: [], stolen_by: [], triggered: false, outcome: "success" });
@@ -197,5 +209,64 @@ describe("runTriggers", () => {
     // The run's prompt is the query, and its workspace held the skill under its synthetic name and limerick.
     const transcript = await readFile(join(q2.spec.runDir, "transcript.jsonl"), "utf8");
     expect(transcript).toContain("A limerick.");
+  }, 60_000);
+
+  it("with --all-runs, a description of its own and a model: every run made, the copy tested, an error no verdict", async () => {
+    const sonnet = "Composes a sonnet about the moon.";
+    const summary = await runTriggers(
+      options("ws-all", {
+        skillPath: join(dir, "verse"),
+        allRuns: true,
+        description: sonnet,
+        model: "claude-sonnet-4-5",
+        concurrency: 4,
+      }),
+    );
+    const { results } = summary;
+    expect(results.results).toEqual([
+      {
+        query: "q4 anything at all",
+        should_trigger: true,
+        trigger_rate: null,
+        triggers: 0,
+        runs: 2,
+        errors: 2,
+        pass: null,
+      },
+      {
+        query: "q5 compose a sonnet about the moon",
+        should_trigger: true,
+        trigger_rate: 1,
+        triggers: 2,
+        runs: 2,
+        errors: 0,
+        pass: true,
+      },
+    ]);
+    expect(results).toMatchObject({
+      description: sonnet,
+      all_runs: true,
+      model: "claude-sonnet-4-5",
+      summary: { total: 2, passed: 1, failed: 0, errors: 1 },
+    });
+    expect(results.conditions).toBeUndefined();
+    expect(results.agent).toEqual({ name: "claude-code" });
+    const plan = await readJson(join(summary.iterationDir, "triggers", "plan.json"));
+    expect(plan).toMatchObject({ description: sonnet, all_runs: true, with_skills: [], status: "complete" });
+    // The user's skill keeps its description.
+    expect(await readFile(join(dir, "verse", "SKILL.md"), "utf8")).toBe(skillMd("verse", VERSE, "Write it."));
+
+    const failed = summary.records.filter((r) => r.queryIndex === 0);
+    expect(failed).toHaveLength(2);
+    for (const run of failed) {
+      expect(run).toMatchObject({ triggered: false, stolenBy: [], outcome: "server_error", attempts: 1 });
+      expect(run.error).toContain("500");
+      const record = TriggerRun.parse(await readJson(join(run.spec.runDir, "trigger.json")));
+      expect(record).toMatchObject({ outcome: "server_error", triggered: false, error: run.error });
+    }
+    // The run installed a copy carrying the new description, without the suite.
+    const loaded = summary.records.find((r) => r.queryIndex === 1)!;
+    const activation = await readJson(join(loaded.spec.runDir, "activation.json"));
+    expect(activation).toMatchObject({ skill: "verse", skill_fired: true });
   }, 60_000);
 });
