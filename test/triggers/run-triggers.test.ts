@@ -5,6 +5,7 @@ import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
+import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
 import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
@@ -73,6 +74,8 @@ describe("runTriggers", () => {
     const plans: unknown[] = [];
     const summary = await runTriggers(
       options("ws-basic", {
+        // One at a time: q1's first run has ended before its second could be taken, whatever the load.
+        concurrency: 1,
         withSkills: [join(dir, "limerick")],
         // The double has no version of its own: this one names it and its mode, as a real agent would.
         createAgent: async () => ({
@@ -220,6 +223,7 @@ describe("runTriggers", () => {
         description: sonnet,
         model: "claude-sonnet-4-5",
         concurrency: 4,
+        store: {},
       }),
     );
     const { results } = summary;
@@ -268,5 +272,16 @@ describe("runTriggers", () => {
     const loaded = summary.records.find((r) => r.queryIndex === 1)!;
     const activation = await readJson(join(loaded.spec.runDir, "activation.json"));
     expect(activation).toMatchObject({ skill: "verse", skill_fired: true });
+    // The store keeps the scored runs only: a failed run is made again next time.
+    const forecast = await forecastTriggerRuns(
+      options("ws-all", {
+        skillPath: join(dir, "verse"),
+        allRuns: true,
+        description: sonnet,
+        model: "claude-sonnet-4-5",
+        store: {},
+      }),
+    );
+    expect(forecast).toMatchObject({ runs: 4, served: 2, toRun: 2 });
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
+import { createBudget } from "../../src/run/budget.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
@@ -14,7 +15,6 @@ import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers
 const script = SimScript.parse({
   rules: [
     { match: "^q1 ", skill: "~-sg-", steps: [{ text: "Done." }] },
-    { match: "^q3 ", fault: { status: 500 } },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
@@ -28,11 +28,7 @@ beforeAll(async () => {
   const q2 = { query: "q2 explain what a monad is", should_trigger: false };
   await writeTree(dir, {
     "haiku/SKILL.md": skillMd("haiku", "Writes a haiku poem.", "Write a haiku."),
-    "haiku/evals/triggers.json": JSON.stringify([
-      q1,
-      q2,
-      { query: "q3 this one always fails", should_trigger: true },
-    ]),
+    "haiku/evals/triggers.json": JSON.stringify([q1, q2]),
     "calm/SKILL.md": skillMd("calm", "Writes a calm haiku poem.", "Write it."),
     "calm/evals/triggers.json": JSON.stringify([q1, q2]),
   });
@@ -62,14 +58,15 @@ const where = (r: { queryIndex: number; spec: { runNumber: number } }) =>
   `q${r.queryIndex + 1}-r${r.spec.runNumber}`;
 
 describe("trigger runs and the result store", () => {
-  it("forecasts, stores each scored run, serves it again for free, and keeps a failed run out", async () => {
-    const store = { store: {} };
+  it("forecasts, stores each run, and serves it again for free", async () => {
+    // One at a time: q1's first run has ended before its second could be taken, whatever the load.
+    const store = { store: {}, concurrency: 1 };
     const ws = join(dir, "ws-haiku");
     const before = await forecastTriggerRuns(options("haiku", store));
     expect(before).toEqual({
-      runs: 6,
+      runs: 4,
       served: 0,
-      toRun: 6,
+      toRun: 4,
       judgeServed: 0,
       judgeToRun: 0,
       workspace: ws,
@@ -77,40 +74,42 @@ describe("trigger runs and the result store", () => {
     });
 
     const first = await runTriggers(options("haiku", store));
-    expect(first.records.map(where).sort()).toEqual(["q1-r1", "q2-r1", "q2-r2", "q3-r1", "q3-r2"]);
+    expect(first.records.map(where).sort()).toEqual(["q1-r1", "q2-r1", "q2-r2"]);
     expect(first.records.every((r) => r.reusedFrom === undefined)).toBe(true);
     const madeSessions = sessions();
 
-    // q1 settled on its stored first run; q2's two runs are stored; q3 failed and was not stored.
+    // q1 settled on its stored first run; q2's two runs are stored.
     expect(await forecastTriggerRuns(options("haiku", store))).toMatchObject({
-      runs: 6,
+      runs: 4,
       served: 3,
-      toRun: 2,
+      toRun: 0,
       storeDir: join(ws, ".skillgym-cache"),
     });
     // Every run asked for: q1's second was never made.
     expect(await forecastTriggerRuns(options("haiku", { ...store, allRuns: true }))).toMatchObject({
       served: 3,
-      toRun: 3,
+      toRun: 1,
     });
     // Another model's runs, or a fresh store, serve nothing.
     expect(await forecastTriggerRuns(options("haiku", { ...store, model: "other" }))).toMatchObject({
       served: 0,
-      toRun: 6,
+      toRun: 4,
     });
     const fresh = await forecastTriggerRuns(options("haiku", { store: { fresh: true } }));
-    expect(fresh).toEqual({ runs: 6, served: 0, toRun: 6, judgeServed: 0, judgeToRun: 0, workspace: ws });
+    expect(fresh).toEqual({ runs: 4, served: 0, toRun: 4, judgeServed: 0, judgeToRun: 0, workspace: ws });
     // A shard forecasts its own share, every run of it.
     const shard = await forecastTriggerRuns(options("haiku", { ...store, shard: { index: 1, count: 2 } }));
     const other = await forecastTriggerRuns(options("haiku", { ...store, shard: { index: 2, count: 2 } }));
-    expect(shard.runs + other.runs).toBe(6);
+    expect(shard.runs + other.runs).toBe(4);
     expect(shard.served + other.served).toBe(3);
-    expect(shard.toRun + other.toRun).toBe(3);
+    expect(shard.toRun + other.toRun).toBe(1);
+    expect(shard.runs).toBeGreaterThan(0);
+    expect(other.runs).toBeGreaterThan(0);
 
     const second = await runTriggers(options("haiku", store));
     expect(second.iterationDir).toBe(join(ws, "iteration-2"));
-    // Only q3's two runs reached the agent again.
-    expect(sessions()).toBe(madeSessions + 2);
+    // No run reached the agent again.
+    expect(sessions()).toBe(madeSessions);
     const reused = second.records.filter((r) => r.reusedFrom !== undefined);
     expect(reused.map(where).sort()).toEqual(["q1-r1", "q2-r1", "q2-r2"]);
     for (const run of reused) {
@@ -127,7 +126,6 @@ describe("trigger runs and the result store", () => {
     expect(second.results.results.map((r) => [r.runs, r.triggers, r.errors])).toEqual([
       [1, 1, 0],
       [2, 0, 0],
-      [2, 0, 2],
     ]);
     expect(second.records.find((r) => r.queryIndex === 0)).toMatchObject({ triggered: true, skipped: true });
   }, 90_000);
@@ -170,13 +168,20 @@ describe("trigger runs and the result store", () => {
       join(triggersDir, "plan.json"),
       JSON.stringify({ ...(await readJson(join(triggersDir, "plan.json"))), status: "interrupted" }),
     );
-    const otherPlan = await runTriggers(options("calm", { runs: 1 }));
+    // (An exhausted budget starts no run: only the iteration chosen is looked at.)
+    const nothing = () => createBudget(0, 1);
+    const otherPlan = await runTriggers(options("calm", { runs: 1, budget: nothing() }));
     expect(otherPlan.iterationDir).toBe(join(ws, "iteration-2"));
 
     // A given iteration folder (`run`'s) is a resume once it holds a plan.
     const given = join(dir, "given-iteration");
     const into = await runTriggers(
-      options("calm", { runs: 1, iterationDir: given, reporter: { onPlan: (i) => plans.push(i) } }),
+      options("calm", {
+        runs: 1,
+        budget: nothing(),
+        iterationDir: given,
+        reporter: { onPlan: (i) => plans.push(i) },
+      }),
     );
     expect(into.iterationDir).toBe(given);
     expect(into.resultsFile).toBe(join(given, "triggers", "trigger-results.json"));
