@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
-import { createDoubleAgent } from "../agent-double/index.js";
+import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // runTriggers in this process, its agent the claude-code adapter on the test double, against one sim for the file.
@@ -28,8 +29,12 @@ const VERSE = "Writes short poems.";
 let dir: string;
 let cleanup: () => Promise<void>;
 let sim: SimServer;
+let binary: string;
+// The claude-code adapter on the test double, against this file's sim.
+const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
+  binary = await executableDouble(dir);
   await writeTree(dir, {
     "haiku/SKILL.md": skillMd("haiku", DESCRIPTION, "Write a haiku."),
     "haiku/evals/triggers.json": JSON.stringify([
@@ -60,7 +65,7 @@ function options(workspace: string, overrides: Partial<TriggerOptions> = {}): Tr
     concurrency: 3,
     timeoutSeconds: 60,
     retry: { ...fastRetry, attempts: 1 },
-    createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
+    createAgent: () => double(),
     ...overrides,
   };
 }
@@ -79,7 +84,7 @@ describe("runTriggers", () => {
         withSkills: [join(dir, "limerick")],
         // The double has no version of its own: this one names it and its mode, as a real agent would.
         createAgent: async () => ({
-          ...(await createDoubleAgent({ simulatorUrl: sim.url })),
+          ...(await double()),
           version: "9.9.9",
           mode: "default",
         }),

@@ -1,13 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget } from "../../src/run/budget.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
-import { createDoubleAgent } from "../agent-double/index.js";
+import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // Trigger runs under real conditions (--project-root, --installed), a shard's plan and bad input, with runTriggers in
@@ -33,10 +34,14 @@ const script = SimScript.parse({
 let dir: string;
 let cleanup: () => Promise<void>;
 let sim: SimServer;
+let binary: string;
+// The claude-code adapter on the test double, against this file's sim.
+const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
 const proj = () => join(dir, "proj");
 const library = () => join(dir, "library");
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
+  binary = await executableDouble(dir);
   // The skill, its suite, the workspace and the store all sit inside the project: its copy leaves each of them out.
   await writeTree(dir, {
     "proj/package.json": '{ "name": "app" }\n',
@@ -74,7 +79,7 @@ function options(overrides: Partial<TriggerOptions> = {}): TriggerOptions {
     concurrency: 3,
     timeoutSeconds: 60,
     retry: { ...fastRetry, attempts: 1 },
-    createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
+    createAgent: () => double(),
     ...overrides,
   };
 }
@@ -172,7 +177,7 @@ describe("bad input", () => {
         workspace: join(dir, "bad"),
         createAgent: () => {
           made++;
-          return createDoubleAgent({ simulatorUrl: sim.url });
+          return double();
         },
         ...overrides,
       });

@@ -1,13 +1,14 @@
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createBudget } from "../../src/run/budget.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
-import { createDoubleAgent } from "../agent-double/index.js";
+import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // The result store (a stored verdict copied in, free; the forecast of what it serves) and an interrupted trigger eval
@@ -22,8 +23,12 @@ const script = SimScript.parse({
 let dir: string;
 let cleanup: () => Promise<void>;
 let sim: SimServer;
+let binary: string;
+// The claude-code adapter on the test double, against this file's sim.
+const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
+  binary = await executableDouble(dir);
   const q1 = { query: "q1 write a haiku about rain", should_trigger: true };
   const q2 = { query: "q2 explain what a monad is", should_trigger: false };
   await writeTree(dir, {
@@ -48,7 +53,7 @@ function options(skill: string, overrides: Partial<TriggerOptions> = {}): Trigge
     concurrency: 2,
     timeoutSeconds: 60,
     retry: { ...fastRetry, attempts: 1 },
-    createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
+    createAgent: () => double(),
     ...overrides,
   };
 }
