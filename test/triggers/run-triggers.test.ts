@@ -217,10 +217,20 @@ describe("runTriggers", () => {
     // The run's prompt is the query, and its workspace held the skill under its synthetic name and limerick.
     const transcript = await readFile(join(q2.spec.runDir, "transcript.jsonl"), "utf8");
     expect(transcript).toContain("A limerick.");
+    // Token counts were streamed (what prices a run stopped at the first skill load), and the events kept.
+    expect(transcript).toContain('"type":"stream_event"');
+    const events = await readFile(join(q2.spec.runDir, "events.jsonl"), "utf8");
+    expect(events).toContain('"kind":"tool_use"');
+    const markdown = await readFile(join(q2.spec.runDir, "transcript.md"), "utf8");
+    expect(markdown.split("\n")[0]).toBe(
+      `# Trigger query 2, run 1 (skill installed as ${q2.spec.syntheticName})`,
+    );
+    expect(markdown).toContain("q2 a funny rhyme about a cat");
   }, 60_000);
 
   it("with --all-runs, a description of its own and a model: every run made, the copy tested, an error no verdict", async () => {
     const sonnet = "Composes a sonnet about the moon.";
+    const retried: string[] = [];
     const summary = await runTriggers(
       options("ws-all", {
         skillPath: join(dir, "verse"),
@@ -229,6 +239,9 @@ describe("runTriggers", () => {
         model: "claude-sonnet-4-5",
         concurrency: 4,
         store: {},
+        // q4 fails at the API every time: each run tries twice.
+        retry: { ...fastRetry, attempts: 2 },
+        reporter: { onRunRetry: (spec, info) => retried.push(`${runName(spec)} ${JSON.stringify(info)}`) },
       }),
     );
     const { results } = summary;
@@ -265,10 +278,12 @@ describe("runTriggers", () => {
     // The user's skill keeps its description.
     expect(await readFile(join(dir, "verse", "SKILL.md"), "utf8")).toBe(skillMd("verse", VERSE, "Write it."));
 
+    const retry = JSON.stringify({ attempt: 1, outcome: "server_error", delayMs: fastRetry.baseDelayMs });
+    expect(retried.sort()).toEqual([`q1-r1 ${retry}`, `q1-r2 ${retry}`]);
     const failed = summary.records.filter((r) => r.queryIndex === 0);
     expect(failed).toHaveLength(2);
     for (const run of failed) {
-      expect(run).toMatchObject({ triggered: false, stolenBy: [], outcome: "server_error", attempts: 1 });
+      expect(run).toMatchObject({ triggered: false, stolenBy: [], outcome: "server_error", attempts: 2 });
       expect(run.error).toContain("500");
       const record = TriggerRun.parse(await readJson(join(run.spec.runDir, "trigger.json")));
       expect(record).toMatchObject({ outcome: "server_error", triggered: false, error: run.error });
