@@ -1,3 +1,4 @@
+import { chmod, copyFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Agent } from "../../src/agents/agent.js";
 import { type ClaudeCodeOptions, createClaudeCodeAgent } from "../../src/agents/index.js";
@@ -17,6 +18,17 @@ export const doubleFlags: readonly string[] = ["--agent-bin", agentDouble];
 /** The claude-code adapter driving the double, as `createClaudeCodeAgent` would drive the real binary. */
 export function createDoubleAgent(options: Omit<ClaudeCodeOptions, "binary"> = {}): Promise<Agent> {
   return createClaudeCodeAgent({ ...options, binary: agentDouble });
+}
+
+/**
+ * A copy of the double in `dir`, made executable, for in-process tests to start: a copy of the repository that does
+ * not keep file modes (StrykerJS's sandbox) cannot start {@link agentDouble} itself (EACCES).
+ */
+export async function executableDouble(dir: string): Promise<string> {
+  const binary = join(dir, "claude.mjs");
+  await copyFile(agentDouble, binary);
+  await chmod(binary, 0o755);
+  return binary;
 }
 
 // The commands that start an agent (or an agent judge) and so take `--agent-bin`.

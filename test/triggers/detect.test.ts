@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../src/agents/events.js";
 import { detectTrigger, stolenBy } from "../../src/triggers/detect.js";
@@ -39,6 +40,12 @@ describe("trigger detection", () => {
     ).toEqual([]);
   });
 
+  it("does not count a skill under our real name (a project's own stale copy) as one that took the query", () => {
+    const d = detectTrigger([skill("haiku"), skill("limerick")], "haiku-sg-1", "haiku");
+    expect(d).toEqual({ triggered: false, loaded: ["haiku", "limerick"] });
+    expect(stolenBy(d, "haiku")).toEqual(["limerick"]);
+  });
+
   it("does not take another skill whose name starts like ours for ours", () => {
     expect(detectTrigger([skill("haiku-sg-12")], "haiku-sg-1", "haiku").triggered).toBe(false);
   });
@@ -63,5 +70,21 @@ describe("trigger run planning", () => {
       expect(s.syntheticName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     }
     expect(syntheticName("haiku", "abcd1234")).toBe("haiku-sg-abcd1234");
+    expect(syntheticName("haiku")).toMatch(/^haiku-sg-[0-9a-f]{8}$/);
+    // Specs go run by run, each query in its order, into triggers/query-<i>/run-<k>/.
+    expect(specs.map((s) => [s.queryIndex, s.query, s.shouldTrigger, s.runNumber, s.runDir])).toEqual(
+      [1, 2, 3].flatMap((k) => [
+        [0, "a", true, k, join("/t", "query-1", `run-${k}`)],
+        [1, "b", false, k, join("/t", "query-2", `run-${k}`)],
+      ]),
+    );
+  });
+
+  it("cuts a long name to fit, dropping the hyphens the cut leaves at its end but none inside", () => {
+    expect(syntheticName("my-skill", "ab")).toBe("my-skill-sg-ab");
+    const unique = "u".repeat(56);
+    // 64 - 56 - 4 = 4 characters of the name are kept: "ab--" loses its trailing hyphens.
+    expect(syntheticName("ab--cdef", unique)).toBe(`ab-sg-${unique}`);
+    expect(syntheticName("a-b-cdef", unique)).toBe(`a-b-sg-${unique}`);
   });
 });

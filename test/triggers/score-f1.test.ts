@@ -48,3 +48,25 @@ describe("trigger scores where precision and recall differ", () => {
     expect(onlyErrored).not.toHaveProperty("stolen_by");
   });
 });
+
+describe("a summary where nothing scored agrees", () => {
+  it("gives no F1 when precision and recall are both 0, and counts passed and failed apart", () => {
+    // TP 0, FP 1, FN 2: precision 0, recall 0.
+    const none = [
+      scoreQuery({ query: "a", should_trigger: true }, [miss(), miss()], 0.5),
+      scoreQuery({ query: "b", should_trigger: false }, [hit()], 0.5),
+      scoreQuery({ query: "c", should_trigger: false }, [miss()], 0.5),
+    ];
+    const summary = summarize(none);
+    expect(summary).toMatchObject({
+      precision: 0,
+      recall: 0,
+      f1: null,
+      total: 3,
+      passed: 1,
+      failed: 2,
+      errors: 0,
+    });
+    expect(summary.accuracy).toBeCloseTo(1 / 4, 12);
+  });
+});

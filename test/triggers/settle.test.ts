@@ -72,6 +72,9 @@ describe("settled trigger verdicts", () => {
     expect(isSettled({ done: 3, scored: 0, triggers: 0 }, rule)).toBe(true);
     expect(isSettled({ done: 1, scored: 1, triggers: 1 }, rule)).toBe(false);
     expect(isSettled({ done: 2, scored: 2, triggers: 1 }, rule)).toBe(false);
+    // At threshold 0 every rate passes, yet a query with no scored run could still end with no verdict.
+    expect(isSettled({ done: 1, scored: 0, triggers: 0 }, { ...rule, threshold: 0 })).toBe(false);
+    expect(isSettled({ done: 1, scored: 1, triggers: 0 }, { ...rule, threshold: 0 })).toBe(true);
   });
 });
 
@@ -90,6 +93,8 @@ describe("nextTriggerRun", () => {
     // Only later runs whose earlier runs are out: a second run, else wait for a run to end.
     expect(nextTriggerRun([spec(0, 3), spec(1, 2)], { done: () => 0 })).toBe(1);
     expect(nextTriggerRun([spec(0, 3)], { done: () => 1 })).toBe(-1);
+    // The first pending run may be the ready one.
+    expect(nextTriggerRun([spec(0, 2), spec(1, 1)], { done: (q) => (q === 0 ? 1 : 0) })).toBe(0);
   });
 
   it("puts a deciding third run ahead of fresh first runs in a real pool", async () => {

@@ -1,0 +1,75 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Agent } from "../../src/agents/agent.js";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { openStore } from "../../src/store/index.js";
+import type { TriggerOptions } from "../../src/triggers/index.js";
+import { triggerRunKeys } from "../../src/triggers/reuse-trigger.js";
+import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
+import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+
+// The forecast reads each stored run's trigger.json: one it cannot read counts as an errored run, not as a verdict.
+let dir: string;
+let cleanup: () => Promise<void>;
+let agent: Agent;
+const QUERY = "explain what a monad is";
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  await writeTree(dir, {
+    "notes/SKILL.md": skillMd("notes", "Drafts release notes.", "Notes."),
+    "notes/evals/triggers.json": JSON.stringify([{ query: QUERY, should_trigger: false }]),
+  });
+  agent = await createClaudeCodeAgent({ simulatorUrl: "http://127.0.0.1:9" });
+});
+afterAll(() => cleanup());
+
+const options = (): TriggerOptions => ({
+  skillPath: join(dir, "notes"),
+  workspace: join(dir, "ws"),
+  runs: 3,
+  threshold: 0.5,
+  concurrency: 1,
+  timeoutSeconds: 60,
+  store: {},
+  createAgent: async () => agent,
+});
+
+// Stores run `runNumber` of the query with `trigger.json` as given.
+async function store(runNumber: number, record: unknown) {
+  const runDir = join(dir, "runs", `run-${runNumber}`);
+  await mkdir(runDir, { recursive: true });
+  await writeFile(join(runDir, "trigger.json"), JSON.stringify(record));
+  const key = await triggerRunKeys(
+    { agent, skillName: "notes", timeoutMs: 60_000, companions: [], installed: [] },
+    "Drafts release notes.",
+  )({ query: QUERY, runNumber });
+  await openStore({ dir: join(dir, "ws", ".skillgym-cache") }).put("trigger-run", key, {
+    runDir,
+    source: {
+      iteration: "iteration-1",
+      run: `triggers/query-1/run-${runNumber}`,
+      workspace: dir,
+      cost_usd: 0,
+    },
+  });
+}
+
+describe("the forecast of a query whose stored run cannot be read", () => {
+  it("counts it as an errored run: the query is not settled by it", async () => {
+    await store(1, { query: QUERY, note: "not a trigger record" });
+    await store(2, {
+      query: QUERY,
+      should_trigger: false,
+      synthetic_name: "notes-sg-00000002",
+      triggered: false,
+      skills_loaded: [],
+      stolen_by: [],
+      outcome: "success",
+      attempts: 1,
+      duration_ms: 5,
+    });
+    // Run 1 errored and run 2 did not trigger: one scored run of the two made, the third could still fail the query.
+    expect(await forecastTriggerRuns(options())).toMatchObject({ runs: 3, served: 2, toRun: 1 });
+  });
+});
