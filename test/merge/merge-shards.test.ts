@@ -1,0 +1,284 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeBenchmark } from "../../src/bench/index.js";
+import type { Benchmark } from "../../src/contracts/benchmark.js";
+import { mergeShards } from "../../src/merge/index.js";
+import { tempDir } from "../e2e/helpers.js";
+import {
+  EVAL_RUNS,
+  inFirst,
+  REUSED,
+  scored,
+  shardInfo,
+  TRIGGER_RUNS,
+  triggerInFirst,
+  triggerRecord,
+  writeRun,
+} from "./shard-fixture.js";
+
+// mergeShards in process on shard folders written as `run --shard i/2` writes them, beside the plain run of the
+// same plan: what the merge writes and reports must be what the plain run has.
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+});
+afterAll(() => cleanup());
+
+const rateLimits = (events: number, lowest: number, final: number, max: number) => ({
+  events,
+  reductions: events - 1,
+  lowest_concurrency: lowest,
+  final_concurrency: final,
+  max_concurrency: max,
+});
+
+const readJson = async (file: string) => JSON.parse(await readFile(file, "utf8"));
+
+// The benchmark without the moment it was written.
+const figures = (b: Benchmark) => ({ ...b, metadata: { ...b.metadata, timestamp: "" } });
+
+async function plainRun(name: string): Promise<{ dir: string; benchmark: Benchmark }> {
+  const at = await writeRun({
+    dir: join(dir, name, "iteration-1"),
+    evalRuns: EVAL_RUNS,
+    triggerRuns: TRIGGER_RUNS,
+  });
+  return { dir: at, benchmark: (await writeBenchmark(at)).benchmark };
+}
+
+async function twoShards(name: string, more: { one?: object; two?: object } = {}) {
+  const one = join(dir, name, "shard-1");
+  const two = join(dir, name, "shard-2");
+  await writeRun({
+    dir: join(one, "iteration-1"),
+    record: {
+      ...shardInfo(1),
+      started_at: "2026-01-15T10:00:00Z",
+      finished_at: "2026-01-15T10:01:40Z",
+      rate_limits: rateLimits(3, 2, 4, 8),
+      ...more.one,
+    },
+    evalRuns: EVAL_RUNS.filter(inFirst),
+    plan: { ...shardInfo(1, 2, "t1"), rate_limits: rateLimits(2, 3, 3, 6) },
+    triggerRuns: TRIGGER_RUNS.filter(triggerInFirst),
+  });
+  await writeRun({
+    dir: join(two, "iteration-1"),
+    record: {
+      ...shardInfo(2),
+      started_at: "2026-01-15T10:00:05Z",
+      finished_at: "2026-01-15T10:02:35Z",
+      rate_limits: rateLimits(1, 5, 6, 6),
+      ...more.two,
+    },
+    evalRuns: EVAL_RUNS.filter((r) => !inFirst(r)),
+    plan: shardInfo(2, 2, "t1"),
+    triggerRuns: TRIGGER_RUNS.filter((r) => !triggerInFirst(r)),
+  });
+  return { one, two };
+}
+
+describe("mergeShards of a complete split", () => {
+  let plain: { dir: string; benchmark: Benchmark };
+  let shards: { one: string; two: string };
+  let result: Awaited<ReturnType<typeof mergeShards>>;
+  const into = () => join(dir, "merged");
+  beforeAll(async () => {
+    plain = await plainRun("plain");
+    shards = await twoShards("split");
+    // Given out of order: the merge sorts them by index.
+    result = await mergeShards({ shardDirs: [shards.two, shards.one], into: into() });
+  });
+
+  it("writes the next iteration of --into with every run folder, grading and timing of the plain run", async () => {
+    expect(result.iterationDir).toBe(join(into(), "iteration-1"));
+    const merged = result.iterationDir;
+    for (const r of EVAL_RUNS) {
+      const run = join(`eval-${r.eval}`, r.configuration, `run-${r.run}`);
+      for (const file of ["timing.json", "outputs/metrics.json"])
+        expect(await readFile(join(merged, run, file), "utf8")).toBe(
+          await readFile(join(plain.dir, run, file), "utf8"),
+        );
+      if (r.grading !== null)
+        expect(await readJson(join(merged, run, "grading.json"))).toEqual(
+          await readJson(join(plain.dir, run, "grading.json")),
+        );
+    }
+    for (const e of [1, 2])
+      expect(await readJson(join(merged, `eval-${e}`, "eval_metadata.json"))).toEqual(
+        await readJson(join(plain.dir, `eval-${e}`, "eval_metadata.json")),
+      );
+    for (const r of TRIGGER_RUNS)
+      expect(await readJson(join(merged, "triggers", `query-${r.query}`, `run-${r.run}`, "trigger.json"))).toEqual(
+        triggerRecord(r),
+      );
+    expect(result.evalRuns).toBe(8);
+    expect(result.triggerRuns).toBe(6);
+  });
+
+  it("gives the benchmark of the plain run, and writes it", async () => {
+    expect(result.benchmark).toBeDefined();
+    expect(figures(result.benchmark as Benchmark)).toEqual(figures(plain.benchmark));
+    expect(figures(await readJson(join(result.iterationDir, "benchmark.json")))).toEqual(figures(plain.benchmark));
+    expect(result.run?.benchmark).toBe(result.benchmark);
+  });
+
+  it("gives the trigger results of the plain run, scored over every shard's runs", async () => {
+    const whole = scored(TRIGGER_RUNS);
+    expect(result.triggers?.results).toEqual(whole.results);
+    expect(result.triggers?.summary).toEqual(whole.summary);
+    expect(await readJson(join(result.iterationDir, "triggers", "trigger-results.json"))).toEqual(result.triggers);
+    expect(result.run?.triggers?.results).toBe(result.triggers);
+  });
+
+  it("records one whole, complete iteration: no shard, where it came from, every shard's 429s", async () => {
+    const record = await readJson(join(result.iterationDir, "iteration.json"));
+    expect(record.shard).toBeUndefined();
+    expect(record.status).toBe("complete");
+    expect(record.partial).toBeUndefined();
+    expect(record.started_at).toBe("2026-01-15T10:00:00Z");
+    expect(Date.parse(record.finished_at)).toBeGreaterThan(Date.parse("2026-01-15T10:02:35Z"));
+    expect(record.merged_from).toEqual({ plan_hash: "p1", count: 2, shards: [1, 2], missing: [] });
+    expect(result.mergedFrom).toEqual(record.merged_from);
+    expect(record.rate_limits).toEqual({
+      events: 4,
+      reductions: 2,
+      lowest_concurrency: 2,
+      final_concurrency: 4,
+      max_concurrency: 8,
+    });
+    const plan = await readJson(join(result.iterationDir, "triggers", "plan.json"));
+    expect(plan.shard).toBeUndefined();
+    expect(plan.status).toBe("complete");
+    expect(plan.partial).toBeUndefined();
+    expect(plan.merged_from).toEqual(record.merged_from);
+    expect(plan.rate_limits).toEqual(rateLimits(2, 3, 3, 6));
+    expect(plan.queries).toHaveLength(3);
+    expect(result.partial).toBeUndefined();
+    expect(result.simulated).toBe(false);
+    expect(result.agents).toBeUndefined();
+  });
+
+  it("writes the report and names it", async () => {
+    expect(result.reportFile.startsWith(result.iterationDir)).toBe(true);
+    expect(await readFile(result.reportFile, "utf8")).toContain("demo");
+    expect(result.run?.reportFile).toBe(result.reportFile);
+    expect(await readdir(result.iterationDir)).toEqual(
+      expect.arrayContaining(["benchmark.json", "benchmark.md", "iteration.json", "triggers", "eval-1", "eval-2"]),
+    );
+  });
+
+  it("reports each eval run as the run that made it did", () => {
+    const records = result.run?.evals?.records ?? [];
+    expect(records.map((r) => r.spec.runDir)).toEqual(
+      [
+        "eval-1/with_skill/run-1",
+        "eval-1/with_skill/run-2",
+        "eval-1/without_skill/run-1",
+        "eval-1/without_skill/run-2",
+        "eval-2/with_skill/run-1",
+        "eval-2/with_skill/run-2",
+        "eval-2/without_skill/run-1",
+        "eval-2/without_skill/run-2",
+      ].map((r) => join(result.iterationDir, r)),
+    );
+    expect(records[0]).toEqual({
+      spec: {
+        eval: {
+          id: "1",
+          name: "summarise",
+          prompt: "do task 1",
+          expectations: ["has a table", "cites a source"],
+          checks: [],
+          files: [],
+          numericId: 1,
+          fixtures: [],
+        },
+        evalName: "summarise",
+        configuration: "with_skill",
+        runNumber: 1,
+        runDir: join(result.iterationDir, "eval-1/with_skill/run-1"),
+        timeoutMs: 0,
+      },
+      outcome: "success",
+      attempts: 1,
+      durationMs: 12000,
+      tokens: 1200,
+      costUsd: 0.02,
+      skipped: false,
+      overheadMs: 0,
+      judgeCostUsd: 0.001,
+    });
+    expect(records[1]).toMatchObject({ attempts: 2, durationMs: 14000, tokens: 1400, costUsd: 0.03 });
+    expect(records[1]).not.toHaveProperty("judgeCostUsd");
+    expect(records[1]).not.toHaveProperty("error");
+    expect(records[1]).not.toHaveProperty("costUnknown");
+    expect(records[1]).not.toHaveProperty("contaminated");
+    expect(records[1]).not.toHaveProperty("reusedFrom");
+    expect(records[3]).toMatchObject({ outcome: "agent_error", error: "the agent crashed", costUsd: 0.002 });
+    expect(records[5]).toMatchObject({ reusedFrom: REUSED, costUsd: 0 });
+    expect(records[6]).toMatchObject({ contaminated: true });
+    expect(records[7]).toMatchObject({ costUsd: 0, costUnknown: true, tokens: 700 });
+    expect(records[4]?.spec.eval).toMatchObject({ id: "2", name: "chart", numericId: 2 });
+  });
+
+  it("reports each trigger run as the run that made it did", () => {
+    const records = result.run?.triggers?.records ?? [];
+    expect(records).toHaveLength(6);
+    const first = records.find((r) => r.spec.runDir.endsWith(join("query-2", "run-2")));
+    expect(first).toEqual({
+      spec: {
+        queryIndex: 1,
+        query: "what is the weather",
+        shouldTrigger: false,
+        runNumber: 2,
+        syntheticName: "skill-x1",
+        runDir: join(result.iterationDir, "triggers", "query-2", "run-2"),
+      },
+      queryIndex: 1,
+      triggered: false,
+      stolenBy: ["other-skill"],
+      outcome: "success",
+      attempts: 1,
+      durationMs: 2002,
+      skipped: false,
+      record: triggerRecord(TRIGGER_RUNS[3] as (typeof TRIGGER_RUNS)[number]),
+    });
+    const timedOut = records.find((r) => r.spec.runDir.endsWith(join("query-3", "run-1")));
+    expect(timedOut).toMatchObject({ error: "timed out", outcome: "timeout", queryIndex: 2 });
+    const reused = records.find((r) => r.spec.runDir.endsWith(join("query-3", "run-2")));
+    expect(reused?.reusedFrom).toEqual({ ...REUSED, cost_usd: 0.006 });
+    expect(reused?.spec.shouldTrigger).toBe(true);
+  });
+
+  it("adds up what the runs and their grading cost, what reuse saved, and takes the slowest shard's time", () => {
+    const run = result.run;
+    // Eval runs 0.02+0.03+0.01+0.002+0.04+0+0.01 and one judge's 0.001; trigger runs 0.003+0.004+0.001+0.002+0.005.
+    expect(run?.costUsd).toBeCloseTo(0.128, 10);
+    expect(run?.savings).toEqual({ reused: 2, ran: 14, savedUsd: 0.056 });
+    expect(run?.wallSeconds).toBe(150);
+    expect(run?.simulated).toBe(false);
+    expect(run?.budgetExhausted).toBe(false);
+    expect(run?.cancelled).toBe(false);
+    expect(run?.agent).toEqual({ name: "claude-code" });
+    expect(run).not.toHaveProperty("simScript");
+    expect(run?.iterationDir).toBe(result.iterationDir);
+    expect(run?.evals).toMatchObject({
+      iterationDir: result.iterationDir,
+      iteration: 0,
+      resumed: false,
+      simulated: false,
+      cancelled: false,
+      rateLimits: { events: 4, lowest_concurrency: 2 },
+    });
+    expect(run?.triggers).toMatchObject({
+      iterationDir: result.iterationDir,
+      resultsFile: join(result.iterationDir, "triggers", "trigger-results.json"),
+      cancelled: false,
+      simulated: false,
+      rateLimits: rateLimits(2, 3, 3, 6),
+    });
+  });
+});
