@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBenchmark } from "../../src/bench/index.js";
@@ -280,5 +280,187 @@ describe("mergeShards of a complete split", () => {
       simulated: false,
       rateLimits: rateLimits(2, 3, 3, 6),
     });
+  });
+});
+
+describe("mergeShards of shards short of the plan", () => {
+  it("refuses a shard not given, naming it, and writes nothing; --partial records its whole share", async () => {
+    const { one } = await twoShards("lone");
+    const into = join(dir, "lone-merged");
+    await expect(mergeShards({ shardDirs: [one], into })).rejects.toThrow(
+      "the shards do not hold the whole plan:\n  shard 2/2 missing: no folder given holds it (1 of 2 given)",
+    );
+    await expect(readdir(into)).rejects.toThrow();
+    const result = await mergeShards({ shardDirs: [one], into, partial: true });
+    const share = { eval: 4, trigger: 3 };
+    const partial = {
+      count: 2,
+      planned_runs: { eval: 8, trigger: 6 },
+      missing_runs: share,
+      shards: [{ index: 2, state: "missing", planned_runs: share, missing_runs: share }],
+    };
+    expect(result.partial).toEqual(partial);
+    expect(result.mergedFrom).toEqual({ plan_hash: "p1", count: 2, shards: [1], missing: [2] });
+    const record = await readJson(join(result.iterationDir, "iteration.json"));
+    expect(record).toMatchObject({ status: "interrupted", partial, merged_from: result.mergedFrom });
+    expect(record.rate_limits).toEqual(rateLimits(3, 2, 4, 8));
+    const plan = await readJson(join(result.iterationDir, "triggers", "plan.json"));
+    expect(plan).toMatchObject({ status: "interrupted", partial, merged_from: result.mergedFrom });
+    expect(plan.rate_limits).toEqual(rateLimits(2, 3, 3, 6));
+    expect(result.evalRuns).toBe(4);
+    expect(result.triggerRuns).toBe(3);
+    expect(result.triggers?.results).toEqual(scored(TRIGGER_RUNS.filter(triggerInFirst)).results);
+    // The benchmark of shard 1's runs: the other share's are not run.
+    expect(result.benchmark?.runs.filter((r) => r.error === undefined).map((r) => r.eval_id)).toEqual([1, 1, 2, 2]);
+    expect(result.run?.wallSeconds).toBe(100);
+    expect(result.run?.evals?.rateLimits).toEqual(rateLimits(3, 2, 4, 8));
+  });
+
+  it("scores what an interrupted shard finished, reports its cut-off runs, and refuses it without --partial", async () => {
+    const { one, two } = await twoShards("cut", {
+      two: { status: "interrupted" },
+    });
+    const at = join(two, "iteration-1");
+    // Its trigger runs were cut off before it wrote trigger-results.json: one was cancelled.
+    const cutTriggers = TRIGGER_RUNS.filter((r) => !triggerInFirst(r)).map((r) =>
+      r.query === 1 ? { ...r, outcome: "cancelled" } : r,
+    );
+    await writeRun({
+      dir: at,
+      record: null,
+      plan: { ...shardInfo(2, 2, "t1"), status: "interrupted" },
+      triggerRuns: cutTriggers,
+      results: null,
+    });
+    await rm(join(at, "triggers", "trigger-results.json"));
+    // One eval run was cut off before it wrote anything but its folder.
+    await rm(join(at, "eval-2", "without_skill", "run-1"), { recursive: true });
+    await mkdir(join(at, "eval-2", "without_skill", "run-1"));
+    const into = join(dir, "cut-merged");
+    await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
+      `shard 2/2 (${two}) was interrupted: 1 of 4 eval runs and 1 of 3 trigger runs missing`,
+    );
+    const result = await mergeShards({ shardDirs: [one, two], into, partial: true });
+    const whole = scored([...TRIGGER_RUNS.filter(triggerInFirst), ...cutTriggers]);
+    expect(result.triggers?.results).toEqual(whole.results);
+    expect(result.partial?.missing_runs).toEqual({ eval: 1, trigger: 1 });
+    expect(result.partial?.shards).toEqual([
+      {
+        index: 2,
+        source: two,
+        state: "interrupted",
+        planned_runs: { eval: 4, trigger: 3 },
+        missing_runs: { eval: 1, trigger: 1 },
+      },
+    ]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+    const cut = result.run?.evals?.records.find((r) => r.spec.runDir.endsWith(join("eval-2", "without_skill", "run-1")));
+    expect(cut).toEqual({
+      spec: expect.objectContaining({ evalName: "chart", runNumber: 1, configuration: "without_skill" }),
+      outcome: "cancelled",
+      attempts: 0,
+      durationMs: 0,
+      tokens: 0,
+      costUsd: 0,
+      skipped: false,
+      overheadMs: 0,
+    });
+    expect(result.run?.evals?.cancelled).toBe(true);
+    expect(result.run?.cancelled).toBe(false);
+    expect(result.run?.triggers?.records).toHaveLength(3 + 3);
+    expect(result.run?.savings.ran).toBe(8 - 1 + 6 - 1);
+  });
+});
+
+describe("mergeShards of one part of a run", () => {
+  it("merges trigger-only shards: no iteration.json, no benchmark, no eval runs reported", async () => {
+    const shard = async (index: number, more: Record<string, unknown> = {}) =>
+      writeRun({
+        dir: join(dir, "triggers-only", `shard-${index}`),
+        record: null,
+        plan: shardInfo(index, 2, "t1"),
+        triggerRuns: TRIGGER_RUNS.filter((r) => triggerInFirst(r) === (index === 1)),
+        results: scored(
+          TRIGGER_RUNS.filter((r) => triggerInFirst(r) === (index === 1)),
+          more,
+        ),
+      });
+    const agent = { name: "codex", version: "1.2.3" };
+    const one = await shard(1, { agent, simulated: true });
+    const two = await shard(2, { agent });
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "triggers-only", "merged") });
+    expect(result.benchmark).toBeUndefined();
+    expect(result.evalRuns).toBe(0);
+    expect(await readdir(result.iterationDir)).not.toContain("iteration.json");
+    expect(result.triggers?.results).toEqual(scored(TRIGGER_RUNS).results);
+    expect(result.triggers?.agent).toEqual(agent);
+    expect(result.run?.agent).toEqual(agent);
+    expect(result.run?.evals).toBeUndefined();
+    expect(result.run).not.toHaveProperty("benchmark");
+    expect(result.run?.wallSeconds).toBe(0);
+    // A shard of the simulator makes the merge one.
+    expect(result.simulated).toBe(true);
+    expect(result.run?.simulated).toBe(true);
+    expect(result.run?.triggers?.simulated).toBe(true);
+    expect((await readJson(join(result.iterationDir, "triggers", "plan.json"))).status).toBe("complete");
+    expect(await readFile(result.reportFile, "utf8")).toContain("demo");
+  });
+
+  it("merges eval-only shards of the simulator: no trigger results, the sim script and agent version kept", async () => {
+    const shard = (index: number) =>
+      writeRun({
+        dir: join(dir, "evals-only", `shard-${index}`, "iteration-1"),
+        record: {
+          ...shardInfo(index),
+          simulated: true,
+          sim_script: "/scripts/sim.json",
+          agent: { name: "claude-code", version: "2.0.1", mode: "default" },
+        },
+        evalRuns: EVAL_RUNS.filter((r) => inFirst(r) === (index === 1)),
+        plan: null,
+      });
+    const result = await mergeShards({
+      shardDirs: [await shard(1), await shard(2)],
+      into: join(dir, "evals-only", "merged"),
+    });
+    expect(result.triggers).toBeUndefined();
+    expect(result.triggerRuns).toBe(0);
+    expect(await readdir(result.iterationDir)).not.toContain("triggers");
+    expect(result.simulated).toBe(true);
+    expect(result.run?.simulated).toBe(true);
+    expect(result.run?.simScript).toBe("/scripts/sim.json");
+    expect(result.run?.evals?.simScript).toBe("/scripts/sim.json");
+    expect(result.run?.evals?.simulated).toBe(true);
+    expect(result.run?.agent).toEqual({ name: "claude-code", version: "2.0.1" });
+    expect(result.run).not.toHaveProperty("triggers");
+    expect(result.run?.evals).not.toHaveProperty("rateLimits");
+    expect(result.run?.evals?.records).toHaveLength(8);
+    expect(result.run?.costUsd).toBeCloseTo(0.113, 10);
+  });
+
+  it("names the first folder given that cannot be read, and refuses --into a shard's workspace", async () => {
+    const { one, two } = await twoShards("unread");
+    const none = join(dir, "unread", "none");
+    const alsoNone = join(dir, "unread", "also-none");
+    await expect(
+      mergeShards({ shardDirs: [one, none, alsoNone], into: join(dir, "unread", "merged") }),
+    ).rejects.toThrow(`${none}: no such folder`);
+    await expect(
+      mergeShards({ shardDirs: [alsoNone, one, none], into: join(dir, "unread", "merged") }),
+    ).rejects.toThrow(`${alsoNone}: no such folder`);
+    await expect(mergeShards({ shardDirs: [one, two], into: two })).rejects.toThrow(
+      `--into ${two} is the shard folder ${two}`,
+    );
+    expect(await readdir(two)).toEqual(["iteration-1"]);
+  });
+
+  it("refuses shards of two plans before writing anything", async () => {
+    const { one } = await twoShards("plans-a");
+    const { two } = await twoShards("plans-b", { two: { skill_hash: "other" } });
+    const into = join(dir, "plans-merged");
+    await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
+      "the shards do not belong to one plan",
+    );
+    await expect(readdir(into)).rejects.toThrow();
   });
 });
