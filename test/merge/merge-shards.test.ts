@@ -111,9 +111,9 @@ describe("mergeShards of a complete split", () => {
         await readJson(join(plain.dir, `eval-${e}`, "eval_metadata.json")),
       );
     for (const r of TRIGGER_RUNS)
-      expect(await readJson(join(merged, "triggers", `query-${r.query}`, `run-${r.run}`, "trigger.json"))).toEqual(
-        triggerRecord(r),
-      );
+      expect(
+        await readJson(join(merged, "triggers", `query-${r.query}`, `run-${r.run}`, "trigger.json")),
+      ).toEqual(triggerRecord(r));
     expect(result.evalRuns).toBe(8);
     expect(result.triggerRuns).toBe(6);
   });
@@ -121,7 +121,9 @@ describe("mergeShards of a complete split", () => {
   it("gives the benchmark of the plain run, and writes it", async () => {
     expect(result.benchmark).toBeDefined();
     expect(figures(result.benchmark as Benchmark)).toEqual(figures(plain.benchmark));
-    expect(figures(await readJson(join(result.iterationDir, "benchmark.json")))).toEqual(figures(plain.benchmark));
+    expect(figures(await readJson(join(result.iterationDir, "benchmark.json")))).toEqual(
+      figures(plain.benchmark),
+    );
     expect(result.run?.benchmark).toBe(result.benchmark);
   });
 
@@ -129,7 +131,9 @@ describe("mergeShards of a complete split", () => {
     const whole = scored(TRIGGER_RUNS);
     expect(result.triggers?.results).toEqual(whole.results);
     expect(result.triggers?.summary).toEqual(whole.summary);
-    expect(await readJson(join(result.iterationDir, "triggers", "trigger-results.json"))).toEqual(result.triggers);
+    expect(await readJson(join(result.iterationDir, "triggers", "trigger-results.json"))).toEqual(
+      result.triggers,
+    );
     expect(result.run?.triggers?.results).toBe(result.triggers);
   });
 
@@ -166,7 +170,14 @@ describe("mergeShards of a complete split", () => {
     expect(await readFile(result.reportFile, "utf8")).toContain("demo");
     expect(result.run?.reportFile).toBe(result.reportFile);
     expect(await readdir(result.iterationDir)).toEqual(
-      expect.arrayContaining(["benchmark.json", "benchmark.md", "iteration.json", "triggers", "eval-1", "eval-2"]),
+      expect.arrayContaining([
+        "benchmark.json",
+        "benchmark.md",
+        "iteration.json",
+        "triggers",
+        "eval-1",
+        "eval-2",
+      ]),
     );
   });
 
@@ -311,7 +322,9 @@ describe("mergeShards of shards short of the plan", () => {
     expect(result.triggerRuns).toBe(3);
     expect(result.triggers?.results).toEqual(scored(TRIGGER_RUNS.filter(triggerInFirst)).results);
     // The benchmark of shard 1's runs: the other share's are not run.
-    expect(result.benchmark?.runs.filter((r) => r.error === undefined).map((r) => r.eval_id)).toEqual([1, 1, 2, 2]);
+    expect(result.benchmark?.runs.filter((r) => r.error === undefined).map((r) => r.eval_id)).toEqual([
+      1, 1, 2, 2,
+    ]);
     expect(result.run?.wallSeconds).toBe(100);
     expect(result.run?.evals?.rateLimits).toEqual(rateLimits(3, 2, 4, 8));
   });
@@ -354,7 +367,9 @@ describe("mergeShards of shards short of the plan", () => {
       },
     ]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
-    const cut = result.run?.evals?.records.find((r) => r.spec.runDir.endsWith(join("eval-2", "without_skill", "run-1")));
+    const cut = result.run?.evals?.records.find((r) =>
+      r.spec.runDir.endsWith(join("eval-2", "without_skill", "run-1")),
+    );
     expect(cut).toEqual({
       spec: expect.objectContaining({ evalName: "chart", runNumber: 1, configuration: "without_skill" }),
       outcome: "cancelled",

@@ -14,7 +14,12 @@ export const EVALS = [
 
 const PLAN = { evals: [1, 2], configurations: ["with_skill", "without_skill"], runs_per_configuration: 2 };
 
-export const REUSED = { iteration: "iteration-3", run: "eval-2/with_skill/run-2", workspace: "/w", cost_usd: 0.05 };
+export const REUSED = {
+  iteration: "iteration-3",
+  run: "eval-2/with_skill/run-2",
+  workspace: "/w",
+  cost_usd: 0.05,
+};
 
 const timing = (seconds: number, tokens: number, more: Record<string, unknown> = {}) => ({
   total_tokens: tokens,
@@ -132,7 +137,10 @@ export const triggerRecord = (r: TriggerFixtureRun) => {
 };
 
 /** What the runs score to, as a trigger eval writes trigger-results.json. */
-export function scored(runs: readonly TriggerFixtureRun[], more: Record<string, unknown> = {}): TriggerResults {
+export function scored(
+  runs: readonly TriggerFixtureRun[],
+  more: Record<string, unknown> = {},
+): TriggerResults {
   const found: TriggerRunResult[] = runs
     .filter((r) => r.outcome !== "cancelled")
     .map((r) => ({
@@ -194,7 +202,12 @@ export interface FixtureShard {
 export async function writeRun(s: FixtureShard): Promise<string> {
   if (s.record !== null)
     await writeIteration(s.dir, {
-      record: iterationRecord({ skill_name: "demo", plan: PLAN, agent: { name: "claude-code" }, ...s.record }),
+      record: iterationRecord({
+        skill_name: "demo",
+        plan: PLAN,
+        agent: { name: "claude-code" },
+        ...s.record,
+      }),
       evals: EVALS,
       runs: [...(s.evalRuns ?? [])],
     });
@@ -202,14 +215,19 @@ export async function writeRun(s: FixtureShard): Promise<string> {
     const runs = s.triggerRuns ?? [];
     await json(join(s.dir, "triggers", "plan.json"), triggerPlan(s.plan ?? {}));
     for (const r of runs)
-      await json(join(s.dir, "triggers", `query-${r.query}`, `run-${r.run}`, "trigger.json"), triggerRecord(r));
+      await json(
+        join(s.dir, "triggers", `query-${r.query}`, `run-${r.run}`, "trigger.json"),
+        triggerRecord(r),
+      );
     const results = s.results === undefined ? scored(runs) : s.results;
     if (results) await json(join(s.dir, "triggers", "trigger-results.json"), results);
   }
   return s.dir;
 }
 
-export const shardInfo = (index: number, count = 2, plan_hash = "p1") => ({ shard: { index, count, plan_hash } });
+export const shardInfo = (index: number, count = 2, plan_hash = "p1") => ({
+  shard: { index, count, plan_hash },
+});
 
 /** Shard 1 of 2 takes these runs, shard 2 the others (any split of the runs is one plan's). */
 export const inFirst = (r: FixtureRun) => r.run === (r.eval === 1 ? 1 : 2);
