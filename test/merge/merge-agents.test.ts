@@ -201,7 +201,7 @@ describe("mergeShards of shards that ran two agents", () => {
     expect(Date.parse(record.finished_at)).toBeGreaterThan(Date.parse("2026-01-15T10:02:00Z"));
     expect(result.mergedFrom).toEqual(record.merged_from);
     expect(result.reportFile.startsWith(result.iterationDir)).toBe(true);
-    expect(await readFile(result.reportFile, "utf8")).toContain("demo");
+    expect(await readFile(result.reportFile, "utf8")).toContain("skillgym report — demo");
   });
 });
 

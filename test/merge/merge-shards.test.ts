@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBenchmark } from "../../src/bench/index.js";
@@ -167,7 +167,7 @@ describe("mergeShards of a complete split", () => {
 
   it("writes the report and names it", async () => {
     expect(result.reportFile.startsWith(result.iterationDir)).toBe(true);
-    expect(await readFile(result.reportFile, "utf8")).toContain("demo");
+    expect(await readFile(result.reportFile, "utf8")).toContain("skillgym report — demo");
     expect(result.run?.reportFile).toBe(result.reportFile);
     expect(await readdir(result.iterationDir)).toEqual(
       expect.arrayContaining([
@@ -195,7 +195,7 @@ describe("mergeShards of a complete split", () => {
         "eval-2/without_skill/run-2",
       ].map((r) => join(result.iterationDir, r)),
     );
-    expect(records[0]).toEqual({
+    expect(records[0]).toStrictEqual({
       spec: {
         eval: {
           id: "1",
@@ -239,7 +239,7 @@ describe("mergeShards of a complete split", () => {
     const records = result.run?.triggers?.records ?? [];
     expect(records).toHaveLength(6);
     const first = records.find((r) => r.spec.runDir.endsWith(join("query-2", "run-2")));
-    expect(first).toEqual({
+    expect(first).toStrictEqual({
       spec: {
         queryIndex: 1,
         query: "what is the weather",
@@ -273,7 +273,7 @@ describe("mergeShards of a complete split", () => {
     expect(run?.simulated).toBe(false);
     expect(run?.budgetExhausted).toBe(false);
     expect(run?.cancelled).toBe(false);
-    expect(run?.agent).toEqual({ name: "claude-code" });
+    expect(run?.agent).toStrictEqual({ name: "claude-code" });
     expect(run).not.toHaveProperty("simScript");
     expect(run?.iterationDir).toBe(result.iterationDir);
     expect(run?.evals).toMatchObject({
@@ -346,31 +346,36 @@ describe("mergeShards of shards short of the plan", () => {
       results: null,
     });
     await rm(join(at, "triggers", "trigger-results.json"));
+    // Another was cut off before it wrote its trigger.json.
+    await rm(join(at, "triggers", "query-2", "run-1", "trigger.json"));
     // One eval run was cut off before it wrote anything but its folder.
     await rm(join(at, "eval-2", "without_skill", "run-1"), { recursive: true });
     await mkdir(join(at, "eval-2", "without_skill", "run-1"));
     const into = join(dir, "cut-merged");
     await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
-      `shard 2/2 (${two}) was interrupted: 1 of 4 eval runs and 1 of 3 trigger runs missing`,
+      `shard 2/2 (${two}) was interrupted: 1 of 4 eval runs and 2 of 3 trigger runs missing`,
     );
     const result = await mergeShards({ shardDirs: [one, two], into, partial: true });
-    const whole = scored([...TRIGGER_RUNS.filter(triggerInFirst), ...cutTriggers]);
+    const whole = scored([
+      ...TRIGGER_RUNS.filter(triggerInFirst),
+      ...cutTriggers.filter((r) => !(r.query === 2 && r.run === 1)),
+    ]);
     expect(result.triggers?.results).toEqual(whole.results);
-    expect(result.partial?.missing_runs).toEqual({ eval: 1, trigger: 1 });
+    expect(result.partial?.missing_runs).toEqual({ eval: 1, trigger: 2 });
     expect(result.partial?.shards).toEqual([
       {
         index: 2,
         source: two,
         state: "interrupted",
         planned_runs: { eval: 4, trigger: 3 },
-        missing_runs: { eval: 1, trigger: 1 },
+        missing_runs: { eval: 1, trigger: 2 },
       },
     ]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
     const cut = result.run?.evals?.records.find((r) =>
       r.spec.runDir.endsWith(join("eval-2", "without_skill", "run-1")),
     );
-    expect(cut).toEqual({
+    expect(cut).toStrictEqual({
       spec: expect.objectContaining({ evalName: "chart", runNumber: 1, configuration: "without_skill" }),
       outcome: "cancelled",
       attempts: 0,
@@ -382,8 +387,8 @@ describe("mergeShards of shards short of the plan", () => {
     });
     expect(result.run?.evals?.cancelled).toBe(true);
     expect(result.run?.cancelled).toBe(false);
-    expect(result.run?.triggers?.records).toHaveLength(3 + 3);
-    expect(result.run?.savings.ran).toBe(8 - 1 + 6 - 1);
+    expect(result.run?.triggers?.records).toHaveLength(3 + 2);
+    expect(result.run?.savings.ran).toBe(8 - 1 + 6 - 2);
   });
 });
 
@@ -402,6 +407,8 @@ describe("mergeShards of one part of a run", () => {
       });
     const agent = { name: "codex", version: "1.2.3" };
     const one = await shard(1, { agent, simulated: true });
+    await mkdir(join(one, "eval-1"));
+    await writeFile(join(one, "eval-1", "eval_metadata.json"), "{}");
     const two = await shard(2, { agent });
     const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "triggers-only", "merged") });
     expect(result.benchmark).toBeUndefined();
@@ -418,7 +425,10 @@ describe("mergeShards of one part of a run", () => {
     expect(result.run?.simulated).toBe(true);
     expect(result.run?.triggers?.simulated).toBe(true);
     expect((await readJson(join(result.iterationDir, "triggers", "plan.json"))).status).toBe("complete");
-    expect(await readFile(result.reportFile, "utf8")).toContain("demo");
+    expect(result.run?.triggers).not.toHaveProperty("rateLimits");
+    expect(await readFile(result.reportFile, "utf8")).toContain("skillgym report — demo");
+    // An eval folder left in a trigger shard is no part of it.
+    expect(await readdir(result.iterationDir)).not.toContain("eval-1");
   });
 
   it("merges eval-only shards of the simulator: no trigger results, the sim script and agent version kept", async () => {
@@ -446,7 +456,7 @@ describe("mergeShards of one part of a run", () => {
     expect(result.run?.simScript).toBe("/scripts/sim.json");
     expect(result.run?.evals?.simScript).toBe("/scripts/sim.json");
     expect(result.run?.evals?.simulated).toBe(true);
-    expect(result.run?.agent).toEqual({ name: "claude-code", version: "2.0.1" });
+    expect(result.run?.agent).toStrictEqual({ name: "claude-code", version: "2.0.1" });
     expect(result.run).not.toHaveProperty("triggers");
     expect(result.run?.evals).not.toHaveProperty("rateLimits");
     expect(result.run?.evals?.records).toHaveLength(8);
@@ -477,5 +487,58 @@ describe("mergeShards of one part of a run", () => {
       "the shards do not belong to one plan",
     );
     await expect(readdir(into)).rejects.toThrow();
+  });
+});
+
+describe("mergeShards of shards whose records and folders are not quite whole", () => {
+  it("refuses a shard that says complete but lacks a run as incomplete; --partial records an interrupted merge", async () => {
+    const { one, two } = await twoShards("short");
+    await rm(join(two, "iteration-1", "eval-2", "without_skill", "run-1"), { recursive: true });
+    const into = join(dir, "short-merged");
+    await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
+      `shard 2/2 (${two}) is incomplete: 1 of 4 eval runs missing`,
+    );
+    const result = await mergeShards({ shardDirs: [one, two], into, partial: true });
+    expect(result.mergedFrom.missing).toEqual([]);
+    expect(result.partial?.shards.map((s) => s.state)).toEqual(["incomplete"]);
+    const record = await readJson(join(result.iterationDir, "iteration.json"));
+    expect(record.status).toBe("interrupted");
+    expect(record.partial).toEqual(result.partial);
+    expect((await readJson(join(result.iterationDir, "triggers", "plan.json"))).status).toBe("interrupted");
+    expect(result.evalRuns).toBe(7);
+  });
+
+  it("scores the runs of a shard that lost its trigger-results.json with the other's queries, and says so", async () => {
+    const { one, two } = await twoShards("lost");
+    await rm(join(one, "iteration-1", "triggers", "trigger-results.json"));
+    const result = await mergeShards({ shardDirs: [two, one], into: join(dir, "lost-merged") });
+    expect(result.partial).toBeUndefined();
+    expect(result.triggers?.results).toEqual(scored(TRIGGER_RUNS).results);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("complete");
+    expect((await readJson(join(result.iterationDir, "triggers", "plan.json"))).status).toBe("interrupted");
+  });
+
+  it("writes no trigger results when no shard wrote any", async () => {
+    const { one, two } = await twoShards("none");
+    for (const s of [one, two]) await rm(join(s, "iteration-1", "triggers", "trigger-results.json"));
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "none-merged") });
+    expect(result.triggers).toBeUndefined();
+    expect(await readdir(join(result.iterationDir, "triggers"))).not.toContain("trigger-results.json");
+    expect((await readJson(join(result.iterationDir, "triggers", "plan.json"))).status).toBe("interrupted");
+    expect(result.run).not.toHaveProperty("triggers");
+    expect(result.triggerRuns).toBe(6);
+  });
+
+  it("copies a run's files and folders but not a link in it, and reports no agent when none was recorded", async () => {
+    const { one, two } = await twoShards("linked", { one: { agent: undefined }, two: { agent: undefined } });
+    const outputs = join(one, "iteration-1", "eval-1", "with_skill", "run-1", "outputs");
+    await mkdir(join(outputs, "charts", "svg"), { recursive: true });
+    await writeFile(join(outputs, "charts", "svg", "a.svg"), "<svg/>");
+    await symlink(join(outputs, "metrics.json"), join(outputs, "link.json"));
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "linked-merged") });
+    const merged = join(result.iterationDir, "eval-1", "with_skill", "run-1", "outputs");
+    expect((await readdir(merged)).sort()).toEqual(["charts", "metrics.json"]);
+    expect(await readFile(join(merged, "charts", "svg", "a.svg"), "utf8")).toBe("<svg/>");
+    expect(result.run).not.toHaveProperty("agent");
   });
 });
