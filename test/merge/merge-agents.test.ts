@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBenchmark } from "../../src/bench/index.js";
@@ -259,5 +259,34 @@ describe("mergeShards of two-agent shards short of the plan, or of models", () =
     expect(result.simulated).toBe(true);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).simulated).toBe(true);
     expect(result.triggerRuns).toBe(0);
+  });
+
+  it("marks only the agent short of runs interrupted, and adds no cost for a shard without matrix.json", async () => {
+    const one = await agentsShard(join(dir, "c1"), 1);
+    const two = await agentsShard(join(dir, "c2"), 2);
+    const codex = join(two, "iteration-1", "codex");
+    await rm(join(codex, "eval-2", "without_skill", "run-1"), { recursive: true });
+    await rm(join(two, "iteration-1", "matrix.json"));
+    const into = join(dir, "c-merged");
+    await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
+      `the shards do not hold the whole plan:\n  codex: shard 2/2 (${codex}) is incomplete: 1 of 4 eval runs missing`,
+    );
+    const result = await mergeShards({ shardDirs: [one, two], into, partial: true });
+    expect(result.matrix?.agents.map((r) => [r.agent, r.status, r.cost_usd, r.wall_seconds])).toEqual([
+      ["claude-code", "complete", 0.1, 10],
+      ["codex", "interrupted", 1.1, 11],
+    ]);
+    expect(result.partial?.shards).toEqual([
+      {
+        index: 2,
+        source: codex,
+        state: "incomplete",
+        planned_runs: { eval: 4, trigger: 0 },
+        missing_runs: { eval: 1, trigger: 0 },
+        agent: "codex",
+      },
+    ]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+    expect(result.evalRuns).toBe(15);
   });
 });
