@@ -265,3 +265,57 @@ describe("readAnyShard", () => {
     });
   });
 });
+
+describe("catalog folders and workspaces", () => {
+  it("tells catalog-<N> folders from names that only look like one, and iteration-<N> folders likewise", async () => {
+    await mkdir(join(dir, "cat", "catalog-12"), { recursive: true });
+    await mkdir(join(dir, "cat", "old-iteration-1"), { recursive: true });
+    await mkdir(join(dir, "cat", "iteration-1x"), { recursive: true });
+    await expect(shardIterationDir(join(dir, "cat"))).rejects.toThrow("is a catalog folder");
+    await mkdir(join(dir, "ws", "old-catalog-1"), { recursive: true });
+    await mkdir(join(dir, "ws", "catalog-3x"), { recursive: true });
+    await expect(shardIterationDir(join(dir, "ws"))).rejects.toThrow("holds no iteration");
+    await mkdir(join(dir, "both", "catalog-1"), { recursive: true });
+    await write(join(dir, "both", "iteration-12", "iteration.json"), "{}");
+    expect(await shardIterationDir(join(dir, "both"))).toBe(join(dir, "both", "iteration-12"));
+  });
+});
+
+describe("shardTriggerResults past 9 queries", () => {
+  it("puts the runs of query-10 and later under their own query", async () => {
+    const t = join(dir, "ten");
+    const queries = Array.from({ length: 11 }, (_, i) => `q${i + 1}`);
+    await write(join(t, "triggers", "plan.json"), triggerPlan("interrupted", { queries }));
+    await write(join(t, "triggers", "query-11", "run-1", "trigger.json"), trigger("success", true));
+    await write(join(t, "triggers", "query-1", "run-1", "trigger.json"), trigger("success", false));
+    const like = {
+      skill_name: "s",
+      description: "d",
+      results: queries.map((query) => ({
+        query,
+        should_trigger: true,
+        trigger_rate: null,
+        triggers: 0,
+        runs: 0,
+        errors: 0,
+        pass: null,
+      })),
+      summary: {
+        total: 11,
+        passed: 0,
+        failed: 0,
+        errors: 11,
+        precision: null,
+        recall: null,
+        f1: null,
+        accuracy: null,
+      },
+    } as never;
+    const results = await shardTriggerResults(await readShard(t), like);
+    expect(results?.results.map((r) => [r.runs, r.triggers])).toEqual([
+      [1, 0],
+      ...Array.from({ length: 9 }, () => [0, 0]),
+      [1, 1],
+    ]);
+  });
+});
