@@ -103,13 +103,14 @@ export async function writeMergedIteration(
   let record: IterationRecord | undefined;
   if (first.iteration) {
     const { rate_limits: _first, ...firstRecord } = withoutShard(first.iteration);
+    // A field left undefined (no 429s, nothing missing) is not written: JSON leaves it out.
     record = {
       ...firstRecord,
-      ...(rateLimits.evals ? { rate_limits: rateLimits.evals } : {}),
+      rate_limits: rateLimits.evals,
       status: complete ? "complete" : "interrupted",
       finished_at: new Date().toISOString(),
       merged_from: mergedFrom,
-      ...(partial ? { partial } : {}),
+      partial,
     };
     await writeJson(join(dir, ITERATION_FILE), record);
   }
@@ -123,11 +124,11 @@ export async function writeMergedIteration(
     const { rate_limits: _firstPlan, ...firstPlan } = withoutShard(first.triggerPlan);
     plan = {
       ...firstPlan,
-      ...(rateLimits.triggers ? { rate_limits: rateLimits.triggers } : {}),
+      rate_limits: rateLimits.triggers,
       // A shard that finished its runs but not its trigger-results.json leaves the merged results a re-scoring.
       status: complete && sorted.every((s) => s.triggerResults) ? "complete" : "interrupted",
       merged_from: mergedFrom,
-      ...(partial ? { partial } : {}),
+      partial,
     };
     await mkdir(join(dir, TRIGGERS_DIR), { recursive: true });
     await writeJson(join(dir, TRIGGERS_DIR, "plan.json"), plan);

@@ -290,3 +290,29 @@ describe("mergeShards of two-agent shards short of the plan, or of models", () =
     expect(result.evalRuns).toBe(15);
   });
 });
+
+describe("the fields of a merge of several agents", () => {
+  it("has the agents, the matrix and no partial when whole; an agent's part has what it ran", async () => {
+    const one = await agentsShard(join(dir, "k1"), 1);
+    const two = await agentsShard(join(dir, "k2"), 2);
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "k-merged") });
+    expect(Object.keys(result).sort()).toEqual([
+      "agents",
+      "evalRuns",
+      "iterationDir",
+      "matrix",
+      "mergedFrom",
+      "reportFile",
+      "simulated",
+      "triggerRuns",
+    ]);
+    expect(Object.keys(result.agents?.[1]?.merged ?? {}).sort()).toEqual([
+      "benchmark",
+      "complete",
+      "evalRuns",
+      "record",
+      "reportFile",
+      "triggerRuns",
+    ]);
+  });
+});
