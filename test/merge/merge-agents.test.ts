@@ -119,7 +119,8 @@ async function agentsShard(
 }
 
 describe("mergeShards of shards that ran two agents", () => {
-  let result: Awaited<ReturnType<typeof mergeShards>>;
+  type Merged = Awaited<ReturnType<typeof mergeShards>>;
+  let shards: string[];
   let plain: { agent: string; benchmark: Benchmark }[];
   beforeAll(async () => {
     plain = [];
@@ -134,10 +135,11 @@ describe("mergeShards of shards that ran two agents", () => {
     }
     const one = await agentsShard(join(dir, "a1"), 1, { costs: [0.25, 0.5], walls: [30, 40] });
     const two = await agentsShard(join(dir, "a2"), 2, { costs: [0.125, 0.0625], walls: [50, 20] });
-    result = await mergeShards({ shardDirs: [two, one], into: join(dir, "agents-merged") });
+    shards = [two, one];
   });
 
-  it("writes each agent's merged iteration in its folder, with the plain run's benchmark and trigger results", async () => {
+  // writes each agent's merged iteration in its folder, with the plain run's benchmark and trigger results
+  const agentFolders = async (result: Merged) => {
     expect(result.iterationDir).toBe(join(dir, "agents-merged", "iteration-1"));
     expect(result.agents?.map((a) => [a.agent, a.dir])).toEqual([
       ["claude-code", join(result.iterationDir, "claude-code")],
@@ -161,9 +163,10 @@ describe("mergeShards of shards that ran two agents", () => {
     expect(result.triggerRuns).toBe(6);
     expect(result.partial).toBeUndefined();
     expect(result.run).toBeUndefined();
-  });
+  };
 
-  it("writes the matrix of the agents: each one's version, status, figures, cost added up and slowest time", async () => {
+  // writes the matrix of the agents: each one's version, status, figures, cost added up and slowest time
+  const matrixOfAgents = async (result: Merged) => {
     const matrix = result.matrix;
     expect(matrix?.skill_name).toBe("demo");
     expect(matrix?.simulated).toBe(false);
@@ -185,9 +188,10 @@ describe("mergeShards of shards that ran two agents", () => {
     expect(matrix?.agents[1]?.triggers).toBeNull();
     expect(await readJson(join(result.iterationDir, "matrix.json"))).toEqual(matrix);
     expect(await readFile(join(result.iterationDir, "benchmark.md"), "utf8")).toContain("codex");
-  });
+  };
 
-  it("writes the root record as an unsharded run over the agents writes it, and its report", async () => {
+  // writes the root record as an unsharded run over the agents writes it, and its report
+  const rootRecord = async (result: Merged) => {
     const record = await readJson(join(result.iterationDir, "iteration.json"));
     expect(record).toMatchObject({
       skill_name: "demo",
@@ -202,6 +206,14 @@ describe("mergeShards of shards that ran two agents", () => {
     expect(result.mergedFrom).toEqual(record.merged_from);
     expect(result.reportFile.startsWith(result.iterationDir)).toBe(true);
     expect(await readFile(result.reportFile, "utf8")).toContain("skillgym report — demo");
+  };
+
+  // The merge runs in the test: one in beforeAll would count as no test's, and no mutant would be tried on it.
+  it("writes each agent's merged iteration, the matrix of the agents and the root record an unsharded run would", async () => {
+    const result = await mergeShards({ shardDirs: shards, into: join(dir, "agents-merged") });
+    await agentFolders(result);
+    await matrixOfAgents(result);
+    await rootRecord(result);
   });
 });
 

@@ -83,16 +83,18 @@ async function twoShards(name: string, more: { one?: object; two?: object } = {}
 describe("mergeShards of a complete split", () => {
   let plain: { dir: string; benchmark: Benchmark };
   let shards: { one: string; two: string };
-  let result: Awaited<ReturnType<typeof mergeShards>>;
+  type Merged = Awaited<ReturnType<typeof mergeShards>>;
+  // Each test merges on its own (a merge in beforeAll would count as no test's, and no mutant would be tried on it).
   const into = () => join(dir, "merged");
   beforeAll(async () => {
     plain = await plainRun("plain");
     shards = await twoShards("split");
-    // Given out of order: the merge sorts them by index.
-    result = await mergeShards({ shardDirs: [shards.two, shards.one], into: into() });
   });
+  // Given out of order: the merge sorts them by index.
+  const merge = (target: string) => mergeShards({ shardDirs: [shards.two, shards.one], into: target });
 
-  it("writes the next iteration of --into with every run folder, grading and timing of the plain run", async () => {
+  // writes the next iteration of --into with every run folder, grading and timing of the plain run
+  const filesOfThePlainRun = async (result: Merged) => {
     expect(result.iterationDir).toBe(join(into(), "iteration-1"));
     const merged = result.iterationDir;
     for (const r of EVAL_RUNS) {
@@ -116,18 +118,20 @@ describe("mergeShards of a complete split", () => {
       ).toEqual(triggerRecord(r));
     expect(result.evalRuns).toBe(8);
     expect(result.triggerRuns).toBe(6);
-  });
+  };
 
-  it("gives the benchmark of the plain run, and writes it", async () => {
+  // gives the benchmark of the plain run, and writes it
+  const benchmarkOfThePlainRun = async (result: Merged) => {
     expect(result.benchmark).toBeDefined();
     expect(figures(result.benchmark as Benchmark)).toEqual(figures(plain.benchmark));
     expect(figures(await readJson(join(result.iterationDir, "benchmark.json")))).toEqual(
       figures(plain.benchmark),
     );
     expect(result.run?.benchmark).toBe(result.benchmark);
-  });
+  };
 
-  it("gives the trigger results of the plain run, scored over every shard's runs", async () => {
+  // gives the trigger results of the plain run, scored over every shard's runs
+  const triggerResultsOfThePlainRun = async (result: Merged) => {
     const whole = scored(TRIGGER_RUNS);
     expect(result.triggers?.results).toEqual(whole.results);
     expect(result.triggers?.summary).toEqual(whole.summary);
@@ -135,9 +139,10 @@ describe("mergeShards of a complete split", () => {
       result.triggers,
     );
     expect(result.run?.triggers?.results).toBe(result.triggers);
-  });
+  };
 
-  it("records one whole, complete iteration: no shard, where it came from, every shard's 429s", async () => {
+  // records one whole, complete iteration: no shard, where it came from, every shard's 429s
+  const wholeRecord = async (result: Merged) => {
     const record = await readJson(join(result.iterationDir, "iteration.json"));
     expect(record.shard).toBeUndefined();
     expect(record.status).toBe("complete");
@@ -163,9 +168,10 @@ describe("mergeShards of a complete split", () => {
     expect(result.partial).toBeUndefined();
     expect(result.simulated).toBe(false);
     expect(result.agents).toBeUndefined();
-  });
+  };
 
-  it("writes the report and names it", async () => {
+  // writes the report and names it
+  const reportNamed = async (result: Merged) => {
     expect(result.reportFile.startsWith(result.iterationDir)).toBe(true);
     expect(await readFile(result.reportFile, "utf8")).toContain("skillgym report — demo");
     expect(result.run?.reportFile).toBe(result.reportFile);
@@ -179,9 +185,10 @@ describe("mergeShards of a complete split", () => {
         "eval-2",
       ]),
     );
-  });
+  };
 
-  it("reports each eval run as the run that made it did", () => {
+  // reports each eval run as the run that made it did
+  const evalRunsAsRun = async (result: Merged) => {
     const records = result.run?.evals?.records ?? [];
     expect(records.map((r) => r.spec.runDir)).toEqual(
       [
@@ -233,9 +240,10 @@ describe("mergeShards of a complete split", () => {
     expect(records[6]).toMatchObject({ contaminated: true });
     expect(records[7]).toMatchObject({ costUsd: 0, costUnknown: true, tokens: 700 });
     expect(records[4]?.spec.eval).toMatchObject({ id: "2", name: "chart", numericId: 2 });
-  });
+  };
 
-  it("reports each trigger run as the run that made it did", () => {
+  // reports each trigger run as the run that made it did
+  const triggerRunsAsRun = async (result: Merged) => {
     const records = result.run?.triggers?.records ?? [];
     expect(records).toHaveLength(6);
     const first = records.find((r) => r.spec.runDir.endsWith(join("query-2", "run-2")));
@@ -262,9 +270,10 @@ describe("mergeShards of a complete split", () => {
     const reused = records.find((r) => r.spec.runDir.endsWith(join("query-3", "run-2")));
     expect(reused?.reusedFrom).toEqual({ ...REUSED, cost_usd: 0.006 });
     expect(reused?.spec.shouldTrigger).toBe(true);
-  });
+  };
 
-  it("adds up what the runs and their grading cost, what reuse saved, and takes the slowest shard's time", () => {
+  // adds up what the runs and their grading cost, what reuse saved, and takes the slowest shard's time
+  const costAndTime = async (result: Merged) => {
     const run = result.run;
     // Eval runs 0.02+0.03+0.01+0.002+0.04+0+0.01 and one judge's 0.001; trigger runs 0.003+0.004+0.001+0.002+0.005.
     expect(run?.costUsd).toBeCloseTo(0.128, 10);
@@ -291,6 +300,22 @@ describe("mergeShards of a complete split", () => {
       simulated: false,
       rateLimits: rateLimits(2, 3, 3, 6),
     });
+  };
+
+  it("merges into the next iteration of --into the plain run's run folders, benchmark, trigger results, a whole record and a report", async () => {
+    const result = await merge(into());
+    await filesOfThePlainRun(result);
+    await benchmarkOfThePlainRun(result);
+    await triggerResultsOfThePlainRun(result);
+    await wholeRecord(result);
+    await reportNamed(result);
+  });
+
+  it("reports every run as the run that made it did, what they and their grading cost, and the slowest shard's time", async () => {
+    const result = await merge(join(dir, "merged-runs"));
+    await evalRunsAsRun(result);
+    await triggerRunsAsRun(result);
+    await costAndTime(result);
   });
 });
 
