@@ -15,12 +15,12 @@ export function shardOf(s: ShardData): ShardInfo {
   return (s.iteration?.shard ?? s.triggerPlan?.shard) as ShardInfo;
 }
 
-/** The shards by index, the order given among equals: every message then names them in one order. */
+/**
+ * The shards by index, the order given among equals (Array.prototype.sort is stable): every message then names them
+ * in one order.
+ */
 export function byShardIndex<T>(shards: readonly T[], indexOf: (s: T) => number): T[] {
-  return shards
-    .map((s, given) => ({ s, given }))
-    .sort((a, b) => indexOf(a.s) - indexOf(b.s) || a.given - b.given)
-    .map(({ s }) => s);
+  return [...shards].sort((a, b) => indexOf(a) - indexOf(b));
 }
 
 /** Whether the shards belong to one plan, each once, no run twice; pure, so the merge writes nothing when not. */

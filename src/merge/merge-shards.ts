@@ -111,9 +111,10 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
   const dir = await next();
   const merged = await writeMergedIteration(shards, mergedFrom, dir, missing);
   const record = shards[0]?.iteration;
-  const simulated =
-    merged.triggers?.simulated === true ||
-    shards.some((s) => s.iteration?.simulated === true || s.triggerResults?.simulated === true);
+  // The merged trigger results are a shard's with the runs added up: one of these.
+  const simulated = shards.some(
+    (s) => s.iteration?.simulated === true || s.triggerResults?.simulated === true,
+  );
   const agent = record?.agent ?? merged.triggers?.agent;
   const run = await mergedRunResult({
     dir,

@@ -25,9 +25,10 @@ const reusedFrom = (record: unknown) => {
 async function evalSpec(dir: string, ref: RunRef): Promise<RunSpec> {
   const metadata = await readRecordIfValid(join(dir, ref.evalDir, EVAL_METADATA_FILE), EvalMetadata);
   const id = ref.evalDir.slice("eval-".length);
+  const name = metadata?.eval_name ?? ref.evalDir;
   const evalCase = EvalCase.parse({
     id,
-    name: metadata?.eval_name ?? ref.evalDir,
+    name,
     prompt: metadata?.prompt || "(unknown)",
     expectations: metadata?.assertions ?? [],
   });
@@ -37,7 +38,7 @@ async function evalSpec(dir: string, ref: RunRef): Promise<RunSpec> {
       numericId: typeof metadata?.eval_id === "number" ? metadata.eval_id : 0,
       fixtures: [],
     },
-    evalName: evalCase.name ?? ref.evalDir,
+    evalName: name,
     configuration: ref.configuration as RunSpec["configuration"],
     runNumber: ref.runNumber,
     runDir: join(dir, ref.id),

@@ -49,8 +49,8 @@ export function refuseIntoShard(into: string, shards: readonly { source: string;
   const target = resolve(into);
   for (const s of shards) {
     const given = resolve(s.source);
-    // A shard named by its iteration folder lives in the workspace above it.
-    const workspace = given === s.dir ? dirname(s.dir) : given;
+    // The shard's iteration folder is the folder given or its latest iteration-<N>: either way in the workspace above.
+    const workspace = dirname(s.dir);
     const where =
       target === given
         ? `is the shard folder ${s.source}`

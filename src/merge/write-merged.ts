@@ -79,7 +79,8 @@ export function withoutShard<T extends { shard?: unknown }>(record: T): T {
 
 /**
  * Writes one ordinary iteration into `dir` from checked shards sorted by index: the run folders, iteration.json,
- * trigger results, benchmark and report.
+ * trigger results, benchmark and report. `partial` is what they lack (partialOf): absent only when every shard is
+ * there, says it completed and finished its share.
  */
 export async function writeMergedIteration(
   sorted: readonly ShardData[],
@@ -88,7 +89,7 @@ export async function writeMergedIteration(
   partial?: MergePartial,
 ): Promise<MergedIteration> {
   const first = sorted[0] as ShardData;
-  const complete = mergedFrom.missing.length === 0 && partial === undefined;
+  const complete = partial === undefined;
   const pairs: [string, string][] = await evalMetadataCopies(sorted, dir);
   for (const s of sorted) {
     for (const run of s.evalRuns) pairs.push([join(s.dir, run), join(dir, run)]);
@@ -101,15 +102,15 @@ export async function writeMergedIteration(
   const rateLimits = shardRateLimits(sorted);
   let record: IterationRecord | undefined;
   if (first.iteration) {
-    const statuses = sorted.map((s) => s.iteration?.status);
     const { rate_limits: _first, ...firstRecord } = withoutShard(first.iteration);
+    // A field left undefined (no 429s, nothing missing) is not written: JSON leaves it out.
     record = {
       ...firstRecord,
-      ...(rateLimits.evals ? { rate_limits: rateLimits.evals } : {}),
-      status: complete && statuses.every((st) => st === "complete") ? "complete" : "interrupted",
+      rate_limits: rateLimits.evals,
+      status: complete ? "complete" : "interrupted",
       finished_at: new Date().toISOString(),
       merged_from: mergedFrom,
-      ...(partial ? { partial } : {}),
+      partial,
     };
     await writeJson(join(dir, ITERATION_FILE), record);
   }
@@ -123,13 +124,11 @@ export async function writeMergedIteration(
     const { rate_limits: _firstPlan, ...firstPlan } = withoutShard(first.triggerPlan);
     plan = {
       ...firstPlan,
-      ...(rateLimits.triggers ? { rate_limits: rateLimits.triggers } : {}),
-      status:
-        complete && sorted.every((s) => s.triggerResults && s.triggerPlan?.status === "complete")
-          ? "complete"
-          : "interrupted",
+      rate_limits: rateLimits.triggers,
+      // A shard that finished its runs but not its trigger-results.json leaves the merged results a re-scoring.
+      status: complete && sorted.every((s) => s.triggerResults) ? "complete" : "interrupted",
       merged_from: mergedFrom,
-      ...(partial ? { partial } : {}),
+      partial,
     };
     await mkdir(join(dir, TRIGGERS_DIR), { recursive: true });
     await writeJson(join(dir, TRIGGERS_DIR, "plan.json"), plan);

@@ -84,4 +84,16 @@ describe("checkAgentShards", () => {
       "codex: b/codex: run eval-1/with_skill/run-1 is also in a/codex",
     ]);
   });
+
+  it("refuses no folders, and names a shard of one agent that recorded none", () => {
+    expect(checkAgentShards([])).toEqual({ problems: ["no shard folders given"], agents: [] });
+    const old = part("c", "claude-code", 2, []);
+    const unnamed: AnyShard = {
+      kind: "one",
+      shard: { ...old, iteration: { ...old.iteration, agent: undefined } as typeof old.iteration },
+    };
+    expect(checkAgentShards([agentsShard("a", ["claude-code", "codex"], 1), unnamed]).problems).toEqual([
+      "a vs c/claude-code:\n    agents: claude-code, codex (a run of several) vs (one agent) (a run of one)",
+    ]);
+  });
 });

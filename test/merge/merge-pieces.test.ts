@@ -108,6 +108,8 @@ describe("byShardIndex", () => {
       { i: 1, n: "w" },
     ];
     expect(byShardIndex(items, (s) => s.i).map((s) => s.n)).toEqual(["y", "w", "x", "z"]);
+    // The list given stays as it was.
+    expect(items.map((s) => s.n)).toEqual(["x", "y", "z", "w"]);
   });
 });
 

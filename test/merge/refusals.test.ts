@@ -1,7 +1,13 @@
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { MergePartial } from "../../src/contracts/shard.js";
 import { SkillgymError } from "../../src/errors.js";
-import { refusePlanProblems, refuseShortfalls, shortfallLines } from "../../src/merge/refusals.js";
+import {
+  refuseIntoShard,
+  refusePlanProblems,
+  refuseShortfalls,
+  shortfallLines,
+} from "../../src/merge/refusals.js";
 
 const partial: MergePartial = {
   count: 4,
@@ -83,5 +89,46 @@ describe("refusePlanProblems", () => {
     expect((thrown as SkillgymError).code).toBe("BAD_INPUT");
     expect((thrown as Error).message).toBe("the shards do not belong to one plan:\n  p1\n  p2");
     expect((thrown as SkillgymError).hint).toMatch(/each shard once/);
+  });
+});
+
+describe("refuseIntoShard", () => {
+  // One shard named by its workspace, one by its iteration folder.
+  const shards = [
+    { source: "runs/shard-1", dir: resolve("runs/shard-1/iteration-2") },
+    { source: "ws2/iteration-1", dir: resolve("ws2/iteration-1") },
+  ];
+  const refusal = (into: string): SkillgymError | undefined => {
+    try {
+      refuseIntoShard(into, shards);
+    } catch (e) {
+      return e as SkillgymError;
+    }
+    return undefined;
+  };
+  const among = "; the merge would write among the shard's files";
+
+  it("refuses --into a shard's folder, a folder inside it, or the workspace of a shard named by its iteration", () => {
+    expect(refusal("runs/shard-1")?.message).toBe(
+      `--into runs/shard-1 is the shard folder runs/shard-1${among}`,
+    );
+    expect(refusal(resolve("runs/shard-1"))?.message).toBe(
+      `--into ${resolve("runs/shard-1")} is the shard folder runs/shard-1${among}`,
+    );
+    expect(refusal(join("runs", "shard-1", "iteration-2"))?.message).toBe(
+      `--into ${join("runs", "shard-1", "iteration-2")} is inside the shard folder runs/shard-1${among}`,
+    );
+    expect(refusal("ws2/iteration-1/x")?.message).toBe(
+      `--into ws2/iteration-1/x is inside the shard folder ws2/iteration-1${among}`,
+    );
+    const workspace = refusal("ws2");
+    expect(workspace?.message).toBe(`--into ws2 is the workspace of the shard ws2/iteration-1${among}`);
+    expect(workspace?.code).toBe("BAD_INPUT");
+    expect(workspace?.hint).toBe("merge into a workspace of its own, such as --into merged");
+  });
+
+  it("takes any folder beside them, one whose name only begins like a shard's among them", () => {
+    for (const into of ["merged", "runs", "runs/shard-10", "ws2/iteration-10", "ws"])
+      expect(refusal(into)).toBeUndefined();
   });
 });

@@ -68,6 +68,14 @@ describe("shortfallOf", () => {
       state: "incomplete",
       missing_runs: { eval: 2, trigger: 0 },
     });
+    // More trigger runs lacking than eval runs is still lacking.
+    expect(shortfallOf(shard(2, { evalRuns: 5, triggerRuns: 10 }))).toEqual({
+      index: 2,
+      source: "shard-2",
+      state: "incomplete",
+      planned_runs: { eval: 6, trigger: 13 },
+      missing_runs: { eval: 1, trigger: 3 },
+    });
   });
 });
 
