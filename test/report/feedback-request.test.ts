@@ -12,7 +12,7 @@ const refused = (body: unknown) => {
 describe("FeedbackRequest refusals", () => {
   it("names run_id when feedback or a grade comes without one", () => {
     expect(refused({ iteration: 1, feedback: "x" })).toBe(
-      "run_id: run_id goes with feedback or a grade mark",
+      "run_id: run_id goes with feedback or a grade mark; body: expected run_id and feedback, or status",
     );
     expect(refused({ iteration: 1, grade: { text: "g", verdict: null }, status: "complete" })).toBe(
       "run_id: run_id goes with feedback or a grade mark",
