@@ -143,6 +143,7 @@ describe("who may talk to the viewer", () => {
     ["a page of no origin", () => "null"],
     ["its host with a path before it", (port: number) => `http://evil.example/http://127.0.0.1:${port}`],
     ["its host with no scheme stripped twice", (port: number) => `http://http://127.0.0.1:${port}`],
+    ["its host with the scheme after it", (port: number) => `127.0.0.1:${port}http://`],
   ])("refuses a feedback post from %s and writes nothing", async (_name, origin) => {
     const before = await readFile(join(root(), "iteration-1", "feedback.json"), "utf8").catch(() => "none");
     const answer = await post({ iteration: 1, status: "complete" }, { Origin: origin(server.port) });
@@ -197,6 +198,12 @@ describe("the routes", () => {
     const answer = await get(path);
     expect(answer.status).toBe(404);
     expect(errorOf(answer)).toMatch(/^no (route|iteration)/);
+  });
+
+  it("reads an iteration number of several digits from the path", async () => {
+    const answer = await get("/api/iteration/12");
+    expect(answer.status).toBe(404);
+    expect(errorOf(answer)).toBe("no iteration 12 in this view");
   });
 
   it("answers an unknown route naming its path", async () => {
