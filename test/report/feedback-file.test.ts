@@ -116,12 +116,12 @@ describe("withFileLock", () => {
     expect(await withFileLock(data(), async () => "ran", { staleMs: 100 })).toBe("ran");
   });
 
-  it("breaks a lock older than ten seconds by default, and waits on a younger one", async () => {
+  it("breaks a lock older than ten seconds by default, and waits on a young one", async () => {
     await writeFile(`${data()}.lock`, "1 other\n");
-    const young = new Date(Date.now() - 8_000);
+    const young = new Date(Date.now() - 3_000);
     await utimes(`${data()}.lock`, young, young);
     await expect(withFileLock(data(), async () => "ran", { waitMs: 100 })).rejects.toThrow(FileLockTimeout);
-    const old = new Date(Date.now() - 11_000);
+    const old = new Date(Date.now() - 15_000);
     await utimes(`${data()}.lock`, old, old);
     expect(await withFileLock(data(), async () => "ran", { waitMs: 100 })).toBe("ran");
   });
