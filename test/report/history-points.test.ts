@@ -52,7 +52,7 @@ async function view() {
   return readWorkspaceView(createViewReader(await resolveViewTarget(ws)));
 }
 
-describe("over time's history points", () => {
+describe("over time's history points", { timeout: 60_000 }, () => {
   it("gives each part of a several-model iteration its own history.json row", async () => {
     await recordRunHistory(ws, await twoModels(1, pass));
     await recordRunHistory(ws, await twoModels(2, [true, false]));
