@@ -39,7 +39,13 @@ describe("the run model", () => {
     expect(g({})).toBeUndefined();
     expect(timeSeconds(base)).toBeUndefined();
     // timing.json wins over grading.json, even when it lacks the time.
-    expect(timeSeconds({ ...base, timing: {}, grading: { ...grading({ a: true }), timing: { total_duration_seconds: 3 } } })).toBeUndefined();
+    expect(
+      timeSeconds({
+        ...base,
+        timing: {},
+        grading: { ...grading({ a: true }), timing: { total_duration_seconds: 3 } },
+      }),
+    ).toBeUndefined();
   });
 
   it("takes the tokens from timing.json, else from grading.json", () => {

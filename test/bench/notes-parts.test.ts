@@ -50,7 +50,14 @@ const notesFor = (runs: RunData[], overrides: Partial<NotesInput> = {}) =>
     ...overrides,
   });
 
-const interval = { estimate: 0.25, ci_low: 0.1, ci_high: 0.4, confidence: 0.95, distinguishable: true, pairs: 9 };
+const interval = {
+  estimate: 0.25,
+  ci_low: 0.1,
+  ci_high: 0.4,
+  confidence: 0.95,
+  distinguishable: true,
+  pairs: 9,
+};
 const delta = (overrides: Partial<PairedDelta> = {}): PairedDelta => ({
   baseline: "without_skill",
   overall: interval,
@@ -127,7 +134,9 @@ describe("the assertion notes", () => {
 
   it("calls an assertion that failed a single run nothing, and one failed in two runs always failing", () => {
     expect(notesFor([graded("with_skill", 1, { a: false })])).toEqual([]);
-    expect(notesFor([graded("with_skill", 1, { a: false }), graded("without_skill", 1, { a: false })])).toEqual([
+    expect(
+      notesFor([graded("with_skill", 1, { a: false }), graded("without_skill", 1, { a: false })]),
+    ).toEqual([
       'Eval 1 (Ocean): assertion "a" always fails — check the assertion or the eval (failed all 2 runs)',
     ]);
   });
@@ -227,7 +236,12 @@ describe("the ambiguity and partial-merge notes", () => {
         planned_runs: { eval: 8, trigger: 0 },
         missing_runs: { eval: 4, trigger: 0 },
         shards: [
-          { index: 2, state: "missing", planned_runs: { eval: 4, trigger: 0 }, missing_runs: { eval: 4, trigger: 0 } },
+          {
+            index: 2,
+            state: "missing",
+            planned_runs: { eval: 4, trigger: 0 },
+            missing_runs: { eval: 4, trigger: 0 },
+          },
         ],
       },
     });
