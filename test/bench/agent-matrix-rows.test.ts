@@ -24,7 +24,13 @@ describe("one agent's row of the matrix", () => {
       runs: [run("with_skill", 1), run("old_skill", 1, "timeout"), run("old_skill", 2, "overloaded")],
       run_summary: { with_skill: { pass_rate: stat(1), time_seconds: stat(1), tokens: stat(1) } },
       statistics: {
-        delta_pass_rate: { estimate: 0.5, ci_low: 0.25, ci_high: 0.75, confidence: 0.95, distinguishable: true },
+        delta_pass_rate: {
+          estimate: 0.5,
+          ci_low: 0.25,
+          ci_high: 0.75,
+          confidence: 0.95,
+          distinguishable: true,
+        },
       },
     });
     const matrix = buildAgentMatrix({
@@ -79,7 +85,9 @@ describe("one agent's row of the matrix", () => {
       skillName: "s",
       simulated: true,
       timestamp: "2026-01-02T00:00:00Z",
-      outcomes: [{ agent: "codex", version: "1.0", dir: "codex", status: "not_run", costUsd: 0, wallSeconds: 0 }],
+      outcomes: [
+        { agent: "codex", version: "1.0", dir: "codex", status: "not_run", costUsd: 0, wallSeconds: 0 },
+      ],
     });
     expect(matrix.simulated).toBe(true);
     expect(matrix.agents).toEqual([

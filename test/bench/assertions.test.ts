@@ -33,21 +33,19 @@ describe("tallyAssertions", () => {
       ]),
       run(1, "without_skill", 1, [["a", false]]),
       run(2, "with_skill", 1, [["a", true]]),
-      { ...run(1, "with_skill", 3, [["a", true]]), exclusion: { kind: "errored", reason: "x", message: "x" } },
+      {
+        ...run(1, "with_skill", 3, [["a", true]]),
+        exclusion: { kind: "errored", reason: "x", message: "x" },
+      },
     ];
     const tallies = tallyAssertions(runs);
-    expect(
-      tallies.map((t) => [t.evalId, t.evalName, t.text, Object.fromEntries(t.byConfiguration)]),
-    ).toEqual([
-      [1, "e1", "b", { with_skill: { passed: 2, runs: 2 } }],
+    expect(tallies.map((t) => [t.evalId, t.evalName, t.text, Object.fromEntries(t.byConfiguration)])).toEqual(
       [
-        1,
-        "e1",
-        "a",
-        { with_skill: { passed: 1, runs: 2 }, without_skill: { passed: 0, runs: 1 } },
+        [1, "e1", "b", { with_skill: { passed: 2, runs: 2 } }],
+        [1, "e1", "a", { with_skill: { passed: 1, runs: 2 }, without_skill: { passed: 0, runs: 1 } }],
+        [2, "e2", "a", { with_skill: { passed: 1, runs: 1 } }],
       ],
-      [2, "e2", "a", { with_skill: { passed: 1, runs: 1 } }],
-    ]);
+    );
   });
 
   it("counts an assertion listed twice in one grading once for the run", () => {

@@ -20,14 +20,23 @@ const perEval = (eval_id: number, delta: ReturnType<typeof interval> | null, eva
 
 function benchmark(statistics?: object): Benchmark {
   return Benchmark.parse({
-    metadata: { skill_name: "s", timestamp: "2026-01-01T00:00:00Z", evals_run: [1], runs_per_configuration: 4 },
+    metadata: {
+      skill_name: "s",
+      timestamp: "2026-01-01T00:00:00Z",
+      evals_run: [1],
+      runs_per_configuration: 4,
+    },
     runs: [],
     run_summary: {},
     ...(statistics ? { statistics } : {}),
   });
 }
 
-const context = { iterationDir: "/ws/noise/iteration-1", effectFloor: 0.1, measuredAt: "2026-11-26T00:00:00Z" };
+const context = {
+  iterationDir: "/ws/noise/iteration-1",
+  effectFloor: 0.1,
+  measuredAt: "2026-11-26T00:00:00Z",
+};
 
 describe("noiseOf, from a benchmark", () => {
   it("reports each eval's interval, spread and verdict, and the false calls among evals with one", () => {
