@@ -35,7 +35,7 @@ describe("tallyAssertions", () => {
       run(2, "with_skill", 1, [["a", true]]),
       {
         ...run(1, "with_skill", 3, [["a", true]]),
-        exclusion: { kind: "errored", reason: "x", message: "x" },
+        exclusion: { kind: "errored" as const, reason: "x", message: "x" },
       },
     ];
     const tallies = tallyAssertions(runs);
