@@ -131,8 +131,9 @@ function varianceNotes(input: NotesInput): string[] {
         .filter((r) => evalKey(r.evalId) === evalKey(first.evalId) && r.configuration === configuration)
         .filter(isGraded)
         .map((r) => r.grading.summary.pass_rate);
+      // Fewer than two rates have a spread of 0.
       const spread = sampleStddev(rates);
-      if (rates.length < 2 || spread < highVariance) continue;
+      if (spread < highVariance) continue;
       const average = rates.reduce((a, b) => a + b, 0) / rates.length;
       notes.push(
         `${evalLabel(first.evalId, first.evalName)} shows high variance ${configuration} (${percent(average)} ± ${percent(spread)} over ${rates.length} runs) — may be flaky or model-dependent`,

@@ -5,8 +5,8 @@ export interface Summary {
   max: number;
 }
 
+/** NaN for no values (0 / 0). */
 export function mean(values: readonly number[]): number {
-  if (values.length === 0) return Number.NaN;
   return values.reduce((sum, v) => sum + v, 0) / values.length;
 }
 
@@ -19,6 +19,7 @@ export function sampleStddev(values: readonly number[]): number {
 }
 
 export function median(values: readonly number[]): number {
+  // Stryker disable next-line ConditionalExpression: equivalent, an empty list would give (undefined + undefined) / 2, NaN too
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -103,9 +104,9 @@ export function pairedBootstrap(
   const pairs = nonEmpty.reduce((sum, g) => sum + g.length, 0);
   if (pairs < 2) return null;
   const random = mulberry32(options.seed);
-  const pick = (n: number) => Math.min(n - 1, Math.floor(random() * n));
-  const means = new Float64Array(options.resamples);
-  for (let r = 0; r < options.resamples; r++) {
+  // random() < 1, so a draw is never past the last item.
+  const pick = (n: number) => Math.floor(random() * n);
+  const means = Float64Array.from({ length: options.resamples }, () => {
     let total = 0;
     for (let g = 0; g < nonEmpty.length; g++) {
       const group = nonEmpty[pick(nonEmpty.length)]!;
@@ -113,8 +114,8 @@ export function pairedBootstrap(
       for (let i = 0; i < group.length; i++) sum += group[pick(group.length)]!;
       total += sum / group.length;
     }
-    means[r] = total / nonEmpty.length;
-  }
+    return total / nonEmpty.length;
+  });
   const { low, high } = percentileBounds(means, options.confidence);
   const ci_low = round(low);
   const ci_high = round(high);
