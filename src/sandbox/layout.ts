@@ -4,10 +4,8 @@ import { isFile } from "../fs-probe.js";
 import { MASKED_FILES, SYSTEM_FOLDERS, type SystemEntry } from "./bwrap-args.js";
 import { type SystemMasks, systemMasks } from "./system-masks.js";
 
-export const inside = (path: string, dir: string) => {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-};
+// The sandbox is Linux only (bubblewrap), where relative() never gives an absolute path: that is Windows' other drives.
+export const inside = (path: string, dir: string) => !relative(dir, path).startsWith("..");
 
 /** Those of the system folders the host has: a real folder, or a link to make again inside. */
 export async function systemEntries(folders: readonly string[] = SYSTEM_FOLDERS): Promise<SystemEntry[]> {

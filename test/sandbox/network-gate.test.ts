@@ -272,6 +272,58 @@ describe("the network gate's CONNECT filter", () => {
     );
   });
 
+  it("ends both sides of the connections it carries when closed", async () => {
+    let targetClosed: () => void = () => {};
+    const targetSide = new Promise<void>((resolve) => {
+      targetClosed = resolve;
+    });
+    const held = createServer((socket) => {
+      socket.on("data", (chunk) => socket.write(`echo: ${chunk}`));
+      socket.on("close", () => targetClosed());
+    });
+    await new Promise<void>((done) => held.listen(0, "127.0.0.1", done));
+    const address = held.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const socketPath = join(dir, "net.sock");
+    gate = await openNetworkGate(socketPath, { kind: "target", host: "127.0.0.1", port });
+    try {
+      const socket = connect(socketPath, () => socket.write("ping"));
+      const clientSide = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      socket.on("error", () => {});
+      await new Promise<void>((resolve) => socket.once("data", () => resolve()));
+      await gate.close();
+      gate = undefined;
+      await clientSide;
+      await targetSide;
+    } finally {
+      await new Promise<void>((done) => held.close(() => done()));
+    }
+  });
+
+  it("closes a simulator run's connection when its target cannot be reached", async () => {
+    const closed = createServer();
+    await new Promise<void>((done) => closed.listen(0, "127.0.0.1", done));
+    const address = closed.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    await new Promise<void>((done) => closed.close(() => done()));
+    const socketPath = join(dir, "net.sock");
+    gate = await openNetworkGate(socketPath, { kind: "target", host: "127.0.0.1", port });
+    expect(await converse(socketPath, "ping")).toBe("");
+  });
+
+  it("stays up when a client goes before its answer", async () => {
+    const socketPath = join(dir, "net.sock");
+    gate = await openNetworkGate(socketPath, { kind: "connect", allowedHosts: [] });
+    for (let i = 0; i < 5; i++) {
+      const socket = connect(socketPath, () => {
+        socket.write(`GET http://gone${i}.example/ HTTP/1.1\r\n\r\n`);
+        socket.destroy();
+      });
+    }
+    await expect.poll(() => gate?.refusedHosts().length, { timeout: 10_000 }).toBe(5);
+    expect(await converse(socketPath, "CONNECT evil.example:443 HTTP/1.1\r\n\r\n")).toBe(FORBIDDEN);
+  });
+
   it("reads the host of a proxy request's first line", () => {
     expect(requestTarget("CONNECT API.Anthropic.com:443 HTTP/1.1")).toEqual({
       method: "CONNECT",
