@@ -1,5 +1,5 @@
 import { mkdir, realpath, symlink, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { inside, installFolders, maskedPaths, systemEntries } from "../../src/sandbox/layout.js";
 import { systemMasks, unreadableUnder } from "../../src/sandbox/system-masks.js";
@@ -79,7 +79,8 @@ describe("the secrets a sandbox covers", () => {
 });
 
 describe("the folders a command needs to read", () => {
-  const node = async () => dirname(await realpath(process.execPath));
+  // The Node running these tests: its own folder, or the node_modules holding it (an npm-installed Node).
+  const node = async () => (await installFolders({ command: process.execPath, args: [] }, []))[0];
 
   it("are an npm agent's node_modules, a script's folder, and the Node skillgym runs on", async () => {
     await writeTree(dir, {
@@ -128,8 +129,7 @@ describe("the folders a command needs to read", () => {
     expect(await installFolders(command, [{ path: join(dir, "sys"), link: "usr" }])).toContain(
       join(dir, "sys/bin"),
     );
-    const node = await realpath(process.execPath);
-    expect(await installFolders(command, [{ path: dirname(node) }])).toEqual([join(dir, "sys/bin")]);
+    expect(await installFolders(command, [{ path: (await node()) ?? "" }])).toEqual([join(dir, "sys/bin")]);
   });
 
   it("stop at the root when no node_modules holds the file", async () => {
