@@ -2,16 +2,15 @@ import { lstat, readlink, realpath } from "node:fs/promises";
 import { basename, dirname, isAbsolute, relative } from "node:path";
 import { isFile } from "../fs-probe.js";
 import { MASKED_FILES, SYSTEM_FOLDERS, type SystemEntry } from "./bwrap-args.js";
-import { systemMasks } from "./system-masks.js";
+import { type SystemMasks, systemMasks } from "./system-masks.js";
 
-export const inside = (path: string, dir: string) => {
-  const rel = relative(dir, path);
-  return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
-};
+// The sandbox is Linux only (bubblewrap), where relative() never gives an absolute path: that is Windows' other drives.
+export const inside = (path: string, dir: string) => !relative(dir, path).startsWith("..");
 
-export async function systemEntries(): Promise<SystemEntry[]> {
+/** Those of the system folders the host has: a real folder, or a link to make again inside. */
+export async function systemEntries(folders: readonly string[] = SYSTEM_FOLDERS): Promise<SystemEntry[]> {
   const entries: SystemEntry[] = [];
-  for (const path of SYSTEM_FOLDERS) {
+  for (const path of folders) {
     try {
       const info = await lstat(path);
       if (info.isSymbolicLink()) entries.push({ path, link: await readlink(path) });
@@ -22,10 +21,12 @@ export async function systemEntries(): Promise<SystemEntry[]> {
 }
 
 /** The system's secrets a sandbox covers: the named ones, and whatever under /etc others may not read. */
-export async function maskedPaths(): Promise<{ masked: string[]; maskedFolders: string[] }> {
-  const found = systemMasks();
+export async function maskedPaths(
+  secrets: readonly string[] = MASKED_FILES,
+  found: SystemMasks = systemMasks(),
+): Promise<{ masked: string[]; maskedFolders: string[] }> {
   const named: string[] = [];
-  for (const path of MASKED_FILES) if (await isFile(path)) named.push(path);
+  for (const path of secrets) if (await isFile(path)) named.push(path);
   const files = [...new Set([...named, ...found.files])];
   return {
     masked: files.filter((f) => !found.folders.some((folder) => inside(f, folder))),

@@ -59,6 +59,64 @@ describe("bwrap arguments", () => {
     expect(args.slice(-2)).toEqual(["--chdir", layout.cwd]);
   });
 
+  it("is exactly these arguments, in this order", () => {
+    expect(bwrapArgs({ ...layout, maskedFolders: ["/etc/ssl/private"], made: ["/tmp/home"] })).toEqual([
+      "--unshare-all",
+      "--die-with-parent",
+      "--ro-bind",
+      "/usr",
+      "/usr",
+      "--symlink",
+      "usr/lib",
+      "/lib",
+      "--ro-bind",
+      "/etc",
+      "/etc",
+      "--ro-bind",
+      "/dev/null",
+      "/etc/shadow",
+      "--ro-bind",
+      "/dev/null",
+      "/etc/gshadow",
+      "--tmpfs",
+      "/etc/ssl/private",
+      "--remount-ro",
+      "/etc/ssl/private",
+      "--proc",
+      "/proc",
+      "--dev",
+      "/dev",
+      "--tmpfs",
+      "/tmp",
+      "--dir",
+      "/tmp/home",
+      "--ro-bind",
+      "/opt/app/node_modules",
+      "/opt/app/node_modules",
+      "--bind",
+      "/tmp/skillgym-run.1/a/work",
+      "/tmp/skillgym-run.1/a/work",
+      "--bind",
+      "/tmp/skillgym-run.1/a/home",
+      "/tmp/skillgym-run.1/a/home",
+      "--bind",
+      "/tmp/skillgym-net-x",
+      SOCKET_MOUNT,
+      "--chdir",
+      "/tmp/skillgym-run.1/a/work",
+    ]);
+    expect(SOCKET_MOUNT).toBe("/run/skillgym-net");
+  });
+
+  it("binds no socket folder and makes no folder when the layout names none", () => {
+    const { socketDir: _, ...offline } = layout;
+    const args = bwrapArgs(offline);
+    expect(args).not.toContain(SOCKET_MOUNT);
+    expect(args).not.toContain("--dir");
+    expect(args).not.toContain("--remount-ro");
+    expect(args.filter((a) => a === "--bind")).toHaveLength(2);
+  });
+
   it("never shows the real home, the root or other runs", () => {
     const destinations = all.map((m) => m[m.length - 1]);
     for (const hidden of ["/", "/root", "/home", process.env.HOME ?? "/root", "/tmp/skillgym-run.1"])

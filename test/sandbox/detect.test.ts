@@ -25,8 +25,10 @@ describe("finding bubblewrap", () => {
   it("is an agent that cannot run (exit 3) when no bwrap is on PATH, and says how to install it", async () => {
     const error = await refusal(locateBwrap({ PATH: join(dir, "empty") }, "linux"));
     expect(exitCodeFor(error)).toBe(3);
-    expect(error.hint).toContain("apt-get install bubblewrap");
-    expect(error.hint).toContain("dnf install bubblewrap");
+    expect(error.message).toBe("--sandbox needs bubblewrap (`bwrap`), which is not on PATH");
+    expect(error.hint).toBe(
+      "install it: `apt-get install bubblewrap` (Debian, Ubuntu) or `dnf install bubblewrap` (Fedora, RHEL)",
+    );
   });
 
   it("is a usage error (exit 2) on macOS and Windows, whatever is on PATH", async () => {
@@ -34,6 +36,9 @@ describe("finding bubblewrap", () => {
       const error = await refusal(locateBwrap(process.env, platform));
       expect(exitCodeFor(error)).toBe(2);
       expect(error.message).toBe(`--sandbox is not supported on ${platform}`);
+      expect(error.hint).toBe(
+        "the sandbox is bubblewrap's, Linux only: run without --sandbox (and without `sandbox` in evals.json), or on Linux",
+      );
     }
   });
 
