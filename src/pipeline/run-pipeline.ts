@@ -12,7 +12,12 @@ import { markIterationInterrupted } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
-import { loadConditionSkills, runTriggers, type TriggerSummaryResult } from "../triggers/index.js";
+import {
+  checkConditionSets,
+  loadConditionSkills,
+  runTriggers,
+  type TriggerSummaryResult,
+} from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import {
@@ -143,7 +148,11 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     budget = createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd);
   }
   // The trigger part's skills are checked before the evals start, so a bad folder stops the run before any agent.
-  if (suite.triggersFile && suite.triggers.length > 0) await loadConditionSkills(options, skill.name);
+  if (suite.triggersFile && suite.triggers.length > 0) {
+    if (options.conditions)
+      checkConditionSets(options.conditions, { project: options.projectRoot, installed: options.installed });
+    await loadConditionSkills(options, skill.name);
+  }
   const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
   let agent: Promise<Agent> | undefined;
   const createAgent = (inputs: { skill: Skill; suite: Suite }) => {
@@ -205,6 +214,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
       ...(options.installed ? { installed: options.installed } : {}),
+      ...(options.conditions ? { conditions: options.conditions } : {}),
       // Trigger runs start in a copy of the project too, as eval runs do.
       ...(options.projectRoot ? { project: options.projectRoot } : {}),
       ...(options.allRuns ? { allRuns: true } : {}),

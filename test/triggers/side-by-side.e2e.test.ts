@@ -1,0 +1,194 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skillgymOnDouble } from "../agent-double/index.js";
+import { tempDir, writeTree } from "../e2e/helpers.js";
+import { conditionsTree, type Listing, listing } from "./conditions-fixture.js";
+
+// The fixture's three queries: "what changed" fires in the clean room and is stolen by the library's changelog;
+// "prepare the release" fires only where the project's package.json is visible; the monad query never fires.
+const simScript = {
+  rules: [
+    { match: "what changed", skills: "^changelog$", skill: "changelog" },
+    { match: "what changed", skill: "~release-notes-sg-" },
+    { match: "prepare the release", files: "^package\\.json$", skill: "~release-notes-sg-" },
+    { skill: "none", without_skill: [{ text: "Sure." }] },
+  ],
+};
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let before: Listing;
+const project = () => join(dir, "project");
+const ws = (name: string) => join(dir, name);
+
+function triggers(workspace: string, ...extra: string[]) {
+  return skillgymOnDouble([
+    "triggers",
+    join(dir, "release-notes"),
+    "--simulate",
+    "--sim-script",
+    join(dir, "sim.json"),
+    "--runs",
+    "1",
+    "--workspace",
+    ws(workspace),
+    ...extra,
+  ]);
+}
+
+interface SideQuery {
+  query: string;
+  triggers: number;
+  pass: boolean;
+  side_by_side: {
+    clean: { trigger_rate: number; pass: boolean };
+    real: { trigger_rate: number; pass: boolean };
+    difference: number;
+    flag?: string;
+  };
+}
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  await writeTree(dir, { ...conditionsTree(), "sim.json": JSON.stringify(simScript) });
+  before = await listing(project());
+}, 60_000);
+afterAll(() => cleanup());
+
+describe("--conditions clean,real: the same queries in the clean room and under real conditions", () => {
+  it("shows each query's rate in both, the difference, and flags the queries that pass in only one", async () => {
+    const result = triggers(
+      "ws-side",
+      "--conditions",
+      "clean,real",
+      "--installed",
+      join(dir, "library"),
+      "--project-root",
+      project(),
+      "--json",
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const out = JSON.parse(result.stdout);
+    const results = out.results as SideQuery[];
+    expect(results.map((r) => [r.side_by_side.clean.trigger_rate, r.side_by_side.real.trigger_rate])).toEqual([
+      [1, 0],
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(results.map((r) => r.side_by_side.difference)).toEqual([-1, 1, 0]);
+    expect(results.map((r) => r.side_by_side.flag)).toEqual(["clean-only", "real-only", undefined]);
+    // The query's own fields are the real conditions'.
+    expect(results.map((r) => r.triggers)).toEqual([0, 1, 0]);
+    expect(out.side_by_side).toMatchObject({ conditions: ["clean", "real"], clean_only: 1, real_only: 1 });
+    expect(out.side_by_side.clean_summary.passed).toBe(2);
+    expect(out.summary.passed).toBe(2);
+
+    // One iteration: the clean room's runs in triggers/clean/, the real ones beside, each with its own results.
+    const triggersDir = join(ws("ws-side"), "iteration-1", "triggers");
+    expect((await readdir(ws("ws-side"))).filter((n) => n.startsWith("iteration-"))).toEqual(["iteration-1"]);
+    const written = JSON.parse(await readFile(join(triggersDir, "trigger-results.json"), "utf8"));
+    expect(written.side_by_side.clean_only).toBe(1);
+    const clean = JSON.parse(await readFile(join(triggersDir, "clean", "trigger-results.json"), "utf8"));
+    expect(clean.results.map((r: { triggers: number }) => r.triggers)).toEqual([1, 0, 0]);
+    expect(clean.conditions).toBeUndefined();
+    const cleanRun = JSON.parse(
+      await readFile(join(triggersDir, "clean", "query-1", "run-1", "trigger.json"), "utf8"),
+    );
+    expect(cleanRun.stolen_by).toEqual([]);
+    const plan = JSON.parse(await readFile(join(triggersDir, "plan.json"), "utf8"));
+    expect(plan.side_by_side).toEqual(["clean", "real"]);
+  });
+
+  it("the terminal summary shows both rates and says what each flag means", () => {
+    const result = triggers(
+      "ws-side-text",
+      "--conditions",
+      "clean,real",
+      "--installed",
+      join(dir, "library"),
+      "--project-root",
+      project(),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.split("\n");
+    const line = (query: string) => lines.find((l) => l.includes(query)) ?? "";
+    expect(line("what changed")).toMatch(/clean 1\/1 +real +0\/1/);
+    expect(line("what changed")).toContain("fires in an empty folder, not in your repository");
+    expect(line("prepare the release")).toContain("fires in your repository, not in an empty folder");
+    expect(line("monad")).not.toContain("<<");
+    expect(result.stdout).toContain("1 pass only in the clean room, 1 only under the real conditions");
+  });
+
+  it("the store serves the clean room's runs to a later clean room and the real ones to the same conditions", async () => {
+    const again = triggers(
+      "ws-side",
+      "--conditions",
+      "clean,real",
+      "--installed",
+      join(dir, "library"),
+      "--project-root",
+      project(),
+      "--json",
+    );
+    expect(again.code, again.stderr).toBe(0);
+    const plain = triggers("ws-side", "--json");
+    expect(plain.code, plain.stderr).toBe(0);
+    const record = async (iteration: number, ...path: string[]) =>
+      JSON.parse(
+        await readFile(join(ws("ws-side"), `iteration-${iteration}`, "triggers", ...path, "trigger.json"), "utf8"),
+      ) as { reused_from?: unknown };
+    for (const q of [1, 2, 3]) {
+      expect((await record(2, "clean", `query-${q}`, "run-1")).reused_from).toBeDefined();
+      expect((await record(2, `query-${q}`, "run-1")).reused_from).toBeDefined();
+      // A plain clean-room run is served from the side-by-side's clean runs.
+      expect((await record(3, `query-${q}`, "run-1")).reused_from).toBeDefined();
+    }
+  });
+
+  it("bad --conditions input exits 2 with the reason before any agent starts", async () => {
+    const cases: [string[], string][] = [
+      [["--conditions", "clean,dirty"], 'unknown condition "dirty"'],
+      [["--conditions", "real"], '"real" needs a condition to run under'],
+      [["--conditions", "clean,real", "--with-skills", join(dir, "library", "changelog")], '"real" needs a condition'],
+      [["--conditions", "clean,clean"], '"clean" is named twice'],
+    ];
+    for (const [extra, message] of cases) {
+      const bad = triggers("ws-bad", ...extra);
+      expect(bad.code, bad.stderr).toBe(2);
+      expect(bad.stderr).toContain("--conditions");
+      expect(bad.stderr).toContain(message);
+    }
+    expect(await readdir(ws("ws-bad")).catch(() => [])).toEqual([]);
+  });
+
+  it("run's trigger part takes --conditions too", async () => {
+    const run = skillgymOnDouble([
+      "run",
+      join(dir, "release-notes"),
+      "--simulate",
+      "--sim-script",
+      join(dir, "sim.json"),
+      "--trigger-runs",
+      "1",
+      "--workspace",
+      ws("ws-run"),
+      "--project-root",
+      project(),
+      "--installed",
+      join(dir, "library"),
+      "--conditions",
+      "clean,real",
+      "--json",
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const written = JSON.parse(
+      await readFile(join(ws("ws-run"), "iteration-1", "triggers", "trigger-results.json"), "utf8"),
+    );
+    expect(written.side_by_side).toMatchObject({ clean_only: 1, real_only: 1 });
+  });
+
+  it("leaves the user's project as it was", async () => {
+    expect(await listing(project())).toEqual(before);
+  });
+});
