@@ -71,11 +71,13 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     expect(result.code, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
     const results = out.results as SideQuery[];
-    expect(results.map((r) => [r.side_by_side.clean.trigger_rate, r.side_by_side.real.trigger_rate])).toEqual([
-      [1, 0],
-      [0, 1],
-      [0, 0],
-    ]);
+    expect(results.map((r) => [r.side_by_side.clean.trigger_rate, r.side_by_side.real.trigger_rate])).toEqual(
+      [
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ],
+    );
     expect(results.map((r) => r.side_by_side.difference)).toEqual([-1, 1, 0]);
     expect(results.map((r) => r.side_by_side.flag)).toEqual(["clean-only", "real-only", undefined]);
     // The query's own fields are the real conditions'.
@@ -136,7 +138,10 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     expect(plain.code, plain.stderr).toBe(0);
     const record = async (iteration: number, ...path: string[]) =>
       JSON.parse(
-        await readFile(join(ws("ws-side"), `iteration-${iteration}`, "triggers", ...path, "trigger.json"), "utf8"),
+        await readFile(
+          join(ws("ws-side"), `iteration-${iteration}`, "triggers", ...path, "trigger.json"),
+          "utf8",
+        ),
       ) as { reused_from?: unknown };
     for (const q of [1, 2, 3]) {
       expect((await record(2, "clean", `query-${q}`, "run-1")).reused_from).toBeDefined();
@@ -150,7 +155,10 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     const cases: [string[], string][] = [
       [["--conditions", "clean,dirty"], 'unknown condition "dirty"'],
       [["--conditions", "real"], '"real" needs a condition to run under'],
-      [["--conditions", "clean,real", "--with-skills", join(dir, "library", "changelog")], '"real" needs a condition'],
+      [
+        ["--conditions", "clean,real", "--with-skills", join(dir, "library", "changelog")],
+        '"real" needs a condition',
+      ],
       [["--conditions", "clean,clean"], '"clean" is named twice'],
     ];
     for (const [extra, message] of cases) {
