@@ -23,6 +23,8 @@ export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budge
   installed?: string[];
   /** `--conditions`: trigger runs in the clean room, under the given conditions, or both side by side. */
   conditions?: ConditionSets;
+  /** `--context`: the prior conversation (a JSON file) each trigger run continues. */
+  context?: string;
   /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
   allRuns?: boolean;
   grade: boolean;

@@ -17,6 +17,7 @@ import {
   loadConditionSkills,
   runTriggers,
   type TriggerSummaryResult,
+  withSuiteConditions,
 } from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
@@ -149,9 +150,17 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   }
   // The trigger part's skills are checked before the evals start, so a bad folder stops the run before any agent.
   if (suite.triggersFile && suite.triggers.length > 0) {
-    if (options.conditions)
-      checkConditionSets(options.conditions, { project: options.projectRoot, installed: options.installed });
-    await loadConditionSkills(options, skill.name);
+    const asked = await withSuiteConditions(
+      {
+        ...(options.projectRoot ? { project: options.projectRoot } : {}),
+        ...(options.installed ? { installed: options.installed } : {}),
+        ...(options.context ? { context: options.context } : {}),
+        ...(options.conditions ? { conditions: options.conditions } : {}),
+      },
+      suite,
+    );
+    if (options.conditions) checkConditionSets(options.conditions, asked);
+    await loadConditionSkills({ ...options, ...asked }, skill.name);
   }
   const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
   let agent: Promise<Agent> | undefined;
@@ -215,6 +224,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
       ...(options.installed ? { installed: options.installed } : {}),
       ...(options.conditions ? { conditions: options.conditions } : {}),
+      ...(options.context ? { context: options.context } : {}),
       // Trigger runs start in a copy of the project too, as eval runs do.
       ...(options.projectRoot ? { project: options.projectRoot } : {}),
       ...(options.allRuns ? { allRuns: true } : {}),

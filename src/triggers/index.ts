@@ -14,3 +14,4 @@ export {
   type SideBySideFlag,
   sideBySide,
 } from "./side-by-side.js";
+export { withSuiteConditions } from "./suite-options.js";

@@ -27,6 +27,7 @@ import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
 import { CLEAN_DIR, cleanContext, runTriggerSet, triggerRunIdentity } from "./run-trigger-set.js";
 import { summarize } from "./score.js";
 import { type ConditionSets, checkConditionSets, sideBySide } from "./side-by-side.js";
+import { withSuiteConditions } from "./suite-options.js";
 
 export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
@@ -45,6 +46,8 @@ export interface TriggerOptions extends RunOptions {
    * given conditions, or the clean room when none is given.
    */
   conditions?: ConditionSets;
+  /** `--context`: a prior conversation (a JSON file of user and assistant turns) each run continues. */
+  context?: string;
   /** Every query gets all `runs` (`--all-runs`); otherwise a query stops once its verdict is settled. */
   allRuns?: boolean;
   reporter?: TriggerReporter;
@@ -111,8 +114,10 @@ function conditionsRecord(project: ProjectCondition | undefined, beside: readonl
 }
 
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
-export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
-  const { skill, suite } = await runInputs(options, "triggers");
+export async function runTriggers(given: TriggerOptions): Promise<TriggerSummaryResult> {
+  const { skill, suite } = await runInputs(given, "triggers");
+  // The suite's "conditions" fill in what the command line left out.
+  const options = await withSuiteConditions(given, suite);
   if (suite.triggers.length === 0)
     throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`);
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));

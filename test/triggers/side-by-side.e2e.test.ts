@@ -196,6 +196,68 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     expect(written.side_by_side).toMatchObject({ clean_only: 1, real_only: 1 });
   });
 
+  it('the suite\'s "conditions" name them, so every run makes them; a flag wins over its field', async () => {
+    const suiteOf = (conditions: unknown) => ({
+      ...conditionsTree(),
+      "release-notes/evals/evals.json": JSON.stringify({
+        conditions,
+        evals: [{ id: 1, prompt: "Tell me what changed", expectations: ["lists the changes"] }],
+      }),
+    });
+    const suited = join(dir, "suited");
+    // Paths are relative to the folder of evals.json.
+    await writeTree(
+      suited,
+      suiteOf({ project_root: "../../project", installed: ["../../library"], side_by_side: true }),
+    );
+    const asked = (...extra: string[]) =>
+      skillgymOnDouble([
+        "triggers",
+        join(suited, "release-notes"),
+        "--simulate",
+        "--sim-script",
+        join(dir, "sim.json"),
+        "--runs",
+        "1",
+        "--workspace",
+        ws("ws-suited"),
+        "--json",
+        ...extra,
+      ]);
+    const result = asked();
+    expect(result.code, result.stderr).toBe(0);
+    const out = JSON.parse(result.stdout);
+    expect(out.side_by_side).toMatchObject({ clean_only: 1, real_only: 1 });
+    expect(out.conditions.project_root).toBe(join(suited, "project"));
+    expect(out.conditions.installed).toEqual(["changelog", "formatter"]);
+    // --conditions real on the command line: no clean room this time.
+    const realOnly = asked("--conditions", "real");
+    expect(realOnly.code, realOnly.stderr).toBe(0);
+    expect(JSON.parse(realOnly.stdout).side_by_side).toBeUndefined();
+
+    const bad: [unknown, string][] = [
+      [{ installed: "../../library" }, "conditions.installed"],
+      [{ project_root: 3 }, "conditions.project_root"],
+      [{ side_by_sde: true }, "side_by_sde"],
+      [{ side_by_side: true }, 'conditions.side_by_side: "real" needs a condition'],
+    ];
+    for (const [conditions, message] of bad) {
+      const broken = join(dir, "broken");
+      await writeTree(broken, suiteOf(conditions));
+      const failed = skillgymOnDouble([
+        "triggers",
+        join(broken, "release-notes"),
+        "--simulate",
+        "--workspace",
+        ws("ws-broken"),
+      ]);
+      expect(failed.code, failed.stderr).toBe(2);
+      expect(failed.stderr).toContain(join(broken, "release-notes", "evals", "evals.json"));
+      expect(failed.stderr).toContain(message);
+    }
+    expect(await readdir(ws("ws-broken")).catch(() => [])).toEqual([]);
+  });
+
   it("leaves the user's project as it was", async () => {
     expect(await listing(project())).toEqual(before);
   });
