@@ -12,6 +12,8 @@ import { markIterationInterrupted } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
+import { loadContext } from "../triggers/context.js";
+import { contextRefused } from "../triggers/context-support.js";
 import {
   checkConditionSets,
   loadConditionSkills,
@@ -149,6 +151,12 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     budget = createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd);
   }
   // The trigger part's skills are checked before the evals start, so a bad folder stops the run before any agent.
+  const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
+  let agent: Promise<Agent> | undefined;
+  const createAgent = (inputs: { skill: Skill; suite: Suite }) => {
+    agent ??= options.createAgent({ ...inputs, wantsJudge });
+    return agent;
+  };
   if (suite.triggersFile && suite.triggers.length > 0) {
     const asked = await withSuiteConditions(
       {
@@ -161,13 +169,13 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     );
     if (options.conditions) checkConditionSets(options.conditions, asked);
     await loadConditionSkills({ ...options, ...asked }, skill.name);
+    // A prior conversation the agent cannot continue stops the run before its evals start an agent.
+    if (asked.context && options.conditions?.real !== false) {
+      await loadContext(asked.context);
+      const chosen = await createAgent({ skill, suite });
+      if (chosen.continuesConversations !== true) throw contextRefused(chosen.name);
+    }
   }
-  const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
-  let agent: Promise<Agent> | undefined;
-  const createAgent = (inputs: { skill: Skill; suite: Suite }) => {
-    agent ??= options.createAgent({ ...inputs, wantsJudge });
-    return agent;
-  };
   const common = {
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),

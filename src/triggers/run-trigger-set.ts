@@ -23,7 +23,7 @@ export const CLEAN_DIR = "clean";
 
 /** The clean room: the same agent and skill, with no project, no library installed and no prior conversation. */
 export function cleanContext(context: TriggerContext): TriggerContext {
-  const { project: _project, installed: _installed, ...rest } = context;
+  const { project: _project, installed: _installed, context: _history, ...rest } = context;
   return { ...rest, installed: [] };
 }
 

@@ -21,6 +21,8 @@ import {
   projectSnapshotDir,
   snapshotProject,
 } from "./conditions.js";
+import { type ContextCondition, loadContext } from "./context.js";
+import { contextRefused } from "./context-support.js";
 import { skillWithDescription } from "./description.js";
 import type { TriggerReporter } from "./reporter.js";
 import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
@@ -103,12 +105,19 @@ export async function projectCondition(
 }
 
 // What trigger-results.json says of the conditions; nothing in the clean room, as results written before them.
-function conditionsRecord(project: ProjectCondition | undefined, beside: readonly Companion[]) {
-  if (!project && beside.length === 0) return {};
+function conditionsRecord(
+  project: ProjectCondition | undefined,
+  beside: readonly Companion[],
+  context?: ContextCondition,
+) {
+  if (!project && beside.length === 0 && !context) return {};
   return {
     conditions: {
       ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
       ...(beside.length > 0 ? { installed: beside.map((c) => c.installName) } : {}),
+      ...(context
+        ? { context: context.file, context_hash: context.hash, context_turns: context.turns.length }
+        : {}),
     },
   };
 }
@@ -129,6 +138,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
       hint: "run each condition in its own sharded job (--conditions clean, --conditions real)",
     });
   const { companions, installed } = await loadConditionSkills(options, skill.name);
+  const context = options.context && sets.real ? await loadContext(options.context) : undefined;
   const tempRoot = await createTempRoot("triggers");
   try {
     // The clean room alone (`--conditions clean`) needs no copy of the project.
@@ -142,6 +152,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
     // A shard sees only some runs of a query, so it cannot tell when a verdict settles: every run is made.
     const allRuns = options.allRuns === true || options.shard !== undefined;
     const agent = await options.createAgent({ skill, suite });
+    if (context && agent.continuesConversations !== true) throw contextRefused(agent.name);
     const plan: TriggerPlan = {
       skill_name: skill.name,
       skill_hash: await hashSkill(skill.dir),
@@ -151,6 +162,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
       with_skills: companions.map((c) => c.sourceDir),
       ...(options.installed?.length ? { installed: options.installed.map((d) => resolve(d)) } : {}),
       ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
+      ...(context ? { context: context.file, context_hash: context.hash } : {}),
       ...(sets.clean && sets.real ? { side_by_side: ["clean", "real"] } : {}),
       ...(sets.clean && !sets.real ? { conditions: ["clean"] } : {}),
       all_runs: allRuns,
@@ -170,6 +182,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
                   ? { installed: await Promise.all(installed.map((c) => hashSkill(c.sourceDir))) }
                   : {}),
                 ...(project ? { project: project.hash } : {}),
+                ...(context ? { context: context.hash } : {}),
                 agent: agent.name,
                 model: options.model,
               }),
@@ -198,6 +211,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
       companions,
       installed,
       ...(project ? { project } : {}),
+      ...(context ? { context } : {}),
       ...(options.model ? { model: options.model } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       tempRoot,
@@ -249,7 +263,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
       sandbox: agent.sandboxed === true,
       ...(options.model ? { model: options.model } : {}),
       ...(sets.real
-        ? conditionsRecord(project, [...companions, ...installed])
+        ? conditionsRecord(project, [...companions, ...installed], context)
         : conditionsRecord(undefined, companions)),
       agent: {
         name: agent.name,

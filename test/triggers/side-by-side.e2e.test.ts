@@ -262,3 +262,139 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     expect(await listing(project())).toEqual(before);
   });
 });
+
+// The issue's three differences: a should-trigger query stolen by an installed skill, one that fires only with the
+// project's files visible, and one that stops firing once the agent has a prior conversation behind it.
+const threeWays = {
+  rules: [
+    { match: "what changed", skills: "^changelog$", skill: "changelog" },
+    { match: "what changed", skill: "~release-notes-sg-" },
+    { match: "prepare the release", files: "^package\\.json$", skill: "~release-notes-sg-" },
+    { match: "prepare the release", skill: "none" },
+    { match: "draft the notes", history: "notes are already written", skill: "none" },
+    { match: "draft the notes", skill: "~release-notes-sg-" },
+    { skill: "none", without_skill: [{ text: "Sure." }] },
+  ],
+};
+const context = [
+  { role: "user", content: "Can you look at the parser tests?" },
+  {
+    role: "assistant",
+    content: "Yes. By the way, the release notes are already written in RELEASE_NOTES.md.",
+  },
+];
+
+describe("--context: a prior conversation the agent continues through Claude Code's --resume", () => {
+  let root: string;
+  let done: () => Promise<void>;
+  let untouched: Listing;
+  beforeAll(async () => {
+    ({ dir: root, cleanup: done } = await tempDir());
+    await writeTree(root, {
+      ...conditionsTree(),
+      "release-notes/evals/triggers.json": JSON.stringify([
+        { query: "Tell me what changed since v1.2", should_trigger: true },
+        { query: "Please prepare the release", should_trigger: true },
+        { query: "Draft the notes for v1.3", should_trigger: true },
+        { query: "Explain what a monad is", should_trigger: false },
+      ]),
+      "sim.json": JSON.stringify(threeWays),
+      "context.json": JSON.stringify(context),
+    });
+    untouched = await listing(join(root, "project"));
+  }, 60_000);
+  afterAll(() => done());
+
+  const run = (workspace: string, ...extra: string[]) =>
+    skillgymOnDouble([
+      "triggers",
+      join(root, "release-notes"),
+      "--simulate",
+      "--sim-script",
+      join(root, "sim.json"),
+      "--runs",
+      "1",
+      "--workspace",
+      join(root, workspace),
+      "--json",
+      ...extra,
+    ]);
+
+  it("side by side shows exactly the three differences: stolen, needs the project, stops mid-conversation", async () => {
+    const result = run(
+      "ws-three",
+      "--conditions",
+      "clean,real",
+      "--installed",
+      join(root, "library"),
+      "--project-root",
+      join(root, "project"),
+      "--context",
+      join(root, "context.json"),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const out = JSON.parse(result.stdout);
+    const results = out.results as SideQuery[];
+    expect(results.map((r) => r.side_by_side.flag)).toEqual([
+      "clean-only",
+      "real-only",
+      "clean-only",
+      undefined,
+    ]);
+    expect(results.map((r) => r.side_by_side.difference)).toEqual([-1, 1, -1, 0]);
+    expect(out.side_by_side).toMatchObject({ clean_only: 2, real_only: 1 });
+    expect(out.conditions).toMatchObject({ context: join(root, "context.json"), context_turns: 2 });
+    expect(out.conditions.context_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The history went in as a session the agent resumed, never into the prompt.
+    const transcript = await readFile(
+      join(root, "ws-three", "iteration-1", "triggers", "query-3", "run-1", "transcript.jsonl"),
+      "utf8",
+    );
+    expect(transcript).not.toContain("already written");
+  });
+
+  it("a changed prior conversation is a changed condition: not served from the store, and it can fire again", async () => {
+    const plain = run("ws-ctx", "--context", join(root, "context.json"));
+    expect(plain.code, plain.stderr).toBe(0);
+    expect((JSON.parse(plain.stdout).results as { triggers: number }[]).map((r) => r.triggers)).toEqual([
+      1, 0, 0, 0,
+    ]);
+    await writeTree(root, {
+      "context-2.json": JSON.stringify([
+        { role: "user", content: "Can you look at the parser tests?" },
+        { role: "assistant", content: "Yes, they pass." },
+      ]),
+    });
+    const other = run("ws-ctx", "--context", join(root, "context-2.json"));
+    expect(other.code, other.stderr).toBe(0);
+    expect((JSON.parse(other.stdout).results as { triggers: number }[]).map((r) => r.triggers)).toEqual([
+      1, 0, 1, 0,
+    ]);
+  });
+
+  it("bad --context input, or an agent that cannot continue a conversation, exits 2 with the reason", async () => {
+    await writeTree(root, {
+      "bad-role.json": JSON.stringify([{ role: "system", content: "x" }]),
+      "ends-with-user.json": JSON.stringify([{ role: "user", content: "x" }]),
+    });
+    const cases: [string[], string][] = [
+      [["--context", join(root, "missing.json")], "cannot be read"],
+      [["--context", join(root, "bad-role.json")], `${join(root, "bad-role.json")}[0].role`],
+      [["--context", join(root, "ends-with-user.json")], "the last turn must be the assistant's"],
+      [
+        ["--context", join(root, "context.json"), "--agent", "codex"],
+        "--context is not available with codex: Codex CLI continues a session with `codex exec resume <id>`",
+      ],
+    ];
+    for (const [extra, message] of cases) {
+      const bad = run("ws-ctx-bad", ...extra);
+      expect(bad.code, bad.stderr).toBe(2);
+      expect(bad.stderr).toContain(message);
+    }
+    expect(await readdir(join(root, "ws-ctx-bad")).catch(() => [])).toEqual([]);
+  });
+
+  it("leaves the user's project as it was", async () => {
+    expect(await listing(join(root, "project"))).toEqual(untouched);
+  });
+});

@@ -36,6 +36,7 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlag
   withSkills?: string[];
   installed?: string[];
   conditions?: string[];
+  context?: string;
   allRuns?: boolean;
   grade: boolean;
   minPassRate?: number;
@@ -91,6 +92,10 @@ export function registerRun(program: Command, io: Io): void {
       'where trigger queries run: "clean" (an empty folder, no other skill), "real" (the --project-root and --installed given), or "clean,real" side by side',
       idList,
     )
+    .option(
+      "--context <file>",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+    )
     .option("--all-runs", "give every trigger query all its runs, even once its verdict is settled")
     .option("--no-grade", "record the runs without grading them")
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
@@ -132,6 +137,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
         ...(flags.installed ? { installed: flags.installed } : {}),
         ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
+        ...(flags.context ? { context: flags.context } : {}),
         ...(flags.allRuns ? { allRuns: true } : {}),
         grade: flags.grade,
         gates: {

@@ -27,6 +27,7 @@ interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
   withSkills?: string[];
   installed?: string[];
   conditions?: string[];
+  context?: string;
   allRuns?: boolean;
   projectRoot?: string;
   dryRun?: boolean;
@@ -81,6 +82,10 @@ export function registerTriggers(program: Command, io: Io): void {
       'where the queries run: "clean" (an empty folder, no other skill), "real" (the --project-root and --installed given), or "clean,real" side by side',
       idList,
     )
+    .option(
+      "--context <file>",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+    )
     .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
     .option(
       "--project-root <dir>",
@@ -110,6 +115,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           ...(flags.installed ? { installed: flags.installed } : {}),
           ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
+          ...(flags.context ? { context: flags.context } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
           store: storeRequest(flags),
           ...(flags.shard ? { shard: flags.shard } : {}),
