@@ -1,11 +1,12 @@
 // `npm run bench`: speed as ratios against the ideal. Needs the build (npm run bench builds first).
 // BENCH_AGENTS=codex,gemini picks agents (default: every registered one); BENCH_ONLY=eval, overhead, triggers or
-// startup, sandbox (comma-separated) runs some parts; BENCH_QUICK=1 runs fewer, shorter runs for a smoke check;
+// startup, sandbox, project-copy (comma-separated) runs some parts; BENCH_QUICK=1 runs fewer, shorter runs for a smoke check;
 // BENCH_LATENCY_MS sets the simulator's latency per model call (default 2500, quick 500).
 import { cpus } from "node:os";
 import { agentStartup } from "./agent-startup.mjs";
 import { evalThroughput } from "./eval-throughput.mjs";
 import { harnessOverhead } from "./harness-overhead.mjs";
+import { projectCopy } from "./project-copy.mjs";
 import { sandboxStartup } from "./sandbox-startup.mjs";
 import { benchSettings } from "./settings.mjs";
 import { triggerThroughput } from "./trigger-throughput.mjs";
@@ -18,6 +19,7 @@ const parts = {
   triggers: triggerThroughput,
   eval: evalThroughput,
   sandbox: sandboxStartup,
+  "project-copy": projectCopy,
 };
 log(
   `# skillgym benchmark — ${new Date().toISOString()} — ${cpus().length} cores, Node ${process.version}` +

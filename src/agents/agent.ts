@@ -35,6 +35,11 @@ export interface AgentRunRequest {
   streamUsage?: boolean;
   /** Run the agent, and everything it starts, inside this OS sandbox (bubblewrap); none: as a plain process. */
   sandbox?: SandboxSpec;
+  /**
+   * A prior conversation the run continues (`--context`): the agent sees these turns as history before the prompt,
+   * through its own way of resuming a session. Only for an agent whose `continuesConversations` is set.
+   */
+  history?: readonly { role: "user" | "assistant"; content: string }[];
 }
 
 export interface AgentRunResult {
@@ -72,5 +77,7 @@ export interface Agent {
   readonly redactor: Redactor;
   /** What the user should know before runs start (a setting of theirs that hides skills, …). */
   readonly warnings?: readonly string[];
+  /** The agent can continue a prior conversation headless (a request's `history`). */
+  readonly continuesConversations?: boolean;
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

@@ -63,6 +63,7 @@ export const evalsFileFields = [
   "max_output",
   "max_output_file",
   "max_output_files",
+  "conditions",
   "evals",
 ] as const;
 
@@ -74,6 +75,22 @@ export const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, {
 const ByteSize = z.string().refine((text) => parseByteSize(text) !== undefined, {
   message: 'expected a size such as "200MB", "50MB" or "1GB"',
 });
+
+/**
+ * Where the suite's trigger runs are made, so CI makes them there every time: the flags of the same names win. Paths
+ * are relative to the folder of evals.json.
+ */
+export const SuiteConditions = z.strictObject({
+  /** `--project-root`: each trigger run starts in a copy of this project. */
+  project_root: z.string().min(1).optional(),
+  /** `--installed`: folders of skill folders installed beside the skill. */
+  installed: z.array(z.string().min(1)).min(1).optional(),
+  /** `--context`: the prior conversation each trigger run continues. */
+  context: z.string().min(1).optional(),
+  /** `--conditions clean,real`: the queries run in the clean room too, side by side. */
+  side_by_side: z.boolean().optional(),
+});
+export type SuiteConditions = z.infer<typeof SuiteConditions>;
 
 export const EvalsFile = z
   .looseObject({
@@ -89,6 +106,8 @@ export const EvalsFile = z
     max_output_file: ByteSize.optional(),
     /** How many files a run may create or change, as `--max-output-files`. */
     max_output_files: z.number().int().positive().optional(),
+    /** Where the suite's trigger runs are made (`--project-root`, `--installed`, `--context`, side by side). */
+    conditions: SuiteConditions.optional(),
     evals: z.array(EvalCase),
   })
   .superRefine((file, ctx) => {

@@ -4,6 +4,7 @@ export * from "./benchmark.js";
 export * from "./catalog.js";
 export * from "./checks.js";
 export * from "./comparison.js";
+export * from "./context.js";
 export * from "./evals.js";
 export * from "./exit-reasons.js";
 export * from "./feedback.js";

@@ -4,6 +4,7 @@ import { Analysis } from "./analysis.js";
 import { Benchmark } from "./benchmark.js";
 import { CatalogResults } from "./catalog.js";
 import { Comparison } from "./comparison.js";
+import { PriorConversation } from "./context.js";
 import { DiffReport } from "./diff.js";
 import { EvalMetadata, EvalsFile, TriggersFile } from "./evals.js";
 import { Feedback } from "./feedback.js";
@@ -45,6 +46,7 @@ export const formats = {
   "agents-iteration": AgentsIterationRecord,
   matrix: AgentMatrix,
   "sim-script": SimScript,
+  context: PriorConversation,
   "optimize-results": OptimizeResults,
 } as const;
 export type FormatName = keyof typeof formats;

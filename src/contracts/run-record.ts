@@ -113,6 +113,13 @@ export const TriggerPlan = z.looseObject({
   project_root: z.string().optional(),
   /** …whose copy had this tree hash (the result store's `project` key). */
   project_hash: z.string().optional(),
+  /** `--context`: each run continued the prior conversation of this file, of this content hash. */
+  context: z.string().optional(),
+  context_hash: z.string().optional(),
+  /** `--conditions clean,real`: the queries ran in the clean room (in `clean/`) and under the conditions given. */
+  side_by_side: z.array(z.enum(["clean", "real"])).optional(),
+  /** `--conditions clean`: the conditions given were left out; the runs were made in the clean room. */
+  conditions: z.array(z.enum(["clean", "real"])).optional(),
   /** Every query got all its runs (`--all-runs`); absent or false: a query stopped once its verdict was settled. */
   all_runs: z.boolean().optional(),
   status: z.enum(["running", "complete", "interrupted"]),

@@ -43,6 +43,12 @@ export const SimRule = z.strictObject({
    */
   files: z.string().min(1).optional(),
   /**
+   * A case-insensitive regular expression matched against the text of each turn before the prompt (a prior
+   * conversation the run continues, `--context`): the rule fits when some turn matches; a fresh conversation has no
+   * turns, so it never fits there. Lets a query stop firing mid-conversation. Read from Claude Code's requests.
+   */
+  history: z.string().min(1).optional(),
+  /**
    * Which skill to load: "auto" (the best word overlap, the default), "none", or a skill name. A name that starts
    * with "~" picks the listed skill whose name contains the rest (for synthetic names such as `my-skill-3f9a`).
    */

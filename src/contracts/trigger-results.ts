@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { Count, Rate } from "./primitives.js";
 
+/** Ours: a query's outcome in one condition of a side-by-side trigger eval (`--conditions clean,real`). */
+export const ConditionOutcome = z.looseObject({
+  trigger_rate: Rate.nullable(),
+  triggers: Count,
+  runs: Count,
+  errors: Count.default(0),
+  pass: z.boolean().nullable(),
+  stolen_by: z.record(z.string(), z.number().int().positive()).optional(),
+});
+export type ConditionOutcome = z.infer<typeof ConditionOutcome>;
+
 export const TriggerQueryResult = z
   .looseObject({
     query: z.string(),
@@ -16,6 +27,19 @@ export const TriggerQueryResult = z
     pass: z.boolean().nullable(),
     /** Ours: other skills that loaded instead of ours → how many runs. */
     stolen_by: z.record(z.string(), z.number().int().positive()).optional(),
+    /**
+     * Ours, side by side (`--conditions clean,real`): the query in the clean room and under the real conditions (the
+     * query's own fields are the real ones), the difference of the rates (real minus clean; null when either has no
+     * rate), and `flag` when it passes in one and fails in the other ("clean-only": passes clean, fails real).
+     */
+    side_by_side: z
+      .looseObject({
+        clean: ConditionOutcome,
+        real: ConditionOutcome,
+        difference: z.number().min(-1).max(1).nullable(),
+        flag: z.enum(["clean-only", "real-only"]).optional(),
+      })
+      .optional(),
   })
   .superRefine((result, ctx) => {
     if (result.triggers + result.errors > result.runs)
@@ -79,6 +103,25 @@ export const TriggerResults = z.looseObject({
       project_hash: z.string().optional(),
       /** `--with-skills` and `--installed`: the names of the skills installed beside it. */
       installed: z.array(z.string()).optional(),
+      /** `--context`: each run continued this prior conversation (its file and content hash, its turn count). */
+      context: z.string().optional(),
+      context_hash: z.string().optional(),
+      context_turns: Count.optional(),
+    })
+    .optional(),
+  /**
+   * Ours, side by side (`--conditions clean,real`): the same queries ran in the clean room too (their runs under
+   * `triggers/clean/`); `results` and `summary` are the real conditions', this is the clean room's summary and how
+   * many queries pass in only one of the two.
+   */
+  side_by_side: z
+    .looseObject({
+      conditions: z.array(z.enum(["clean", "real"])),
+      clean_summary: TriggerSummary,
+      /** Queries that pass in the clean room and fail under the real conditions. */
+      clean_only: Count,
+      /** Queries that fail in the clean room and pass under the real conditions. */
+      real_only: Count,
     })
     .optional(),
 });

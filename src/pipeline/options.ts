@@ -5,7 +5,7 @@ import type { EvalOptions, RunReporter } from "../run/index.js";
 import type { RunOptions } from "../run/options.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
-import type { TriggerReporter } from "../triggers/index.js";
+import type { ConditionSets, TriggerReporter } from "../triggers/index.js";
 import type { Gates } from "./gates.js";
 import type { Stage } from "./stage.js";
 
@@ -21,6 +21,10 @@ export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budge
   withSkills?: string[];
   /** Folders of skill folders installed beside the skill in trigger runs (`--installed`). */
   installed?: string[];
+  /** `--conditions`: trigger runs in the clean room, under the given conditions, or both side by side. */
+  conditions?: ConditionSets;
+  /** `--context`: the prior conversation (a JSON file) each trigger run continues. */
+  context?: string;
   /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
   allRuns?: boolean;
   grade: boolean;

@@ -12,7 +12,15 @@ import { markIterationInterrupted } from "../run/iteration.js";
 import { loadInputs } from "../run/load-inputs.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
-import { loadConditionSkills, runTriggers, type TriggerSummaryResult } from "../triggers/index.js";
+import { loadContext } from "../triggers/context.js";
+import { contextRefused } from "../triggers/context-support.js";
+import {
+  checkConditionSets,
+  loadConditionSkills,
+  runTriggers,
+  type TriggerSummaryResult,
+  withSuiteConditions,
+} from "../triggers/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import {
@@ -143,13 +151,31 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     budget = createBudget(options.maxCostUsd, (await unitCostsFromHistory(workspace)).agentRunUsd);
   }
   // The trigger part's skills are checked before the evals start, so a bad folder stops the run before any agent.
-  if (suite.triggersFile && suite.triggers.length > 0) await loadConditionSkills(options, skill.name);
   const wantsJudge = options.grade && suite.evals.some((e) => e.expectations.length > 0);
   let agent: Promise<Agent> | undefined;
   const createAgent = (inputs: { skill: Skill; suite: Suite }) => {
     agent ??= options.createAgent({ ...inputs, wantsJudge });
     return agent;
   };
+  if (suite.triggersFile && suite.triggers.length > 0) {
+    const asked = await withSuiteConditions(
+      {
+        ...(options.projectRoot ? { project: options.projectRoot } : {}),
+        ...(options.installed ? { installed: options.installed } : {}),
+        ...(options.context ? { context: options.context } : {}),
+        ...(options.conditions ? { conditions: options.conditions } : {}),
+      },
+      suite,
+    );
+    if (options.conditions) checkConditionSets(options.conditions, asked);
+    await loadConditionSkills({ ...options, ...asked }, skill.name);
+    // A prior conversation the agent cannot continue stops the run before its evals start an agent.
+    if (asked.context && options.conditions?.real !== false) {
+      await loadContext(asked.context);
+      const chosen = await createAgent({ skill, suite });
+      if (chosen.continuesConversations !== true) throw contextRefused(chosen.name);
+    }
+  }
   const common = {
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
@@ -205,6 +231,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
       ...(options.installed ? { installed: options.installed } : {}),
+      ...(options.conditions ? { conditions: options.conditions } : {}),
+      ...(options.context ? { context: options.context } : {}),
       // Trigger runs start in a copy of the project too, as eval runs do.
       ...(options.projectRoot ? { project: options.projectRoot } : {}),
       ...(options.allRuns ? { allRuns: true } : {}),

@@ -51,6 +51,8 @@ export interface AttemptPlan {
   /** Writes the agent-neutral events.jsonl that re-grading reads (artifact evals). */
   eventLog?: boolean;
   streamUsage?: boolean;
+  /** A prior conversation the run continues (`--context`). */
+  history?: AgentRunRequest["history"];
   onEvent?: AgentRunRequest["onEvent"];
   onRetry?: (info: RetryInfo) => void;
 }
@@ -101,6 +103,7 @@ async function stageAndRun(plan: AttemptPlan, env: AttemptEnv, folder: string): 
     ...(env.signal ? { signal: env.signal } : {}),
     transcriptPath: runPaths(plan.runDir).transcript,
     ...(plan.streamUsage ? { streamUsage: true } : {}),
+    ...(plan.history ? { history: plan.history } : {}),
     ...(plan.onEvent ? { onEvent: plan.onEvent } : {}),
   });
   return { outcome: result.outcome, folder, work, ...(before ? { before } : {}), result };

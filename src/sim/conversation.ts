@@ -14,6 +14,11 @@ export interface Conversation {
   skills: ListedSkill[];
   /** Number of assistant turns already in the conversation: the index of the turn to produce now. */
   turn: number;
+  /**
+   * The texts of the turns before the prompt (a prior conversation the run continues, e.g. Claude Code's `--resume`):
+   * empty in a fresh conversation. Only a wire that marks tool results (Anthropic's) tells them apart.
+   */
+  history?: string[];
   hasTools: boolean;
   model: string;
 }
@@ -22,6 +27,8 @@ export interface Conversation {
 export interface TextMessage {
   role: string | undefined;
   texts: string[];
+  /** The message answers a tool call (Anthropic's `tool_result` blocks): it is no prompt of the user's. */
+  toolResult?: boolean;
 }
 
 /** A request read into the conversation model: what the session model answers. */
@@ -38,6 +45,18 @@ const SKILLS_HEADER = "The following skills are available for use with the Skill
 function isHarnessText(text: string): boolean {
   const trimmed = text.trimStart();
   return trimmed.startsWith("<system-reminder>") || trimmed.startsWith("<command-");
+}
+
+const isPrompt = (message: TextMessage) =>
+  message.role === "user" && message.toolResult !== true && message.texts.some((t) => !isHarnessText(t));
+
+/**
+ * Where the prompt of this run is when the wire marks tool results: the last message of the user's that answers no
+ * tool call. The messages before it are a prior conversation the run continues.
+ */
+export function lastPromptIndex(messages: readonly TextMessage[]): number {
+  for (let i = messages.length - 1; i >= 0; i--) if (isPrompt(messages[i]!)) return i;
+  return -1;
 }
 
 /** The user's first prompt: the first user message with text beyond the harness's reminders and commands. */
@@ -76,9 +95,14 @@ export function conversationOf(request: {
   /** The listed skills and working directory, when the wire's own format was already read (else Claude Code's). */
   skills?: ListedSkill[];
   cwd?: string;
+  /** The wire marks tool results, so the run's prompt is the last prompt and the turns before it are history. */
+  marksToolResults?: boolean;
 }): Conversation {
-  const { messages } = request;
-  const allTexts = [...request.system, ...messages.flatMap((m) => m.texts)];
+  const all = request.messages;
+  const at = request.marksToolResults ? lastPromptIndex(all) : -1;
+  const earlier = at > 0 ? all.slice(0, at) : [];
+  const messages = at > 0 ? all.slice(at) : all;
+  const allTexts = [...request.system, ...all.flatMap((m) => m.texts)];
   let skills: ListedSkill[] = request.skills ?? [];
   let cwd: string | undefined = request.cwd;
   for (const text of allTexts) {
@@ -93,6 +117,9 @@ export function conversationOf(request: {
     cwd,
     skills,
     turn: messages.filter((m) => m.role === "assistant").length,
+    ...(earlier.length > 0
+      ? { history: earlier.flatMap((m) => m.texts.filter((t) => !isHarnessText(t))) }
+      : {}),
     hasTools: request.hasTools,
     model: request.model ?? "unknown",
   };

@@ -56,6 +56,7 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
     model: conversation.model,
     skills: conversation.skills.map((s) => s.name),
     files: () => topLevelEntries(conversation.cwd),
+    history: conversation.history ?? [],
   });
   const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
   if (rule.fault) {

@@ -33,6 +33,8 @@ export interface RuleView {
   skills: readonly string[];
   /** The entries at the top of the working directory; asked for only by a rule with `files`. */
   files: () => readonly string[];
+  /** The texts of the turns before the prompt (a prior conversation); none in a fresh one. */
+  history?: readonly string[];
 }
 
 const fits = (pattern: string | undefined, text: string) =>
@@ -46,7 +48,8 @@ const someFits = (pattern: string | undefined, names: () => readonly string[]) =
 
 /**
  * The first rule whose `match` fits the prompt, whose `model` fits the model asked for, whose `skills` fits one of the
- * listed skills' names, and whose `files` fits one of the working directory's entries.
+ * listed skills' names, whose `files` fits one of the working directory's entries, and whose `history` fits one of
+ * the earlier turns' texts.
  */
 export function matchRule(script: SimScript, view: RuleView): { rule: SimRule; index: number } {
   const index = script.rules.findIndex(
@@ -54,7 +57,8 @@ export function matchRule(script: SimScript, view: RuleView): { rule: SimRule; i
       fits(rule.match, view.prompt) &&
       fits(rule.model, view.model) &&
       someFits(rule.skills, () => view.skills) &&
-      someFits(rule.files, view.files),
+      someFits(rule.files, view.files) &&
+      someFits(rule.history, () => view.history ?? []),
   );
   return index < 0 ? { rule: {}, index: -1 } : { rule: script.rules[index]!, index };
 }

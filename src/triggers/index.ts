@@ -6,3 +6,12 @@ export type { TriggerReporter } from "./reporter.js";
 export { executeTriggerRun, type TriggerRunRecord } from "./run-trigger.js";
 export { runTriggers, type TriggerOptions, type TriggerSummaryResult } from "./run-triggers.js";
 export { scoreQuery, summarize as summarizeTriggers, type TriggerRunResult } from "./score.js";
+export {
+  type ConditionSets,
+  checkConditionSets,
+  flagSentence,
+  parseConditionNames,
+  type SideBySideFlag,
+  sideBySide,
+} from "./side-by-side.js";
+export { withSuiteConditions } from "./suite-options.js";

@@ -3,7 +3,14 @@ import type { TriggerRunRecord } from "./run-trigger.js";
 
 /** Progress of a trigger eval; every hook optional. */
 export interface TriggerReporter {
-  onPlan?(info: { triggersDir: string; total: number; resumed: boolean; simulated: boolean }): void;
+  onPlan?(info: {
+    triggersDir: string;
+    total: number;
+    resumed: boolean;
+    simulated: boolean;
+    /** Side by side (`--conditions clean,real`): which set of runs starts. */
+    condition?: "clean" | "real";
+  }): void;
   /** Not for a run finished in an earlier attempt: that one only ends. */
   onRunStart?(spec: TriggerRunSpec): void;
   onRunRetry?(spec: TriggerRunSpec, info: { attempt: number; outcome: string; delayMs: number }): void;

@@ -6,6 +6,7 @@ import { hashSkill } from "../skill/index.js";
 import { copyStoredRun, type ResultStore, storeKey } from "../store/index.js";
 import type { Companion } from "./companions.js";
 import type { ProjectCondition } from "./conditions.js";
+import type { ContextCondition } from "./context.js";
 import type { TriggerRunSpec } from "./plan.js";
 import {
   executeTriggerRun,
@@ -44,6 +45,7 @@ async function keyParts(ctx: TriggerKeyContext, description: string) {
         }
       : {}),
     ...(ctx.project ? { project: ctx.project.hash } : {}),
+    ...(ctx.context ? { context: ctx.context.hash } : {}),
   };
 }
 
@@ -63,7 +65,7 @@ async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {
 type TriggerKeyContext = Pick<
   TriggerContext,
   "agent" | "model" | "skillName" | "timeoutMs" | "companions" | "installed"
-> & { project?: Pick<ProjectCondition, "hash"> };
+> & { project?: Pick<ProjectCondition, "hash">; context?: Pick<ContextCondition, "hash"> };
 
 /** The store key of each trigger run of one description. */
 export function triggerRunKeys(ctx: TriggerKeyContext, description: string) {

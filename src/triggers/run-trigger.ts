@@ -8,6 +8,7 @@ import type { RetryInfo, RetryPolicy } from "../run/retry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import type { Companion } from "./companions.js";
 import type { ProjectCondition } from "./conditions.js";
+import type { ContextCondition } from "./context.js";
 import { detectTrigger, stolenBy } from "./detect.js";
 import type { TriggerRunSpec } from "./plan.js";
 import { triggerRunCost } from "./run-cost.js";
@@ -24,6 +25,8 @@ export interface TriggerContext {
   installed?: Companion[];
   /** `--project-root`: each run's workspace starts as a copy of the project's snapshot. */
   project?: ProjectCondition;
+  /** `--context`: each run continues this prior conversation. */
+  context?: ContextCondition;
   model?: string;
   timeoutMs: number;
   tempRoot: string;
@@ -105,6 +108,7 @@ export function executeTriggerRun(spec: TriggerRunSpec, ctx: TriggerContext): Pr
       rewriteSkillName: true,
     }),
     prompt: spec.query,
+    ...(ctx.context ? { history: ctx.context.turns } : {}),
     timeoutMs: ctx.timeoutMs,
     heading: `Trigger query ${spec.queryIndex + 1}, run ${spec.runNumber} (skill installed as ${spec.syntheticName})`,
     streamUsage: true,

@@ -8,13 +8,11 @@ import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunInputs, type RunOptions, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
-import { scheduleRuns } from "../run/scheduler.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
 import { iterationNumbers } from "../runlog/list-runs.js";
-import { partition, planHash } from "../shard/index.js";
+import { planHash } from "../shard/index.js";
 import { hashSkill } from "../skill/index.js";
-import { openStore } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import type { Companion } from "./companions.js";
 import {
@@ -23,19 +21,15 @@ import {
   projectSnapshotDir,
   snapshotProject,
 } from "./conditions.js";
+import { type ContextCondition, loadContext } from "./context.js";
+import { contextRefused } from "./context-support.js";
 import { skillWithDescription } from "./description.js";
-import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
 import type { TriggerReporter } from "./reporter.js";
-import { triggerHooksWithStore } from "./reuse-trigger.js";
-import {
-  executeTriggerRun,
-  finishedTriggerRun,
-  resumeFinishedTriggerRun,
-  type TriggerContext,
-  type TriggerRunRecord,
-} from "./run-trigger.js";
-import { scoreQuery, summarize } from "./score.js";
-import { settleSchedule } from "./settle.js";
+import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
+import { CLEAN_DIR, cleanContext, runTriggerSet, triggerRunIdentity } from "./run-trigger-set.js";
+import { summarize } from "./score.js";
+import { type ConditionSets, checkConditionSets, sideBySide } from "./side-by-side.js";
+import { withSuiteConditions } from "./suite-options.js";
 
 export interface TriggerOptions extends RunOptions {
   /** Write into this iteration folder instead of choosing one (used by `run`). */
@@ -49,6 +43,13 @@ export interface TriggerOptions extends RunOptions {
   installed?: string[];
   /** The user's project (`--project-root`): each run starts in a copy of it. Absent: an empty folder. */
   project?: string;
+  /**
+   * `--conditions`: the clean room, the given conditions ("real"), or both side by side in one iteration. Absent: the
+   * given conditions, or the clean room when none is given.
+   */
+  conditions?: ConditionSets;
+  /** `--context`: a prior conversation (a JSON file of user and assistant turns) each run continues. */
+  context?: string;
   /** Every query gets all `runs` (`--all-runs`); otherwise a query stops once its verdict is settled. */
   allRuns?: boolean;
   reporter?: TriggerReporter;
@@ -80,16 +81,7 @@ async function triggersIteration(
   return { dir: (await createNextIteration(workspace)).dir, resumed: false };
 }
 
-// The runs an earlier attempt at this iteration finished: they count even where their query settled before them.
-async function finishedOnDisk(specs: readonly TriggerRunSpec[]): Promise<Set<TriggerRunSpec>> {
-  const found = await Promise.all(specs.map(async (s) => ((await finishedTriggerRun(s)) ? [s] : [])));
-  return new Set(found.flat());
-}
-
-/** A trigger run's identity for sharding: its query (place and text) and run number. */
-export function triggerRunIdentity(spec: TriggerRunSpec): string {
-  return JSON.stringify(["query", spec.queryIndex, spec.query, spec.runNumber]);
-}
+export { triggerRunIdentity };
 
 /**
  * The project trigger runs start in (`--project-root`), snapshot into `tempRoot`. The copy leaves out the skill, the
@@ -113,27 +105,46 @@ export async function projectCondition(
 }
 
 // What trigger-results.json says of the conditions; nothing in the clean room, as results written before them.
-function conditionsRecord(project: ProjectCondition | undefined, beside: readonly Companion[]) {
-  if (!project && beside.length === 0) return {};
+function conditionsRecord(
+  project: ProjectCondition | undefined,
+  beside: readonly Companion[],
+  context?: ContextCondition,
+) {
+  if (!project && beside.length === 0 && !context) return {};
   return {
     conditions: {
       ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
       ...(beside.length > 0 ? { installed: beside.map((c) => c.installName) } : {}),
+      ...(context
+        ? { context: context.file, context_hash: context.hash, context_turns: context.turns.length }
+        : {}),
     },
   };
 }
 
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */
-export async function runTriggers(options: TriggerOptions): Promise<TriggerSummaryResult> {
-  const { skill, suite } = await runInputs(options, "triggers");
+export async function runTriggers(given: TriggerOptions): Promise<TriggerSummaryResult> {
+  const { skill, suite } = await runInputs(given, "triggers");
+  // The suite's "conditions" fill in what the command line left out.
+  const options = await withSuiteConditions(given, suite);
   if (suite.triggers.length === 0)
     throw new SkillgymError("NO_EVALS", `${suite.triggersFile} has no queries`);
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
   // The skills are checked before anything is made, so a bad folder is a usage error with nothing left behind.
+  const sets = options.conditions ?? { clean: false, real: true };
+  if (options.conditions) checkConditionSets(options.conditions, options);
+  if (sets.clean && sets.real && options.shard)
+    throw new SkillgymError("USAGE", "--conditions clean,real cannot be split with --shard", {
+      hint: "run each condition in its own sharded job (--conditions clean, --conditions real)",
+    });
   const { companions, installed } = await loadConditionSkills(options, skill.name);
+  const context = options.context && sets.real ? await loadContext(options.context) : undefined;
   const tempRoot = await createTempRoot("triggers");
   try {
-    const project = await projectCondition(options, { skill, suite, workspace }, tempRoot);
+    // The clean room alone (`--conditions clean`) needs no copy of the project.
+    const project = sets.real
+      ? await projectCondition(options, { skill, suite, workspace }, tempRoot)
+      : undefined;
     const description = options.description ?? skill.description;
     const skillSourceDir = options.description
       ? await skillWithDescription(skill, options.description, join(tempRoot, "skill"))
@@ -141,6 +152,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     // A shard sees only some runs of a query, so it cannot tell when a verdict settles: every run is made.
     const allRuns = options.allRuns === true || options.shard !== undefined;
     const agent = await options.createAgent({ skill, suite });
+    if (context && agent.continuesConversations !== true) throw contextRefused(agent.name);
     const plan: TriggerPlan = {
       skill_name: skill.name,
       skill_hash: await hashSkill(skill.dir),
@@ -150,6 +162,9 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       with_skills: companions.map((c) => c.sourceDir),
       ...(options.installed?.length ? { installed: options.installed.map((d) => resolve(d)) } : {}),
       ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
+      ...(context ? { context: context.file, context_hash: context.hash } : {}),
+      ...(sets.clean && sets.real ? { side_by_side: ["clean", "real"] } : {}),
+      ...(sets.clean && !sets.real ? { conditions: ["clean"] } : {}),
       all_runs: allRuns,
       status: "running",
       ...(options.shard
@@ -167,6 +182,7 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
                   ? { installed: await Promise.all(installed.map((c) => hashSkill(c.sourceDir))) }
                   : {}),
                 ...(project ? { project: project.hash } : {}),
+                ...(context ? { context: context.hash } : {}),
                 agent: agent.name,
                 model: options.model,
               }),
@@ -187,22 +203,15 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
     await mkdir(triggersDir, { recursive: true });
     await writeJson(join(triggersDir, "plan.json"), plan);
 
-    const planned = planTriggerRuns(suite.triggers, options.runs, triggersDir, skill.name);
-    const specs = options.shard ? partition(planned, triggerRunIdentity, options.shard) : planned;
-    options.reporter?.onPlan?.({
-      triggersDir,
-      total: specs.length,
-      resumed: chosen.resumed,
-      simulated: agent.simulated,
-    });
     const limit = adaptiveLimit(options.concurrency);
-    const context: TriggerContext = {
+    const realContext: TriggerContext = {
       agent,
       skillName: skill.name,
       skillSourceDir,
       companions,
       installed,
       ...(project ? { project } : {}),
+      ...(context ? { context } : {}),
       ...(options.model ? { model: options.model } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       tempRoot,
@@ -210,59 +219,39 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       ...(options.signal ? { signal: options.signal } : {}),
       onRetry: (spec, info) => options.reporter?.onRunRetry?.(spec, info),
     };
-    const hooks = options.store
-      ? triggerHooksWithStore(context, {
-          store: openStore(storeSettings(options.store, workspace)),
-          iterationDir: chosen.dir,
-          description,
-        })
-      : {
-          finishedEarlier: resumeFinishedTriggerRun,
-          run: (spec: TriggerRunSpec) => executeTriggerRun(spec, context),
-        };
-    const settling = allRuns
-      ? undefined
-      : settleSchedule({
-          specs,
-          rules: suite.triggers.map((t) => ({
-            shouldTrigger: t.should_trigger,
-            threshold: options.threshold,
-            maxRuns: options.runs,
-          })),
-          kept: chosen.resumed ? await finishedOnDisk(specs) : new Set<TriggerRunSpec>(),
-          finishedEarlier: hooks.finishedEarlier,
-          onDropped: (spec) => options.reporter?.onRunDropped?.(spec),
-        });
-    const records = await scheduleRuns(specs, {
-      concurrency: options.concurrency,
-      limit,
-      ...(options.signal ? { signal: options.signal } : {}),
-      ...(options.budget ? { budget: options.budget } : {}),
-      reporter: {
-        ...(options.reporter?.onRunStart ? { onRunStart: options.reporter.onRunStart } : {}),
-        onRunEnd: (record) => {
-          settling?.ended(record);
-          options.reporter?.onRunEnd?.(record);
-        },
-      },
-      finishedEarlier: settling?.finishedEarlier ?? hooks.finishedEarlier,
-      ...(settling ? { pick: settling.pick, skip: settling.skip } : {}),
-      run: hooks.run,
-      costOf: (record) => record.record.cost_usd ?? 0,
-    });
-    const cancelled =
-      options.signal?.aborted === true ||
-      options.budget?.exhausted === true ||
-      records.some((r) => r.outcome === "cancelled");
-    const scoredRecords = records.filter((r) => r.outcome !== "cancelled");
-    const queryResults = suite.triggers.map((query, i) =>
-      scoreQuery(
-        query,
-        scoredRecords.filter((r) => r.queryIndex === i),
-        options.threshold,
-      ),
-    );
-    const results: TriggerResults = {
+    // Side by side, the clean room's runs come first, in `triggers/clean/`: no project, no library, no history.
+    const set = (dir: string, context: TriggerContext, condition?: "clean" | "real") =>
+      runTriggerSet({
+        options,
+        suite,
+        skillName: skill.name,
+        triggersDir: dir,
+        iterationDir: chosen.dir,
+        resumed: chosen.resumed,
+        context,
+        description,
+        allRuns,
+        limit,
+        agentSimulated: agent.simulated,
+        workspace,
+        ...(condition ? { condition } : {}),
+      });
+    const clean =
+      sets.clean && sets.real
+        ? await set(join(triggersDir, CLEAN_DIR), cleanContext(realContext), "clean")
+        : undefined;
+    const stoppedEarly = clean?.cancelled === true;
+    const real = stoppedEarly
+      ? { records: [] as TriggerRunRecord[], queryResults: [], cancelled: true }
+      : await set(
+          triggersDir,
+          sets.real ? realContext : cleanContext(realContext),
+          clean ? "real" : undefined,
+        );
+    const records = [...(clean?.records ?? []), ...real.records];
+    const cancelled = stoppedEarly || real.cancelled;
+    const queryResults = real.queryResults;
+    const realResults: TriggerResults = {
       skill_name: skill.name,
       description,
       results: queryResults,
@@ -273,13 +262,29 @@ export async function runTriggers(options: TriggerOptions): Promise<TriggerSumma
       simulated: agent.simulated,
       sandbox: agent.sandboxed === true,
       ...(options.model ? { model: options.model } : {}),
-      ...conditionsRecord(project, [...companions, ...installed]),
+      ...(sets.real
+        ? conditionsRecord(project, [...companions, ...installed], context)
+        : conditionsRecord(undefined, companions)),
       agent: {
         name: agent.name,
         ...(agent.version ? { version: agent.version } : {}),
         ...(agent.mode ? { mode: agent.mode } : {}),
       },
     };
+    if (clean && !cancelled) {
+      const { conditions: _real, ...cleanRest } = realResults;
+      const cleanResults: TriggerResults = {
+        ...cleanRest,
+        results: clean.queryResults,
+        summary: summarize(clean.queryResults),
+        ...conditionsRecord(undefined, companions),
+      };
+      await writeJson(join(triggersDir, CLEAN_DIR, "trigger-results.json"), cleanResults);
+    }
+    const results =
+      clean && !cancelled
+        ? sideBySide({ results: clean.queryResults, summary: summarize(clean.queryResults) }, realResults)
+        : realResults;
     const resultsFile = join(triggersDir, "trigger-results.json");
     if (!cancelled) await writeJson(resultsFile, results);
     const { rate_limits: rateLimits } = rateLimitRecord(limit);

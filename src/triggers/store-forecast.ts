@@ -8,6 +8,7 @@ import { partition } from "../shard/index.js";
 import { openStore, type StoredRun } from "../store/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { loadConditionSkills } from "./conditions.js";
+import { loadContext } from "./context.js";
 import { planTriggerRuns } from "./plan.js";
 import { triggerRunKeys } from "./reuse-trigger.js";
 import { projectCondition, type TriggerOptions, triggerRunIdentity } from "./run-triggers.js";
@@ -54,8 +55,10 @@ export async function forecastTriggerRuns(
         rm(tempRoot, { recursive: true, force: true }),
       )
     : undefined;
+  const context = options.context ? await loadContext(options.context) : undefined;
   const keyOf = triggerRunKeys(
     {
+      ...(context ? { context: { hash: context.hash } } : {}),
       agent: await options.createAgent({ skill, suite }),
       skillName: skill.name,
       ...skills,

@@ -71,6 +71,7 @@ function parseArgs(argv) {
     else if (arg === "--model") options.model = next();
     else if (arg === "--append-system-prompt") options.appendSystem = next();
     else if (arg === "--include-partial-messages") options.partial = true;
+    else if (arg === "--resume" || arg === "-r") options.resume = next();
     else if (arg === "--version" || arg === "-v") options.version = true;
   }
   return options;
@@ -397,11 +398,26 @@ async function main() {
     ...skills,
     ...Object.entries(BUILTIN_SKILLS).map(([name, description]) => ({ name, description })),
   ];
+  // `--resume <id>`: the session's turns, as Claude Code reads them from `<config>/projects/<cwd slug>/<id>.jsonl`.
+  let history = [];
+  if (options.resume !== undefined) {
+    const file = join(configDir, "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), `${options.resume}.jsonl`);
+    if (!existsSync(file)) {
+      process.stderr.write(`No conversation found with session ID: ${options.resume}\n`);
+      return 1;
+    }
+    history = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line))
+      .filter((entry) => (entry.type === "user" || entry.type === "assistant") && entry.message)
+      .map((entry) => ({ role: entry.message.role, content: entry.message.content }));
+  }
   const state = {
     cwd,
     skills,
     baseUrl: (process.env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com").replace(/\/$/, ""),
-    sessionId: randomUUID(),
+    sessionId: options.resume ?? randomUUID(),
     offered: toolsOffered(options),
     allowed: options.allowed.filter((t) => !options.disallowed.includes(t)),
     denials: [],
@@ -424,6 +440,7 @@ async function main() {
     skills: listed.map((s) => s.name),
   });
   const messages = [
+    ...history,
     {
       role: "user",
       content: [

@@ -25,6 +25,7 @@ const expectedNames: FormatName[] = [
   "matrix",
   "sim-script",
   "optimize-results",
+  "context",
 ];
 
 type JsonSchema = {
@@ -47,7 +48,7 @@ describe("the format registry", () => {
     expect(schema.title).toBe(`skillgym ${name}`);
     expect(schema.$schema).toMatch(/json-schema\.org/);
     expect(() => JSON.stringify(schema)).not.toThrow();
-    expect(schema.type).toBe(name === "triggers" ? "array" : "object");
+    expect(schema.type).toBe(name === "triggers" || name === "context" ? "array" : "object");
   });
 
   it("describes files as written: evals.json may say assertions and omit checks", () => {

@@ -8,6 +8,7 @@ import { classifyEnd } from "./classify.js";
 import { type Credentials, credentialSecrets, findCredentials } from "./credentials.js";
 import { childEnvironment, prepareHome } from "./environment.js";
 import { parseEvents } from "./normalise.js";
+import { writeSessionFile } from "./session-file.js";
 
 export { claudeArgs, defaultAllowedTools };
 
@@ -46,6 +47,10 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     await prepareHome(request.home, credentials);
+    // A prior conversation goes in as a session of the run's home, which `--resume` continues: never into the prompt.
+    const resume = request.history?.length
+      ? await writeSessionFile(request.home, request.cwd, request.history)
+      : undefined;
     const env = {
       ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions }),
     };
@@ -58,6 +63,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
           streamUsage: request.streamUsage,
           tools: request.tools,
           systemPrompt: request.systemPrompt,
+          resume,
         },
         allowedTools,
       ),
@@ -75,6 +81,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     skillsFolder: ".claude/skills",
     binary,
     simulated: Boolean(options.simulatorUrl),
+    continuesConversations: true,
     redactor,
     run,
   };

@@ -33,6 +33,8 @@ export interface ClaudeArgsRequest {
   streamUsage?: boolean | undefined;
   tools?: ToolPolicy | undefined;
   systemPrompt?: string | undefined;
+  /** Continue this session of the run's home (a prior conversation written there). */
+  resume?: string | undefined;
 }
 
 /** The command line of one headless run; `allowedTools` is the eval set (a read-only run has its own). */
@@ -54,6 +56,7 @@ export function claudeArgs(
   if (request.streamUsage) args.push("--include-partial-messages");
   if (readOnly) args.push("--disallowedTools", readOnlyDisallowedTools.join(" "));
   if (request.systemPrompt !== undefined) args.push("--append-system-prompt", request.systemPrompt);
+  if (request.resume !== undefined) args.push("--resume", request.resume);
   return args;
 }
 

@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { ExitCode } from "../../errors.js";
 import { judgeGrader } from "../../grade/index.js";
 import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/index.js";
+import { parseConditionNames } from "../../triggers/index.js";
 import {
   type AgentFlags,
   adaptiveRequest,
@@ -34,6 +35,8 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlag
   description?: string;
   withSkills?: string[];
   installed?: string[];
+  conditions?: string[];
+  context?: string;
   allRuns?: boolean;
   grade: boolean;
   minPassRate?: number;
@@ -84,6 +87,15 @@ export function registerRun(program: Command, io: Io): void {
       "comma-separated folders of skill folders: every skill in them installed beside it in trigger runs",
       idList,
     )
+    .option(
+      "--conditions <names>",
+      'where trigger queries run: "clean" (an empty folder, no other skill), "real" (the --project-root and --installed given), or "clean,real" side by side',
+      idList,
+    )
+    .option(
+      "--context <file>",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+    )
     .option("--all-runs", "give every trigger query all its runs, even once its verdict is settled")
     .option("--no-grade", "record the runs without grading them")
     .option("--min-pass-rate <x>", "gate: with_skill pass rate at least x (0..1)", fraction)
@@ -124,6 +136,8 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.description !== undefined ? { description: flags.description } : {}),
         ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
         ...(flags.installed ? { installed: flags.installed } : {}),
+        ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
+        ...(flags.context ? { context: flags.context } : {}),
         ...(flags.allRuns ? { allRuns: true } : {}),
         grade: flags.grade,
         gates: {

@@ -1,7 +1,7 @@
 import type { Command } from "commander";
 import { planTriggersWithStore } from "../../pipeline/index.js";
 import type { Suite } from "../../suite/index.js";
-import { runTriggers } from "../../triggers/index.js";
+import { parseConditionNames, runTriggers } from "../../triggers/index.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
@@ -26,6 +26,8 @@ interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
   description?: string;
   withSkills?: string[];
   installed?: string[];
+  conditions?: string[];
+  context?: string;
   allRuns?: boolean;
   projectRoot?: string;
   dryRun?: boolean;
@@ -75,6 +77,15 @@ export function registerTriggers(program: Command, io: Io): void {
       "comma-separated folders of skill folders (e.g. a copy of ~/.claude/skills): every skill in them installed beside it",
       idList,
     )
+    .option(
+      "--conditions <names>",
+      'where the queries run: "clean" (an empty folder, no other skill), "real" (the --project-root and --installed given), or "clean,real" side by side',
+      idList,
+    )
+    .option(
+      "--context <file>",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+    )
     .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
     .option(
       "--project-root <dir>",
@@ -103,6 +114,8 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.description !== undefined ? { description: flags.description } : {}),
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           ...(flags.installed ? { installed: flags.installed } : {}),
+          ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
+          ...(flags.context ? { context: flags.context } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
           store: storeRequest(flags),
           ...(flags.shard ? { shard: flags.shard } : {}),

@@ -1,5 +1,6 @@
 import type { TriggerResults } from "../../contracts/trigger-results.js";
 import { runsSettledAway } from "../../triggers/settle.js";
+import { flagSentence } from "../../triggers/side-by-side.js";
 
 const pct = (x: number | null) => (x === null ? "n/a" : `${(x * 100).toFixed(0)}%`);
 
@@ -21,8 +22,26 @@ export function formatTriggerResults(results: TriggerResults): string {
           .join(", ")}`
       : "";
     const errors = r.errors > 0 ? `  (${r.errors} errored)` : "";
-    return `  ${verdict} ${r.should_trigger ? "should    " : "should not"} trigger ${rate.padStart(5)}  ${r.query.slice(0, 70)}${errors}${stolen}`;
+    const side = r.side_by_side;
+    // Side by side: the clean room's rate before the real one, and what the difference means.
+    const clean = side
+      ? `clean ${side.clean.trigger_rate === null ? "—" : `${side.clean.triggers}/${side.clean.runs - side.clean.errors}`}`.padEnd(
+          11,
+        ) + " real"
+      : "";
+    const flag = side?.flag
+      ? `  << ${flagSentence(side.flag, r.should_trigger, results.conditions?.project_root !== undefined)}`
+      : "";
+    return `  ${verdict} ${r.should_trigger ? "should    " : "should not"} trigger ${clean}${rate.padStart(5)}  ${r.query.slice(0, 70)}${errors}${stolen}${flag}`;
   });
+  const both = results.side_by_side;
+  if (both) {
+    const c = both.clean_summary;
+    lines.push(
+      `clean room: ${c.passed}/${c.total} queries passed, accuracy ${pct(c.accuracy)}; ` +
+        `${both.clean_only} pass only in the clean room, ${both.real_only} only under the real conditions (the rest of this summary is the real conditions')`,
+    );
+  }
   const s = results.summary;
   lines.push(
     `${s.passed}/${s.total} queries passed, ${s.failed} failed, ${s.errors} errored; ` +

@@ -53,7 +53,13 @@ function textsOf(content: string | Block[] | undefined): string[] {
 }
 
 function textMessages(request: MessagesRequest): TextMessage[] {
-  return (request.messages ?? []).map((m) => ({ role: m.role, texts: textsOf(m.content) }));
+  return (request.messages ?? []).map((m) => ({
+    role: m.role,
+    texts: textsOf(m.content),
+    ...(Array.isArray(m.content) && m.content.some((b) => b.type === "tool_result")
+      ? { toolResult: true }
+      : {}),
+  }));
 }
 
 export function readConversation(request: MessagesRequest): Conversation {
@@ -62,6 +68,7 @@ export function readConversation(request: MessagesRequest): Conversation {
     messages: textMessages(request),
     hasTools: Array.isArray(request.tools) && request.tools.length > 0,
     model: request.model,
+    marksToolResults: true,
   });
 }
 

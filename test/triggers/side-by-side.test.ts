@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import type { TriggerQueryResult, TriggerResults } from "../../src/contracts/trigger-results.js";
+import { summarize } from "../../src/triggers/score.js";
+import {
+  checkConditionSets,
+  flagOf,
+  parseConditionNames,
+  sideBySide,
+} from "../../src/triggers/side-by-side.js";
+
+const query = (rate: number | null, pass: boolean | null, shouldTrigger = true): TriggerQueryResult => ({
+  query: "q",
+  should_trigger: shouldTrigger,
+  trigger_rate: rate,
+  triggers: rate === null ? 0 : Math.round(rate * 2),
+  runs: 2,
+  errors: rate === null ? 2 : 0,
+  pass,
+});
+
+describe("side by side", () => {
+  it("flags a query passing in only one condition, and nothing when both agree or one has no verdict", () => {
+    expect(flagOf(true, false)).toBe("clean-only");
+    expect(flagOf(false, true)).toBe("real-only");
+    expect(flagOf(true, true)).toBeUndefined();
+    expect(flagOf(false, false)).toBeUndefined();
+    expect(flagOf(null, false)).toBeUndefined();
+    expect(flagOf(true, null)).toBeUndefined();
+  });
+
+  it("puts both outcomes, the difference (real minus clean) and the counts beside the real results", () => {
+    const clean = [query(1, true), query(0, false), query(0.5, true), query(null, null)];
+    const real = [query(0, false), query(1, true), query(0.5, true), query(1, true)];
+    const realResults: TriggerResults = {
+      skill_name: "s",
+      description: "d",
+      results: real,
+      summary: summarize(real),
+    };
+    const out = sideBySide({ results: clean, summary: summarize(clean) }, realResults);
+    expect(out.results.map((r) => r.side_by_side?.difference)).toEqual([-1, 1, 0, null]);
+    expect(out.results.map((r) => r.side_by_side?.flag)).toEqual([
+      "clean-only",
+      "real-only",
+      undefined,
+      undefined,
+    ]);
+    expect(out.results[0]?.side_by_side?.clean.trigger_rate).toBe(1);
+    expect(out.results[0]?.trigger_rate).toBe(0);
+    expect(out.side_by_side).toMatchObject({ clean_only: 1, real_only: 1, conditions: ["clean", "real"] });
+    expect(out.side_by_side?.clean_summary.passed).toBe(2);
+  });
+
+  it("reads the names, refusing unknown, repeated and empty lists, and real with nothing to be real with", () => {
+    expect(parseConditionNames(["real", "clean"])).toEqual({ clean: true, real: true });
+    expect(parseConditionNames(["clean"])).toEqual({ clean: true, real: false });
+    expect(() => parseConditionNames(["dirty"])).toThrow('unknown condition "dirty"');
+    expect(() => parseConditionNames(["real", "real"])).toThrow('"real" is named twice');
+    expect(() => parseConditionNames([])).toThrow("name at least one condition");
+    expect(() => checkConditionSets({ clean: true, real: true }, {})).toThrow('"real" needs a condition');
+    expect(() => checkConditionSets({ clean: true, real: false }, {})).not.toThrow();
+    expect(() => checkConditionSets({ clean: true, real: true }, { installed: [] })).toThrow();
+    for (const given of [{ project: "/p" }, { installed: ["/l"] }, { context: "/c.json" }])
+      expect(() => checkConditionSets({ clean: true, real: true }, given)).not.toThrow();
+  });
+});
