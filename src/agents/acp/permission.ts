@@ -58,15 +58,14 @@ export function decidePermission(
       ? [{ optionId: o.optionId, kind: o.kind }]
       : [],
   );
-  const reason = refusalOf(call, tools, roots);
-  const optionId =
-    reason === undefined
-      ? pick(options, ["allow_once", "allow_always"])
-      : pick(options, ["reject_once", "reject_always"]);
-  const allowed = reason === undefined && optionId !== undefined;
+  const allowOption = pick(options, ["allow_once", "allow_always"]);
+  const reason =
+    refusalOf(call, tools, roots) ??
+    (allowOption === undefined ? "the agent offered no option to allow it" : undefined);
+  const optionId = reason === undefined ? allowOption : pick(options, ["reject_once", "reject_always"]);
   return {
-    allowed,
-    reason: reason ?? (allowed ? "" : "the agent offered no option to allow it"),
+    allowed: reason === undefined,
+    reason: reason ?? "",
     outcome: optionId === undefined ? { outcome: "cancelled" } : { outcome: "selected", optionId },
   };
 }

@@ -140,6 +140,8 @@ export function createAcpMapper(options: MapperOptions = {}): AcpEventMapper {
   function chunkUsage(update: Json): AgentEvent[] {
     const usage = acpUsage(isObject(update._meta) ? update._meta.usage : undefined);
     if (!usage) return [];
+    // A model answer's usage comes at its end, maybe before its tool calls said what they do.
+    answerBegins();
     const event: AgentEvent = { kind: "usage", phase: "start", usage, messageId: `turn-${turn}` };
     streamed.push(event);
     return [event];
