@@ -48,6 +48,15 @@ function modelOfSession(session: Json): string | undefined {
   return isObject(model) && typeof model.currentValue === "string" ? model.currentValue : undefined;
 }
 
+// An agent's error with what its data says (Qwen Code's "Internal error" names the API's answer in `data.details`).
+function errorText(error: { message: string; data?: unknown }): string {
+  const data = error.data;
+  const detail = isObject(data) ? (data.details ?? data.message) : data;
+  return typeof detail === "string" && detail && !error.message.includes(detail)
+    ? `${error.message}: ${detail}`
+    : error.message;
+}
+
 // A caller's system prompt: ACP has no field for one, so it leads the prompt (as Gemini CLI's adapter does).
 function promptText(request: AgentRunRequest): string {
   return request.systemPrompt !== undefined ? `${request.systemPrompt}\n\n${request.prompt}` : request.prompt;
@@ -215,7 +224,7 @@ export async function runAcpSession(run: AcpSession): Promise<AgentRunResult> {
       .catch((error: unknown) => {
         // An error the agent answered with ends the turn; a closed connection is the process's end, read from it.
         if (error instanceof acp.RequestError && !stopAsked)
-          finish({ error: { code: error.code, message: error.message } });
+          finish({ error: { code: error.code, message: errorText(error) } });
       })
       .finally(() => end("done"));
   }

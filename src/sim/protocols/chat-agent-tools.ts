@@ -58,7 +58,7 @@ function qwenCall(block: ToolUse): ChatToolCall {
       return call("write_file", { file_path: input.file_path, content: input.content });
     case "Bash":
       return call("run_shell_command", {
-        command: input.command,
+        command: qwenCommand(str(input.command)),
         description: input.description ?? "Scripted step",
       });
     case "Skill":
@@ -66,6 +66,12 @@ function qwenCall(block: ToolUse): ChatToolCall {
     default:
       return call(block.name, input);
   }
+}
+
+// Qwen Code blocks a command that is only a `sleep` ("run blocking commands in the background") unless a trailing
+// comment says the wait is meant; a script's `sleep` step is.
+function qwenCommand(command: string): string {
+  return /^\s*sleep\s+[\d.]+\s*$/.test(command) ? `${command} # intentional-sleep: a scripted wait` : command;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
