@@ -24,7 +24,10 @@ export const qwenBuiltinSkills: readonly string[] = [
   "zvec-grep-install",
 ];
 
-/** Where Qwen Code finds skills for a run: `.qwen/skills` of the workspace (and above it), then the run's home. */
+/**
+ * Where Qwen Code finds skills for a run: `.qwen/skills` and `.agents/skills` of the workspace (and above it), then
+ * the run's home.
+ */
 export async function qwenSkillRoots(cwd: string, home: string): Promise<string[]> {
-  return [...(await walkUpSkillRoots(cwd, [".qwen/skills"])), join(home, ".qwen", "skills")];
+  return [...(await walkUpSkillRoots(cwd, [".qwen/skills", ".agents/skills"])), join(home, ".qwen", "skills")];
 }
