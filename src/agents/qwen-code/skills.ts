@@ -29,5 +29,8 @@ export const qwenBuiltinSkills: readonly string[] = [
  * the run's home.
  */
 export async function qwenSkillRoots(cwd: string, home: string): Promise<string[]> {
-  return [...(await walkUpSkillRoots(cwd, [".qwen/skills", ".agents/skills"])), join(home, ".qwen", "skills")];
+  return [
+    ...(await walkUpSkillRoots(cwd, [".qwen/skills", ".agents/skills"])),
+    join(home, ".qwen", "skills"),
+  ];
 }
