@@ -14,6 +14,11 @@ export interface AcpAgentOptions {
   simModel?: string;
 }
 
+// The agent's own program: a JavaScript entry is run by skillgym's Node, which is not the agent.
+function programOf(line: { command: string; args: string[] }): string {
+  return line.command === process.execPath && line.args[0] ? line.args[0] : line.command;
+}
+
 /** How runs are approved, as the run records say it. */
 export function acpMode(profile: AcpProfile): string {
   return `ACP client: ${profile.label}; permissions allowed inside the workspace, refused outside it and for the web`;
@@ -53,7 +58,7 @@ export function createAcpAgent(options: AcpAgentOptions): Agent {
     ...(profile.version ? { version: profile.version } : {}),
     mode,
     skillsFolder: profile.skillsFolder,
-    binary: profile.commandLine({ home: "", cwd: "", tools: "eval", model: undefined }).command,
+    binary: programOf(profile.commandLine({ home: "", cwd: "", tools: "eval", model: undefined })),
     simulated: options.simulated,
     redactor,
     ...(profile.warnings?.length ? { warnings: profile.warnings } : {}),
