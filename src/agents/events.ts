@@ -51,6 +51,18 @@ export type AgentEvent =
       usage?: TokenUsage;
       apiErrorStatus?: number;
     }
+  /**
+   * What skillgym refused the agent (an ACP agent's permission request, file read or write, or other request):
+   * a path outside the workspace, the web, a write in a read-only run. The agent is told; the run goes on.
+   */
+  | {
+      kind: "refused";
+      what: "permission" | "read" | "write" | "request";
+      /** The path, tool or method refused. */
+      target: string;
+      reason: string;
+      toolUseId?: string;
+    }
   /** Token counts streamed while a message is generated: "start" carries input and cache, "delta" the output so far. */
   | { kind: "usage"; phase: "start" | "delta"; usage: TokenUsage; messageId?: string }
   | { kind: "unknown"; type: string };

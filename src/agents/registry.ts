@@ -1,4 +1,6 @@
 import { locateBwrap, type SandboxSpec } from "../sandbox/index.js";
+import { isAcpCommand } from "./acp/command.js";
+import { acpBuiltinSkills, acpEntry, createAcpCommandAgent } from "./acp/entry.js";
 import type { Agent } from "./agent.js";
 import { claudeCodeEntry } from "./claude-code/entry.js";
 import { codexEntry } from "./codex/entry.js";
@@ -6,6 +8,7 @@ import { copilotEntry } from "./copilot/entry.js";
 import type { AgentEvent, ToolKind, ToolUseEvent } from "./events.js";
 import { geminiEntry } from "./gemini/entry.js";
 import { openCodeEntry } from "./opencode/entry.js";
+import { qwenCodeEntry } from "./qwen-code/entry.js";
 
 export interface AgentFactoryOptions {
   /** Path of the agent's binary; default: the one installed with skillgym, then PATH. */
@@ -44,14 +47,22 @@ const agents = {
   gemini: geminiEntry,
   opencode: openCodeEntry,
   copilot: copilotEntry,
+  "qwen-code": qwenCodeEntry,
+  acp: acpEntry,
 } satisfies Record<string, AgentEntry>;
 
 export type AgentName = keyof typeof agents;
-export const agentNames = Object.keys(agents) as AgentName[];
+/** The agents named by a name alone; any ACP agent is named by its command (`acp:<command…>`). */
+export const agentNames = (Object.keys(agents) as AgentName[]).filter((name) => name !== "acp");
+/** How `--agent` help and errors name the ACP form. */
+export const ACP_AGENT_FORM = "acp:<command…>";
 /** The agent of run folders that recorded none (only Claude Code existed then), and whose tool names suites use. */
 export const defaultAgentName: AgentName = "claude-code";
 
 function entry(name: string): AgentEntry {
+  // `acp:<command…>` to run one; `acp-<program>` as its runs record it.
+  if (isAcpCommand(name)) return { ...acpEntry, create: (options) => createAcpCommandAgent(name, options) };
+  if (/^acp-/.test(name)) return { ...acpEntry, builtinSkills: acpBuiltinSkills(name) };
   const found = (agents as Record<string, AgentEntry>)[name];
   if (!found) throw new Error(`unknown agent "${name}" (known: ${agentNames.join(", ")})`);
   return found;
@@ -80,6 +91,7 @@ export function parseStoredTranscript(name: string, text: string): AgentEvent[] 
 
 /** The named agent's own skills; none for a name no adapter has. */
 export function builtinSkillsOf(name: string | undefined): readonly string[] {
+  if (name && (isAcpCommand(name) || /^acp-/.test(name))) return entry(name).builtinSkills;
   return (name && (agents as Record<string, AgentEntry>)[name]?.builtinSkills) || [];
 }
 

@@ -1,8 +1,9 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
+import { isAcpCommand } from "../agents/acp/command.js";
 import type { Agent } from "../agents/agent.js";
-import { agentLogin, agentNames, createAgent } from "../agents/registry.js";
+import { ACP_AGENT_FORM, agentLogin, agentNames, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
 import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
@@ -25,14 +26,18 @@ export interface JudgeFlags {
   judgeBaseUrl?: string;
 }
 
+const known = (name: string) => isAcpCommand(name) || (agentNames as readonly string[]).includes(name);
+const knownList = () => `${agentNames.join(", ")}, ${ACP_AGENT_FORM}`;
+
 export function agentName(value: string): string {
+  if (isAcpCommand(value)) return value;
   if (value.includes(",")) {
     throw new InvalidArgumentError(
       `one agent here (${agentNames.join(", ")}); only \`skillgym run\` takes a comma-separated list`,
     );
   }
-  if (!(agentNames as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`unknown agent "${value}"; known agents: ${agentNames.join(", ")}`);
+  if (!known(value)) {
+    throw new InvalidArgumentError(`unknown agent "${value}"; known agents: ${knownList()}`);
   }
   return value;
 }
@@ -40,11 +45,11 @@ export function agentName(value: string): string {
 /** `run --agent a,b,…`: known names, each once; kept as the list's text, split by `agentsOf`. */
 export function agentList(value: string): string {
   const names = value.split(",").map((name) => name.trim());
-  const unknown = names.filter((name) => !(agentNames as readonly string[]).includes(name));
+  const unknown = names.filter((name) => !known(name));
   if (unknown.length > 0) {
     const which = unknown.map((name) => `"${name}"`).join(", ");
     throw new InvalidArgumentError(
-      `unknown agent ${which}; known agents: ${agentNames.join(", ")} (a comma-separated list runs each)`,
+      `unknown agent ${which}; known agents: ${knownList()} (a comma-separated list runs each)`,
     );
   }
   const repeated = names.filter((name, i) => names.indexOf(name) !== i);
@@ -200,8 +205,8 @@ export function withAgentOptions(command: Command, several = false): Command {
     .option(
       several ? "--agent <names>" : "--agent <name>",
       several
-        ? `the agents that run, comma-separated (one iteration, one matrix): ${agentNames.join(", ")}`
-        : `the agent that runs: ${agentNames.join(", ")}`,
+        ? `the agents that run, comma-separated (one iteration, one matrix): ${knownList()}`
+        : `the agent that runs: ${knownList()}`,
       several ? agentList : agentName,
       "claude-code",
     )

@@ -1,3 +1,5 @@
+import { isAcpCommand } from "../agents/acp/command.js";
+import { acpAgentName } from "../agents/acp/entry.js";
 import { SkillgymError } from "../errors.js";
 
 /** One part of a run of several agents or models: which agent, which model, and its folder in the iteration. */
@@ -22,13 +24,15 @@ function modelFolder(model: string): string {
  * none) is asked for, the model's when one agent runs several, else `<agent>-<model>`.
  */
 export function lanesOf(agents: readonly string[], models: readonly string[]): Lane[] {
+  // An ACP agent named by its command (`acp:goose acp`) has the folder its runs record (`acp-goose`).
+  const folder = (agent: string) => (isAcpCommand(agent) ? acpAgentName(agent) : agent);
   if (models.length <= 1)
-    return agents.map((agent) => ({ agent, ...(models[0] ? { model: models[0] } : {}), dir: agent }));
+    return agents.map((agent) => ({ agent, ...(models[0] ? { model: models[0] } : {}), dir: folder(agent) }));
   const lanes = agents.flatMap((agent) =>
     models.map((model) => ({
       agent,
       model,
-      dir: agents.length === 1 ? modelFolder(model) : `${agent}-${modelFolder(model)}`,
+      dir: agents.length === 1 ? modelFolder(model) : `${folder(agent)}-${modelFolder(model)}`,
     })),
   );
   const seen = new Map<string, Lane>();

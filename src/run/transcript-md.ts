@@ -42,6 +42,8 @@ export function transcriptMarkdown(
       if (event.kind === "text") parts.push(event.text, "");
       else
         parts.push(`**Tool call: ${event.name}**`, "", fence(clip(JSON.stringify(event.input, null, 2))), "");
+    } else if (event.kind === "refused") {
+      parts.push(`**Refused by skillgym (${event.what} ${event.target}):** ${event.reason}`, "");
     } else if (event.kind === "tool_result") {
       parts.push(`**Result${event.isError ? " (error)" : ""}:**`, "", fence(clip(event.content)), "");
     } else if (event.kind === "result") {

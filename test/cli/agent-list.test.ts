@@ -20,7 +20,7 @@ describe("--agent as a list", () => {
     const result = await cli(["run", "examples/release-notes", "--agent", "codex,foo", "--simulate"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('unknown agent "foo"');
-    expect(result.stderr).toContain(`known agents: ${agentNames.join(", ")}`);
+    expect(result.stderr).toContain(`known agents: ${agentNames.join(", ")}, acp:<command…>`);
   });
 
   it("is refused by commands that run one agent, naming `run`", async () => {
@@ -66,5 +66,20 @@ describe("--agent as a list", () => {
     for (const agent of plan.agents) expect(agent).toMatchObject({ agentRuns: 12, triggerRuns: 20 });
     expect(plan.wall_seconds).toBeCloseTo(plan.agents[0].wallSeconds * 3);
     expect(plan.credentials).toBe("simulated");
+  });
+});
+
+describe("--agent acp:<command…>", () => {
+  it("takes an ACP agent's command, and refuses one skillgym cannot point at the simulator, before any run", async () => {
+    const result = await cli(["triggers", "examples/csv-summary", "--agent", "acp:goose acp", "--simulate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--agent acp:goose acp cannot run under --simulate");
+    expect(result.stderr).not.toContain("unknown agent");
+  });
+
+  it("refuses an empty command", async () => {
+    const result = await cli(["triggers", "examples/csv-summary", "--agent", "acp:", "--simulate"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no command after "acp:"');
   });
 });

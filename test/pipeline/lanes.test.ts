@@ -71,3 +71,18 @@ describe("one stage of the pipeline alone", () => {
     expect(stageSuite(suite, undefined)).toBe(suite);
   });
 });
+
+describe("an ACP agent's part", () => {
+  it("is named acp-<program>, its command left to the agent", () => {
+    expect(lanesOf(["acp:goose acp", "gemini"], [])).toEqual([
+      { agent: "acp:goose acp", dir: "acp-goose" },
+      { agent: "gemini", dir: "gemini" },
+    ]);
+    expect(lanesOf(["acp:gemini --acp", "gemini"], ["m1", "m2"]).map((l) => l.dir)).toEqual([
+      "acp-gemini-m1",
+      "acp-gemini-m2",
+      "gemini-m1",
+      "gemini-m2",
+    ]);
+  });
+});

@@ -66,6 +66,15 @@ describe("transcriptMarkdown", () => {
     expect(md).toContain("Error (error_during_execution) after ? turns.");
   });
 
+  it("shows what skillgym refused an agent, and why", () => {
+    const md = transcriptMarkdown(
+      "p",
+      [{ kind: "refused", what: "read", target: "/etc/hostname", reason: "outside the workspace" }],
+      "h",
+    );
+    expect(md).toContain("**Refused by skillgym (read /etc/hostname):** outside the workspace");
+  });
+
   it("starts a new step for each event without a message id", () => {
     const md = transcriptMarkdown(
       "p",

@@ -146,3 +146,82 @@ describe("the Chat Completions wire of OpenCode and Copilot CLI", () => {
     expect(answer.headers).toMatchObject({ "retry-after": "0", "retry-after-ms": "0" });
   });
 });
+
+// Qwen Code 0.24.4's request (abridged): its folder and its skills are in reminders of the first user message.
+const qwenReminder = [
+  "<system-reminder>\nThe following skills are available for use with the Skill tool.\n\n<available_skills>",
+  "<skill>\n<name>\nbatch\n</name>\n<description>\nExecute batch operations. (bundled)\n</description>\n<location>\nbundled\n</location>\n</skill>",
+  "<skill>\n<name>\nhaiku\n</name>\n<description>\nWrites haiku poems. (project)\n</description>\n<location>\nproject\n</location>\n</skill>",
+  "</available_skills>\n</system-reminder>",
+].join("\n");
+
+function qwenRequest(cwd: string, messages: object[] = []) {
+  return JSON.stringify({
+    model: "skillgym-sim",
+    stream: true,
+    messages: [
+      { role: "system", content: "You are Qwen Code, an interactive CLI agent." },
+      {
+        role: "user",
+        content: [
+          {
+            type: "text",
+            text: `<system-reminder>\nI'm currently working in the directory: ${cwd}\n</system-reminder>`,
+          },
+          { type: "text", text: qwenReminder },
+          { type: "text", text: "Write a haiku" },
+        ],
+      },
+      ...messages,
+    ],
+    tools: tools("read_file", "write_file", "run_shell_command", "skill", "glob"),
+  });
+}
+
+describe("the Chat Completions wire of Qwen Code", () => {
+  it("reads its folder and its skills (not its bundled ones) from its first user message, its folder as the session", () => {
+    const wire = openaiChatAgents.read(qwenRequest("/w/run-1/work"), {});
+    expect(wire.request.conversation).toMatchObject({
+      prompt: "Write a haiku",
+      cwd: "/w/run-1/work",
+      skills: [{ name: "haiku", description: "Writes haiku poems." }],
+    });
+    const other = openaiChatAgents.read(qwenRequest("/w/run-2/work"), {});
+    expect(other.request.session).not.toBe(wire.request.session);
+  });
+
+  it("writes the plan's steps in Qwen Code's own tools, a plain sleep marked as meant", () => {
+    const model = createSimModel(
+      SimScript.parse({
+        rules: [
+          {
+            skill: "haiku",
+            before: [
+              { read: "notes.txt" },
+              { write: { path: "out/a.md", content: "x" } },
+              { bash: "sleep 45" },
+            ],
+          },
+        ],
+      }),
+    );
+    const history: object[] = [];
+    const calls: string[] = [];
+    for (let n = 1; n <= 4; n++) {
+      const wire = openaiChatAgents.read(qwenRequest("/w/work", history), {});
+      const [call] = streamedCalls(openaiChatAgents.write(model.reply(wire.request), wire, n).body);
+      if (!call) break;
+      calls.push(`${call.name} ${JSON.stringify(call.arguments)}`);
+      history.push(
+        { role: "assistant", content: null, tool_calls: [{ id: call.id, type: "function", function: {} }] },
+        { role: "tool", tool_call_id: call.id, content: "ok" },
+      );
+    }
+    expect(calls).toEqual([
+      'read_file {"file_path":"/w/work/notes.txt"}',
+      'write_file {"file_path":"/w/work/out/a.md","content":"x"}',
+      'run_shell_command {"command":"sleep 45 # intentional-sleep: a scripted wait","description":"Scripted step"}',
+      'skill {"skill":"haiku"}',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 import { killTree } from "./kill-tree.js";
 import { endMarkedProcesses, newRunMarker } from "./marked-processes.js";
 import { guardGroup, releaseGroup } from "./watchdog.js";
@@ -16,6 +17,18 @@ export interface ProcessSpec {
   killGraceMs?: number;
   /** Text written to the child's stdin, which is then closed; none: stdin is closed from the start. */
   stdin?: string;
+  /**
+   * A child spoken to over its stdin and stdout (a protocol such as ACP), instead of `stdin` and `onLine`: called once
+   * it started, with its pipes and a way to end it ("stop": the caller stopped the run; "done": its work is over).
+   */
+  attach?: (io: ChildPipes, end: (reason: "stop" | "done") => void) => void;
+  /** Awaited before the tree is signalled (at most `killGraceMs`): a chance to ask the child to stop by itself. */
+  beforeKill?: () => Promise<void>;
+}
+
+export interface ChildPipes {
+  stdin: Writable;
+  stdout: Readable;
 }
 
 /** One result shape for success and failure alike. */
@@ -51,7 +64,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
       env: { ...spec.env, [marker.variable]: marker.value },
-      stdio: [spec.stdin === undefined ? "ignore" : "pipe", "pipe", "pipe"],
+      stdio: [spec.stdin === undefined && !spec.attach ? "ignore" : "pipe", "pipe", "pipe"],
       detached: process.platform !== "win32",
       windowsHide: true,
     });
@@ -66,12 +79,22 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       child.stdin?.end(spec.stdin);
     }
 
-    const end = (reason: "timeout" | "cancel" | "stop") => {
+    const grace = spec.killGraceMs ?? 2000;
+    let ending = false;
+    const kill = () => {
+      killTree(child, "SIGTERM");
+      setTimeout(() => killTree(child, "SIGKILL"), grace).unref();
+    };
+    const end = (reason: "timeout" | "cancel" | "stop" | "done") => {
       if (reason === "timeout") timedOut = true;
       else if (reason === "cancel") cancelled = true;
-      else stopped = true;
-      killTree(child, "SIGTERM");
-      setTimeout(() => killTree(child, "SIGKILL"), spec.killGraceMs ?? 2000).unref();
+      else if (reason === "stop") stopped = true;
+      if (!spec.beforeKill) return kill();
+      if (ending) return;
+      ending = true;
+      // The child may end by itself once asked; the tree is signalled all the same after the grace period.
+      const cap = new Promise<void>((resolve) => setTimeout(resolve, grace).unref());
+      void Promise.race([spec.beforeKill().catch(() => {}), cap]).then(kill);
     };
     const timer = setTimeout(() => end("timeout"), spec.timeoutMs);
     const onAbort = () => end("cancel");
@@ -84,16 +107,20 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       if (stopped || !spec.onLine) return;
       if (spec.onLine(line) === "stop") end("stop");
     };
-    child.stdout?.setEncoding("utf8");
-    child.stdout?.on("data", (chunk: string) => {
-      pending += chunk;
-      let at = pending.indexOf("\n");
-      while (at >= 0) {
-        handleLine(pending.slice(0, at));
-        pending = pending.slice(at + 1);
-        at = pending.indexOf("\n");
-      }
-    });
+    if (spec.attach && child.stdin && child.stdout) {
+      child.stdin.on("error", () => {});
+      spec.attach({ stdin: child.stdin, stdout: child.stdout }, end);
+    } else child.stdout?.setEncoding("utf8");
+    if (!spec.attach)
+      child.stdout?.on("data", (chunk: string) => {
+        pending += chunk;
+        let at = pending.indexOf("\n");
+        while (at >= 0) {
+          handleLine(pending.slice(0, at));
+          pending = pending.slice(at + 1);
+          at = pending.indexOf("\n");
+        }
+      });
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_TAIL);

@@ -4,7 +4,7 @@ import type { ContentBlock } from "../plan.js";
 
 // The agents that speak OpenAI Chat Completions to the simulator, told apart by the tools their requests offer, and
 // how each one's own tools do the plan's Claude-shaped steps (Read, Write, Bash, Skill).
-export type ChatAgent = "opencode" | "copilot";
+export type ChatAgent = "opencode" | "copilot" | "qwen";
 
 export interface ChatToolCall {
   id: string;
@@ -17,9 +17,13 @@ type ToolUse = Extract<ContentBlock, { type: "tool_use" }>;
 /** The id prefix of the folder-making call the simulator inserts before a Copilot CLI write (see `copilotCall`). */
 export const FOLDER_CALL_PREFIX = "skillgym_mkdir_";
 
-/** Copilot CLI offers `view` and `create`; OpenCode `read` and `write`; a request with neither is no agent's. */
+/**
+ * Copilot CLI offers `view` and `create`; Qwen Code `read_file` and `write_file`; OpenCode `read` and `write`; a request
+ * with none of them is no agent's.
+ */
 export function chatAgentOf(toolNames: readonly string[]): ChatAgent | undefined {
   if (toolNames.includes("view") || toolNames.includes("create")) return "copilot";
+  if (toolNames.includes("read_file") || toolNames.includes("write_file")) return "qwen";
   if (toolNames.includes("read") || toolNames.includes("write")) return "opencode";
   return undefined;
 }
@@ -41,6 +45,33 @@ function openCodeCall(block: ToolUse): ChatToolCall {
     default:
       return call(block.name, input);
   }
+}
+
+// Qwen Code's tools (Gemini CLI's names, its own `skill`).
+function qwenCall(block: ToolUse): ChatToolCall {
+  const input = block.input;
+  const call = (name: string, args: Record<string, unknown>) => ({ id: block.id, name, arguments: args });
+  switch (block.name) {
+    case "Read":
+      return call("read_file", { file_path: input.file_path });
+    case "Write":
+      return call("write_file", { file_path: input.file_path, content: input.content });
+    case "Bash":
+      return call("run_shell_command", {
+        command: qwenCommand(str(input.command)),
+        description: input.description ?? "Scripted step",
+      });
+    case "Skill":
+      return call("skill", { skill: input.skill });
+    default:
+      return call(block.name, input);
+  }
+}
+
+// Qwen Code blocks a command that is only a `sleep` ("run blocking commands in the background") unless a trailing
+// comment says the wait is meant; a script's `sleep` step is.
+function qwenCommand(command: string): string {
+  return /^\s*sleep\s+[\d.]+\s*$/.test(command) ? `${command} # intentional-sleep: a scripted wait` : command;
 }
 
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -84,6 +115,7 @@ export function chatToolCalls(
 ): ChatToolCall[] {
   const uses = content.filter((b): b is ToolUse => b.type === "tool_use");
   if (agent === "copilot") return uses.map((b) => copilotCall(b, cwd, afterFolderCall));
+  if (agent === "qwen") return uses.map(qwenCall);
   return uses.map(openCodeCall);
 }
 
@@ -97,8 +129,9 @@ function unescapeXml(text: string): string {
 }
 
 /**
- * The skills of an `<available_skills>` list (OpenCode's and Copilot CLI's), without the agents' built-ins
- * (location `<built-in>` in OpenCode's, `builtin` in Copilot CLI's), which the simulator never picks.
+ * The skills of an `<available_skills>` list (OpenCode's, Copilot CLI's and Qwen Code's), without the agents'
+ * built-ins (location `<built-in>` in OpenCode's, `builtin` in Copilot CLI's, `bundled` in Qwen Code's), which the
+ * simulator never picks. Qwen Code ends each description with its source in brackets ("(project)"): left out.
  */
 export function parseChatAgentSkills(text: string): ListedSkill[] {
   const list = /<available_skills>([\s\S]*?)<\/available_skills>/.exec(text)?.[1];
@@ -108,20 +141,26 @@ export function parseChatAgentSkills(text: string): ListedSkill[] {
     /<skill>\s*<name>([\s\S]*?)<\/name>\s*<description>([\s\S]*?)<\/description>\s*(?:<location>([\s\S]*?)<\/location>)?/g;
   for (const match of list.matchAll(skill)) {
     const location = unescapeXml(match[3]?.trim() ?? "");
-    if (location === "<built-in>" || location === "builtin") continue;
+    if (location === "<built-in>" || location === "builtin" || location === "bundled") continue;
     skills.push({
       name: unescapeXml(match[1]!.trim()),
-      description: unescapeXml(match[2]!.trim()),
+      description: unescapeXml(match[2]!.trim()).replace(/\s*\((?:project|user|extension)\)$/, ""),
       ...(isAbsolute(location) ? { file: location } : {}),
     });
   }
   return skills;
 }
 
-/** The working folder the system prompt names: OpenCode's `Working directory:`, Copilot CLI's `Current working directory:`. */
+/**
+ * The working folder a request names: OpenCode's `Working directory:`, Copilot CLI's `Current working directory:` (in
+ * the system prompt), Qwen Code's "I'm currently working in the directory:" (in its first user message).
+ */
 export function chatAgentCwd(texts: readonly string[]): string | undefined {
   for (const text of texts) {
-    const match = /(?:^|\n)\s*(?:\* )?(?:Current working directory|Working directory): (\S[^\n]*)/.exec(text);
+    const match =
+      /(?:^|\n)\s*(?:\* )?(?:Current working directory|Working directory|I'm currently working in the directory): (\S[^\n]*)/.exec(
+        text,
+      );
     if (match) return match[1]!.trim();
   }
   return undefined;

@@ -73,21 +73,25 @@ function readRequest(body: string, headers: IncomingHttpHeaders): ChatAgentWire 
   const system = messages.filter((m) => m.role === "system" || m.role === "developer").flatMap(messageTexts);
   const toolNames = (request.tools ?? []).map((t) => t.function?.name ?? "");
   const texts = textMessages(messages);
-  const cwd = chatAgentCwd(system);
+  const userTexts = texts.filter((m) => m.role === "user").flatMap((m) => m.texts);
+  // Qwen Code names its folder and lists its skills in reminders of its first user message, not the system prompt.
+  const cwd = chatAgentCwd(system) ?? chatAgentCwd(userTexts);
+  const listed = parseChatAgentSkills(system.join("\n"));
   const conversation = conversationOf({
     system,
     messages: texts,
     hasTools: toolNames.length > 0,
     model: request.model,
-    skills: parseChatAgentSkills(system.join("\n")),
+    skills: listed.length > 0 ? listed : parseChatAgentSkills(userTexts.join("\n")),
     ...(cwd !== undefined ? { cwd } : {}),
   });
-  // OpenCode names its session in a header; Copilot CLI's system prompt names its run's own session folder.
+  // OpenCode names its session in a header; Copilot CLI's system prompt names its run's own session folder; Qwen Code
+  // names neither, but its run's working folder is its own.
   const header = headers["x-session-id"];
   const session =
     typeof header === "string" && header
       ? header
-      : sessionOf(undefined, `${copilotSessionFolder(system) ?? ""}\n${conversation.prompt}`);
+      : sessionOf(undefined, `${copilotSessionFolder(system) ?? cwd ?? ""}\n${conversation.prompt}`);
   const assistants = messages.filter((m) => m.role === "assistant");
   return {
     request: { conversation, judgeText: [...system, firstPrompt(texts)].join("\n"), session },

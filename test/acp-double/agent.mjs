@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+// TEST DOUBLE: a small scripted ACP agent (not a real coding agent), for tests of skillgym's ACP client. It speaks
+// ACP over stdio through the official SDK and does, for each prompt, what the prompt's first word says:
+//   permission-outside  asks permission to edit a file outside the workspace, then says the outcome
+//   permission-inside   asks permission to edit a file inside the workspace, then says the outcome
+//   read-outside        asks the client to read a file outside the workspace, then says what it got
+//   read-inside         asks the client to read notes.txt, then says what it got
+//   skill               reads .agents/skills/haiku/SKILL.md (a tool call with its location), then answers
+//   terminal            asks the client for a terminal (which skillgym does not offer)
+//   hang                starts `sleep 300` and never answers; writes "cancelled" to $ACP_DOUBLE_LOG on session/cancel
+//   anything else       answers "Hello." with usage
+import { spawn } from "node:child_process";
+import { appendFileSync } from "node:fs";
+import { join } from "node:path";
+import { Readable, Writable } from "node:stream";
+import * as acp from "@agentclientprotocol/sdk";
+
+const log = (line) => process.env.ACP_DOUBLE_LOG && appendFileSync(process.env.ACP_DOUBLE_LOG, `${line}\n`);
+const sessions = new Map();
+
+const say = (ctx, sessionId, text) =>
+  ctx.client.notify(acp.methods.client.session.update, {
+    sessionId,
+    update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
+  });
+
+async function askPermission(ctx, sessionId, path) {
+  const toolCall = { toolCallId: "edit-1", title: `Write ${path}`, kind: "edit", locations: [{ path }] };
+  await ctx.client.notify(acp.methods.client.session.update, {
+    sessionId,
+    update: { sessionUpdate: "tool_call", ...toolCall, status: "pending" },
+  });
+  const answer = await ctx.client.request(acp.methods.client.session.requestPermission, {
+    sessionId,
+    toolCall,
+    options: [
+      { optionId: "yes", name: "Allow", kind: "allow_once" },
+      { optionId: "no", name: "Reject", kind: "reject_once" },
+    ],
+  });
+  const outcome = answer.outcome.outcome === "selected" ? answer.outcome.optionId : "cancelled";
+  await ctx.client.notify(acp.methods.client.session.update, {
+    sessionId,
+    update: {
+      sessionUpdate: "tool_call_update",
+      toolCallId: "edit-1",
+      status: outcome === "yes" ? "completed" : "failed",
+    },
+  });
+  return outcome;
+}
+
+async function readFile(ctx, sessionId, path) {
+  try {
+    const { content } = await ctx.client.request(acp.methods.client.fs.readTextFile, { sessionId, path });
+    return `read: ${content.trim()}`;
+  } catch (error) {
+    return `refused: ${error.message}`;
+  }
+}
+
+acp
+  .agent({ name: "acp-double" })
+  .onRequest(acp.methods.agent.initialize, () => ({
+    protocolVersion: acp.PROTOCOL_VERSION,
+    agentCapabilities: {},
+    agentInfo: { name: "acp-double", version: "1.0.0" },
+  }))
+  .onRequest(acp.methods.agent.session.new, ({ params }) => {
+    const sessionId = `session-${sessions.size + 1}`;
+    sessions.set(sessionId, params.cwd);
+    return { sessionId };
+  })
+  .onNotification(acp.methods.agent.session.cancel, () => log("cancelled"))
+  .onRequest(acp.methods.agent.session.prompt, async (ctx) => {
+    const { sessionId, prompt } = ctx.params;
+    const cwd = sessions.get(sessionId);
+    const text = prompt.map((block) => block.text ?? "").join(" ");
+    const word = text.trim().split(/\s+/)[0];
+    if (word === "permission-outside")
+      await say(
+        ctx,
+        sessionId,
+        `outcome: ${await askPermission(ctx, sessionId, "/etc/skillgym-outside.txt")}`,
+      );
+    else if (word === "permission-inside")
+      await say(ctx, sessionId, `outcome: ${await askPermission(ctx, sessionId, join(cwd, "a.txt"))}`);
+    else if (word === "read-outside")
+      await say(ctx, sessionId, await readFile(ctx, sessionId, "/etc/hostname"));
+    else if (word === "read-inside")
+      await say(ctx, sessionId, await readFile(ctx, sessionId, join(cwd, "notes.txt")));
+    else if (word === "terminal") {
+      try {
+        await ctx.client.request("terminal/create", { sessionId, command: "ls" });
+        await say(ctx, sessionId, "terminal: given");
+      } catch (error) {
+        await say(ctx, sessionId, `terminal: ${error.message}`);
+      }
+    } else if (word === "skill") {
+      const path = join(cwd, ".agents", "skills", "haiku", "SKILL.md");
+      await ctx.client.notify(acp.methods.client.session.update, {
+        sessionId,
+        update: {
+          sessionUpdate: "tool_call",
+          toolCallId: "read-1",
+          title: "Read SKILL.md",
+          kind: "read",
+          status: "in_progress",
+          locations: [{ path }],
+        },
+      });
+      await ctx.client.notify(acp.methods.client.session.update, {
+        sessionId,
+        update: { sessionUpdate: "tool_call_update", toolCallId: "read-1", status: "completed" },
+      });
+      await say(ctx, sessionId, "A haiku.");
+    } else if (word === "hang") {
+      spawn("sleep", ["300"], { stdio: "ignore" });
+      await new Promise(() => {});
+    } else await say(ctx, sessionId, "Hello.");
+    return { stopReason: "end_turn", usage: { inputTokens: 12, outputTokens: 3, totalTokens: 15 } };
+  })
+  .connect(acp.ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)));
