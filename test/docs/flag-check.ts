@@ -24,8 +24,9 @@ export function sectionCommand(heading: string): string | undefined {
   return /^`?skillgym ([a-z][a-z-]*)`?$/.exec(heading)?.[1];
 }
 
+// A quoted word is a value, never a flag of skillgym's: `--agent 'acp:gemini --acp'` names the agent's own flag.
 function flagsIn(text: string): string[] {
-  return text.match(LONG_FLAG) ?? [];
+  return text.replace(/'[^']*'|"[^"]*"/g, "''").match(LONG_FLAG) ?? [];
 }
 
 interface Context {

@@ -28,6 +28,9 @@ const foreign = new Set([
   "--no-ask-user",
   "--available-tools",
   "--usage-output-file",
+  "--session-file",
+  "--continue",
+  "--approval-mode",
 ]);
 
 const show = (findings: Finding[]) => findings.map((f) => `${f.page}:${f.line}: ${f.message}`);
