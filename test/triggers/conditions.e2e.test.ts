@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { skillgymOnDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 import { conditionsTree, type Listing, listing } from "./conditions-fixture.js";
 
@@ -24,8 +24,8 @@ let cleanup: () => Promise<void>;
 const project = () => join(dir, "project");
 const ws = (name: string) => join(dir, name);
 
-function triggers(workspace: string, ...extra: string[]) {
-  const result = skillgymOnDouble([
+async function triggers(workspace: string, ...extra: string[]) {
+  const result = await skillgymHereOnDouble([
     "triggers",
     join(dir, "release-notes"),
     "--simulate",
@@ -75,11 +75,11 @@ afterAll(() => cleanup());
 
 describe("trigger runs under real conditions (--installed, --project-root)", () => {
   it("one query fires in the clean room and is stolen once the library is installed", async () => {
-    const clean = triggers("ws-clean");
+    const clean = await triggers("ws-clean");
     expect(clean.code, clean.stderr).toBe(0);
     expect(fired(resultsOf(clean.stdout))).toEqual([1, 0, 0]);
 
-    const installed = triggers("ws-installed", "--installed", join(dir, "library"));
+    const installed = await triggers("ws-installed", "--installed", join(dir, "library"));
     expect(installed.code, installed.stderr).toBe(0);
     const results = resultsOf(installed.stdout);
     expect(fired(results)).toEqual([0, 0, 0]);
@@ -94,7 +94,7 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
   });
 
   it("another fires only in a copy of the project; the copy leaves out what .gitignore and the defaults do", async () => {
-    const inProject = triggers("ws-project", "--project-root", project());
+    const inProject = await triggers("ws-project", "--project-root", project());
     expect(inProject.code, inProject.stderr).toBe(0);
     expect(fired(resultsOf(inProject.stdout))).toEqual([1, 1, 0]);
     const plan = JSON.parse(
@@ -123,7 +123,7 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
       ".claude/skills/changelog/SKILL.md": skillMd("changelog", "Keeps CHANGELOG.md.", "Edit it."),
       ".claude/skills/release-notes/SKILL.md": skillMd("release-notes", "An old copy.", "Old."),
     });
-    const result = triggers("ws-own", "--project-root", own);
+    const result = await triggers("ws-own", "--project-root", own);
     expect(result.code, result.stderr).toBe(0);
     const results = resultsOf(result.stdout);
     expect(fired(results)).toEqual([0, 1, 0]);
@@ -139,20 +139,20 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
   });
 
   it("the store serves an unchanged condition and not a changed one", async () => {
-    const again = triggers("ws-project", "--project-root", project());
+    const again = await triggers("ws-project", "--project-root", project());
     expect(again.code, again.stderr).toBe(0);
     for (const q of [1, 2, 3]) expect((await triggerRecord("ws-project", 2, q)).reused_from).toBeDefined();
     // The dry run keys the same conditions: all served in the project, none with the library beside it.
-    const dry = (...extra: string[]) => {
-      const plan = triggers("ws-project", "--project-root", project(), "--dry-run", ...extra);
+    const dry = async (...extra: string[]) => {
+      const plan = await triggers("ws-project", "--project-root", project(), "--dry-run", ...extra);
       expect(plan.code, plan.stderr).toBe(0);
       return JSON.parse(plan.stdout) as { triggerRuns: { served: number } };
     };
-    expect(dry().triggerRuns.served).toBe(3);
-    expect(dry("--installed", join(dir, "library")).triggerRuns.served).toBe(0);
+    expect((await dry()).triggerRuns.served).toBe(3);
+    expect((await dry("--installed", join(dir, "library"))).triggerRuns.served).toBe(0);
 
     // The clean room's runs are not served to the project's, nor the project's to the library's.
-    const installedInProject = triggers(
+    const installedInProject = await triggers(
       "ws-project",
       "--project-root",
       project(),
@@ -169,13 +169,13 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
       "changelog/SKILL.md": skillMd("changelog", "Keeps CHANGELOG.md up to date.", "Edit it."),
       "formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
     });
-    const otherLib = triggers("ws-project", "--project-root", project(), "--installed", changedLib);
+    const otherLib = await triggers("ws-project", "--project-root", project(), "--installed", changedLib);
     expect(otherLib.code, otherLib.stderr).toBe(0);
     for (const q of [1, 2, 3]) expect((await triggerRecord("ws-project", 4, q)).reused_from).toBeUndefined();
   });
 
-  it("run's trigger part takes the same conditions", () => {
-    const run = skillgymOnDouble([
+  it("run's trigger part takes the same conditions", async () => {
+    const run = await skillgymHereOnDouble([
       "run",
       join(dir, "release-notes"),
       "--simulate",
@@ -205,7 +205,7 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
       [dir, "has the name of the skill under test (release-notes)"],
     ];
     for (const [library, message] of cases) {
-      const bad = triggers("ws-bad", "--installed", library);
+      const bad = await triggers("ws-bad", "--installed", library);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain(`--installed: ${library}`);
       expect(bad.stderr).toContain(message);
@@ -222,7 +222,7 @@ describe("trigger runs under real conditions (--installed, --project-root)", () 
       }),
       "evals/triggers.json": JSON.stringify([{ query: "Tell me what changed", should_trigger: true }]),
     });
-    const run = skillgymOnDouble([
+    const run = await skillgymHereOnDouble([
       "run",
       join(dir, "with-evals"),
       "--simulate",

@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { skillgymOnDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
 import { conditionsTree, type Listing, listing } from "./conditions-fixture.js";
 
@@ -22,8 +22,8 @@ let before: Listing;
 const project = () => join(dir, "project");
 const ws = (name: string) => join(dir, name);
 
-function triggers(workspace: string, ...extra: string[]) {
-  return skillgymOnDouble([
+async function triggers(workspace: string, ...extra: string[]) {
+  return await skillgymHereOnDouble([
     "triggers",
     join(dir, "release-notes"),
     "--simulate",
@@ -58,7 +58,7 @@ afterAll(() => cleanup());
 
 describe("--conditions clean,real: the same queries in the clean room and under real conditions", () => {
   it("shows each query's rate in both, the difference, and flags the queries that pass in only one", async () => {
-    const result = triggers(
+    const result = await triggers(
       "ws-side",
       "--conditions",
       "clean,real",
@@ -102,8 +102,8 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     expect(plan.side_by_side).toEqual(["clean", "real"]);
   });
 
-  it("the terminal summary shows both rates and says what each flag means", () => {
-    const result = triggers(
+  it("the terminal summary shows both rates and says what each flag means", async () => {
+    const result = await triggers(
       "ws-side-text",
       "--conditions",
       "clean,real",
@@ -123,7 +123,7 @@ describe("--conditions clean,real: the same queries in the clean room and under 
   });
 
   it("the store serves the clean room's runs to a later clean room and the real ones to the same conditions", async () => {
-    const again = triggers(
+    const again = await triggers(
       "ws-side",
       "--conditions",
       "clean,real",
@@ -134,7 +134,7 @@ describe("--conditions clean,real: the same queries in the clean room and under 
       "--json",
     );
     expect(again.code, again.stderr).toBe(0);
-    const plain = triggers("ws-side", "--json");
+    const plain = await triggers("ws-side", "--json");
     expect(plain.code, plain.stderr).toBe(0);
     const record = async (iteration: number, ...path: string[]) =>
       JSON.parse(
@@ -162,7 +162,7 @@ describe("--conditions clean,real: the same queries in the clean room and under 
       [["--conditions", "clean,clean"], '"clean" is named twice'],
     ];
     for (const [extra, message] of cases) {
-      const bad = triggers("ws-bad", ...extra);
+      const bad = await triggers("ws-bad", ...extra);
       expect(bad.code, bad.stderr).toBe(2);
       expect(bad.stderr).toContain("--conditions");
       expect(bad.stderr).toContain(message);
@@ -171,7 +171,7 @@ describe("--conditions clean,real: the same queries in the clean room and under 
   });
 
   it("run's trigger part takes --conditions too", async () => {
-    const run = skillgymOnDouble([
+    const run = await skillgymHereOnDouble([
       "run",
       join(dir, "release-notes"),
       "--simulate",
@@ -211,7 +211,7 @@ describe("--conditions clean,real: the same queries in the clean room and under 
       suiteOf({ project_root: "../../project", installed: ["../../library"], side_by_side: true }),
     );
     const asked = (...extra: string[]) =>
-      skillgymOnDouble([
+      skillgymHereOnDouble([
         "triggers",
         join(suited, "release-notes"),
         "--simulate",
@@ -224,14 +224,14 @@ describe("--conditions clean,real: the same queries in the clean room and under 
         "--json",
         ...extra,
       ]);
-    const result = asked();
+    const result = await asked();
     expect(result.code, result.stderr).toBe(0);
     const out = JSON.parse(result.stdout);
     expect(out.side_by_side).toMatchObject({ clean_only: 1, real_only: 1 });
     expect(out.conditions.project_root).toBe(join(suited, "project"));
     expect(out.conditions.installed).toEqual(["changelog", "formatter"]);
     // --conditions real on the command line: no clean room this time.
-    const realOnly = asked("--conditions", "real");
+    const realOnly = await asked("--conditions", "real");
     expect(realOnly.code, realOnly.stderr).toBe(0);
     expect(JSON.parse(realOnly.stdout).side_by_side).toBeUndefined();
 
@@ -244,7 +244,7 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     for (const [conditions, message] of bad) {
       const broken = join(dir, "broken");
       await writeTree(broken, suiteOf(conditions));
-      const failed = skillgymOnDouble([
+      const failed = await skillgymHereOnDouble([
         "triggers",
         join(broken, "release-notes"),
         "--simulate",
@@ -306,7 +306,7 @@ describe("--context: a prior conversation the agent continues through Claude Cod
   afterAll(() => done());
 
   const run = (workspace: string, ...extra: string[]) =>
-    skillgymOnDouble([
+    skillgymHereOnDouble([
       "triggers",
       join(root, "release-notes"),
       "--simulate",
@@ -321,7 +321,7 @@ describe("--context: a prior conversation the agent continues through Claude Cod
     ]);
 
   it("side by side shows exactly the three differences: stolen, needs the project, stops mid-conversation", async () => {
-    const result = run(
+    const result = await run(
       "ws-three",
       "--conditions",
       "clean,real",
@@ -354,7 +354,7 @@ describe("--context: a prior conversation the agent continues through Claude Cod
   });
 
   it("a changed prior conversation is a changed condition: not served from the store, and it can fire again", async () => {
-    const plain = run("ws-ctx", "--context", join(root, "context.json"));
+    const plain = await run("ws-ctx", "--context", join(root, "context.json"));
     expect(plain.code, plain.stderr).toBe(0);
     expect((JSON.parse(plain.stdout).results as { triggers: number }[]).map((r) => r.triggers)).toEqual([
       1, 0, 0, 0,
@@ -365,7 +365,7 @@ describe("--context: a prior conversation the agent continues through Claude Cod
         { role: "assistant", content: "Yes, they pass." },
       ]),
     });
-    const other = run("ws-ctx", "--context", join(root, "context-2.json"));
+    const other = await run("ws-ctx", "--context", join(root, "context-2.json"));
     expect(other.code, other.stderr).toBe(0);
     expect((JSON.parse(other.stdout).results as { triggers: number }[]).map((r) => r.triggers)).toEqual([
       1, 0, 1, 0,
@@ -387,7 +387,7 @@ describe("--context: a prior conversation the agent continues through Claude Cod
       ],
     ];
     for (const [extra, message] of cases) {
-      const bad = run("ws-ctx-bad", ...extra);
+      const bad = await run("ws-ctx-bad", ...extra);
       expect(bad.code, bad.stderr).toBe(2);
       expect(bad.stderr).toContain(message);
     }
