@@ -14,9 +14,9 @@ import {
   type TriggerContext,
   type TriggerRunRecord,
 } from "./run-trigger.js";
-import type { TriggerOptions } from "./run-triggers.js";
 import { scoreQuery } from "./score.js";
 import { settleSchedule } from "./settle.js";
+import type { TriggerOptions } from "./trigger-options.js";
 
 /** A side-by-side trigger eval's clean-room runs go here, inside `triggers/`. */
 export const CLEAN_DIR = "clean";

@@ -6,7 +6,7 @@ import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
 import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
-import { type RunInputs, type RunOptions, runInputs, storeSettings } from "../run/options.js";
+import { type RunInputs, runInputs, storeSettings } from "../run/options.js";
 import { defaultRetry } from "../run/retry.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { iterationDirName, TRIGGERS_DIR } from "../runlog/layout.js";
@@ -24,36 +24,14 @@ import {
 import { type ContextCondition, loadContext } from "./context.js";
 import { contextRefused } from "./context-support.js";
 import { skillWithDescription } from "./description.js";
-import type { TriggerReporter } from "./reporter.js";
 import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
 import { CLEAN_DIR, cleanContext, runTriggerSet, triggerRunIdentity } from "./run-trigger-set.js";
 import { summarize } from "./score.js";
-import { type ConditionSets, checkConditionSets, sideBySide } from "./side-by-side.js";
+import { checkConditionSets, sideBySide } from "./side-by-side.js";
 import { withSuiteConditions } from "./suite-options.js";
+import type { TriggerOptions } from "./trigger-options.js";
 
-export interface TriggerOptions extends RunOptions {
-  /** Write into this iteration folder instead of choosing one (used by `run`). */
-  iterationDir?: string;
-  threshold: number;
-  /** Test this description instead of the one in SKILL.md (the skill itself is not changed). */
-  description?: string;
-  /** Other skills installed beside the one under test, to see which of them takes a query. */
-  withSkills?: string[];
-  /** Folders of skill folders (`--installed`): every skill in them is installed beside the one under test. */
-  installed?: string[];
-  /** The user's project (`--project-root`): each run starts in a copy of it. Absent: an empty folder. */
-  project?: string;
-  /**
-   * `--conditions`: the clean room, the given conditions ("real"), or both side by side in one iteration. Absent: the
-   * given conditions, or the clean room when none is given.
-   */
-  conditions?: ConditionSets;
-  /** `--context`: a prior conversation (a JSON file of user and assistant turns) each run continues. */
-  context?: string;
-  /** Every query gets all `runs` (`--all-runs`); otherwise a query stops once its verdict is settled. */
-  allRuns?: boolean;
-  reporter?: TriggerReporter;
-}
+export type { TriggerOptions };
 
 export interface TriggerSummaryResult {
   iterationDir: string;
