@@ -6,24 +6,12 @@ import { claudeCodeEntry } from "./claude-code/entry.js";
 import { codexEntry } from "./codex/entry.js";
 import { copilotEntry } from "./copilot/entry.js";
 import type { AgentEvent, ToolKind, ToolUseEvent } from "./events.js";
+import type { AgentFactoryOptions } from "./factory-options.js";
 import { geminiEntry } from "./gemini/entry.js";
 import { openCodeEntry } from "./opencode/entry.js";
 import { qwenCodeEntry } from "./qwen-code/entry.js";
 
-export interface AgentFactoryOptions {
-  /** Path of the agent's binary; default: the one installed with skillgym, then PATH. */
-  binary?: string;
-  /** Base URL of `skillgym sim`; every run then talks to it and needs no credentials. */
-  simulatorUrl?: string;
-  env?: NodeJS.ProcessEnv;
-  /**
-   * Names of `env`'s variables every run gets (the suite's evals.json `env`); besides them a run sees only the
-   * allowed base (PATH, locale, proxy, …) and, when not simulated, the agent's own settings and credentials.
-   */
-  passEnv?: readonly string[];
-  /** Every run inside an OS sandbox; throws (exit 2 or 3) before anything starts when it cannot be had. */
-  sandbox?: boolean;
-}
+export type { AgentFactoryOptions };
 
 interface AgentEntry {
   create(options: AgentFactoryOptions): Promise<Agent>;

@@ -4,8 +4,8 @@ import { SkillgymError } from "../../errors.js";
 import { firstRunnable, pathCandidates } from "../../executables.js";
 import { allowedEnvironment, suiteNames } from "../allowed-env.js";
 import { explicitBinary } from "../binary-lookup.js";
+import type { AgentFactoryOptions } from "../factory-options.js";
 import { environmentSecrets } from "../redact.js";
-import type { AgentFactoryOptions } from "../registry.js";
 import { walkUpSkillRoots } from "../skill-folders.js";
 import type { AcpProfile } from "./profile.js";
 

@@ -2,7 +2,7 @@ import { SIM_MODEL } from "../../contracts/sim-model.js";
 import { createAcpAgent } from "../acp/agent.js";
 import { parseAcpTranscript } from "../acp/transcript.js";
 import type { Agent } from "../agent.js";
-import type { AgentFactoryOptions } from "../registry.js";
+import type { AgentFactoryOptions } from "../factory-options.js";
 import { describeQwenLogin } from "./credentials.js";
 import { QWEN_COMMAND, qwenProfile } from "./profile.js";
 import { qwenBuiltinSkills } from "./skills.js";
