@@ -59,6 +59,12 @@ export const SimRule = z.strictObject({
    * run gets the entries in the order its sessions of the prompt come.
    */
   trigger_pattern: z.array(z.boolean()).min(1).optional(),
+  /**
+   * How runs take `trigger_pattern`'s entries: "run" (the default, as above) or "arrival" — every session of the rule
+   * and prompt takes the next entry in the order it reaches the simulator, whatever its run, so two arms of the same
+   * skill differ as a real model's runs do (an A/A noise check). Reproducible with `--concurrency 1` only.
+   */
+  pattern_by: z.enum(["run", "arrival"]).optional(),
   /** Steps taken before the skill loads (e.g. reading files first). */
   before: z.array(SimStep).optional(),
   /** Steps taken after the skill loaded. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { judgeKindOf } from "../contracts/judge-markers.js";
 import { runNumberOfPath } from "../contracts/run-marker.js";
-import type { SimScript } from "../contracts/sim-script.js";
+import type { SimRule, SimScript } from "../contracts/sim-script.js";
 import type { Conversation, SimRequest } from "./conversation.js";
 import { topLevelEntries } from "./cwd-entries.js";
 import { estimateTokens } from "./encode.js";
@@ -68,17 +68,20 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
     }
   }
   const pattern = rule.trigger_pattern;
-  const loadSkill = pattern ? pattern[patternEntry(state, index, conversation) % pattern.length]! : true;
+  const loadSkill = pattern
+    ? pattern[patternEntry(state, index, rule, conversation) % pattern.length]!
+    : true;
   return { ruleIndex: index, rule, skill, loadSkill, fault: "none" };
 }
 
 /**
  * Which entry of a per-run pattern a session takes: run n's (n-1) when its working directory names its run, so a
- * shard, another order or a reused run changes nothing; else the sessions of the rule and prompt counted as they
- * come (a client of its own). A faulted session (retried by the harness) does not use up an entry.
+ * shard, another order or a reused run changes nothing; else (a client of its own, or a rule's `pattern_by:
+ * "arrival"`) the sessions of the rule and prompt counted as they come. A faulted session (retried by the harness)
+ * does not use up an entry.
  */
-function patternEntry(state: SimState, ruleIndex: number, conversation: Conversation): number {
-  const runNumber = runNumberOfPath(conversation.cwd);
+function patternEntry(state: SimState, ruleIndex: number, rule: SimRule, conversation: Conversation): number {
+  const runNumber = rule.pattern_by === "arrival" ? undefined : runNumberOfPath(conversation.cwd);
   if (runNumber !== undefined) return runNumber - 1;
   const runKey = `${ruleIndex}\u0000${conversation.prompt}`;
   const run = state.promptRuns.get(runKey) ?? 0;

@@ -74,6 +74,25 @@ describe("the simulator's per-run patterns follow the run number", () => {
     expect(played).toEqual([true, false, true, false, false, true]);
   });
 
+  it("hands the entries out in arrival order, whatever run a session names, when the rule says pattern_by arrival", () => {
+    const arrival = createSimModel(
+      SimScript.parse({
+        rules: [{ skill: "haiku", trigger_pattern: [true, false, false, true], pattern_by: "arrival" }],
+      }),
+    );
+    // Two arms of run 1, then two of run 2, as an A/A plan reaches the simulator at concurrency 1.
+    const played = [1, 1, 2, 2, 3].map((run, i) =>
+      loads(arrival.reply({ conversation: conversation(workOf(run)), judgeText: "", session: `s${i}` })),
+    );
+    expect(played).toEqual([true, false, false, true, true]);
+  });
+
+  it("refuses a pattern_by other than run or arrival", () => {
+    expect(SimScript.safeParse({ rules: [{ trigger_pattern: [true], pattern_by: "random" }] }).success).toBe(
+      false,
+    );
+  });
+
   it("does not let a faulted session use up a counted entry", () => {
     const faulty = SimScript.parse({
       rules: [{ skill: "haiku", trigger_pattern: [false, true], fault: { status: 529, sessions: 1 } }],
