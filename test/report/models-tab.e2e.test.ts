@@ -36,7 +36,7 @@ async function ready(page: Page): Promise<void> {
 }
 
 describe("the viewer on an iteration of two models", () => {
-  it("shows a row a model with its verdict, and opens each model's own folder", async () => {
+  it("shows a row a model with its verdict, opens each model's own folder, and gives each its verdicts in Benchmark", async () => {
     const { page, errors } = await openPage(context);
     await page.goto(server.url);
     await ready(page);
@@ -60,6 +60,22 @@ describe("the viewer on an iteration of two models", () => {
     expect(await page.inputValue("#agent-select")).toBe("new");
     await page.click("#tab-benchmark");
     expect(await page.textContent("#panel-benchmark h2")).toBe("Benchmark — iteration-1/new");
+    // The skill's verdict under the delta, the redundancy with its cost, and the verdict column per eval.
+    expect(await page.locator("#panel-benchmark .verdict").allTextContents()).toEqual([
+      "Verdict: no effect (within ±0.05)",
+      expect.stringMatching(
+        /^Redundant on this model: the baseline already passes 100% and the skill has no effect/,
+      ),
+    ]);
+    expect(await page.locator("#panel-benchmark td.verdict-cell").allTextContents()).toEqual(["no effect"]);
+
+    await page.selectOption("#agent-select", "old");
+    await expect.poll(() => page.url()).toContain("agent=old");
+    await expect.poll(() => page.textContent("#panel-benchmark h2")).toBe("Benchmark — iteration-1/old");
+    expect(await page.locator("#panel-benchmark .verdict").allTextContents()).toEqual([
+      "Verdict: helps (beyond ±0.05)",
+    ]);
+    expect(await page.locator("#panel-benchmark td.verdict-cell").allTextContents()).toEqual(["helps"]);
     expect(errors).toEqual([]);
     await page.close();
   });
