@@ -64,12 +64,18 @@ function verdictPhrase(v: EffectVerdict): string {
   }
 }
 
-/** The plain sentence for a skill the model no longer needs. */
-export function describeRedundancy(r: Redundancy): string {
+/** What a redundant skill costs a run ("1200 tokens and 3.5 s"), or undefined when neither was measured. */
+export function redundancyCost(r: Redundancy): string | undefined {
   const costs = [
     r.tokens_delta !== undefined ? `${r.tokens_delta} tokens` : undefined,
     r.time_seconds_delta !== undefined ? `${r.time_seconds_delta} s` : undefined,
   ].filter((c): c is string => c !== undefined);
-  const cost = costs.length > 0 ? ` It costs ${costs.join(" and ")} a run.` : "";
+  return costs.length > 0 ? costs.join(" and ") : undefined;
+}
+
+/** The plain sentence for a skill the model no longer needs. */
+export function describeRedundancy(r: Redundancy): string {
+  const costs = redundancyCost(r);
+  const cost = costs ? ` It costs ${costs} a run.` : "";
   return `**Redundant on this model:** the baseline already passes ${percent(r.baseline_pass_rate)} and the skill has no effect on any eval.${cost}`;
 }

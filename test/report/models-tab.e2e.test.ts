@@ -64,7 +64,7 @@ describe("the viewer on an iteration of two models", () => {
     expect(await page.locator("#panel-benchmark .verdict").allTextContents()).toEqual([
       "Verdict: no effect (within ±0.05)",
       expect.stringMatching(
-        /^Redundant on this model: the baseline already passes 100% and the skill has no effect/,
+        /^Redundant on this model: the baseline already passes 100% and the skill has no effect on any eval; it costs [-+][\d.]+ tokens and [-+][\d.]+ s a run\.$/,
       ),
     ]);
     expect(await page.locator("#panel-benchmark td.verdict-cell").allTextContents()).toEqual(["no effect"]);

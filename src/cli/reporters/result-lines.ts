@@ -1,3 +1,4 @@
+import { redundancyCost } from "../../bench/labels.js";
 import type { Benchmark } from "../../contracts/benchmark.js";
 import { formatDuration } from "./status-line.js";
 
@@ -21,11 +22,13 @@ export function verdictLines(b: Benchmark): string[] {
   const stats = b.statistics;
   if (!stats?.verdict) return [];
   const lines = [`verdict: the skill ${describeVerdictShort(stats.verdict)}`];
-  if (stats.redundant)
+  if (stats.redundant) {
+    const cost = redundancyCost(stats.redundant);
     lines.push(
       `redundant on this model: the baseline already passes ${pct(stats.redundant.baseline_pass_rate)} and the skill has no effect` +
-        (stats.redundant.tokens_delta ? ` (it costs ${stats.redundant.tokens_delta} tokens a run)` : ""),
+        (cost ? ` (it costs ${cost} a run)` : ""),
     );
+  }
   return lines;
 }
 

@@ -54,9 +54,16 @@ function deltaNote(b) {
     b.redundant ? h("div", { class: "verdict redundant" }, [
       h("strong", { text: "Redundant on this model: " }),
       "the baseline already passes " + pct(b.redundant.baseline_pass_rate) + " and the skill has no effect on any eval" +
-        (b.redundant.tokens_delta ? "; it costs " + b.redundant.tokens_delta + " tokens a run." : "."),
+        (redundancyCost(b.redundant) ? "; it costs " + redundancyCost(b.redundant) + " a run." : "."),
     ]) : null,
   ]);
+}
+
+function redundancyCost(r) {
+  const costs = [];
+  if (r.tokens_delta !== undefined) costs.push(r.tokens_delta + " tokens");
+  if (r.time_seconds_delta !== undefined) costs.push(r.time_seconds_delta + " s");
+  return costs.join(" and ");
 }
 
 function verdictText(v) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCatalogResults } from "../../../src/cli/reporters/catalog-progress.js";
 import { pipelineSummaryLines } from "../../../src/cli/reporters/pipeline-summary.js";
-import { passRatesLine } from "../../../src/cli/reporters/result-lines.js";
+import { passRatesLine, verdictLines } from "../../../src/cli/reporters/result-lines.js";
 import { formatTriggerResults } from "../../../src/cli/reporters/trigger-results.js";
 import type { Benchmark } from "../../../src/contracts/benchmark.js";
 import type { CatalogResults } from "../../../src/contracts/catalog.js";
@@ -102,5 +102,34 @@ describe("summary lines put each percentage under its own name", () => {
       notes: [],
     };
     expect(formatCatalogResults(results)).toBe("  chart-maker: precision 100%, recall 33%, F1 50%\n");
+  });
+});
+
+describe("the summary's verdict lines", () => {
+  const floor = { verdict: "no effect" as const, floor: 0.05 };
+  const redundant = (redundancy: NonNullable<NonNullable<Benchmark["statistics"]>["redundant"]>) =>
+    verdictLines({
+      ...benchmark,
+      statistics: {
+        delta_pass_rate: { estimate: 0, ci_low: 0, ci_high: 0, distinguishable: false },
+        verdict: floor,
+        redundant: redundancy,
+      },
+    } as Benchmark);
+
+  it("gives a redundant skill's cost a run in tokens and in time", () => {
+    expect(redundant({ baseline_pass_rate: 0.9, tokens_delta: "+4000", time_seconds_delta: "+2.5" })).toEqual(
+      [
+        "verdict: the skill has no effect (within ±0.05)",
+        "redundant on this model: the baseline already passes 90% and the skill has no effect (it costs +4000 tokens and +2.5 s a run)",
+      ],
+    );
+    expect(redundant({ baseline_pass_rate: 0.9 })[1]).toBe(
+      "redundant on this model: the baseline already passes 90% and the skill has no effect",
+    );
+  });
+
+  it("has no line without a verdict", () => {
+    expect(verdictLines(benchmark)).toEqual([]);
   });
 });
