@@ -64,3 +64,26 @@ describe("agreementOf", () => {
     });
   });
 });
+
+describe("agreementOf's bootstrap, resample by resample", () => {
+  it("draws exactly as many resamples as asked: one resample gives an interval of one κ", () => {
+    // Seed 1's first two resamples of this table have different κs, so a second draw would widen the interval.
+    const one = agreementOf(table(3, 1, 1, 3), { seed: 1, resamples: 1, confidence: 0.95 });
+    expect(one.kappa_ci).not.toBeNull();
+    expect(one.kappa_ci!.low).toBe(one.kappa_ci!.high);
+    const two = agreementOf(table(3, 1, 1, 3), { seed: 1, resamples: 2, confidence: 0.95 });
+    expect(two.kappa_ci!.low).toBeLessThan(two.kappa_ci!.high);
+  });
+
+  it("gives no interval when no resample has a κ, though the point κ is defined", () => {
+    // Two items: seed 5's only resample draws the same item twice, whose κ is undefined (both raters alike).
+    const agreement = agreementOf(table(1, 0, 0, 1), { seed: 5, resamples: 1, confidence: 0.95 });
+    expect(agreement.kappa).toBe(1);
+    expect(agreement.kappa_ci).toBeNull();
+  });
+
+  it("never gives κ as −0: a chance-level table whose arithmetic lands a hair below zero reads 0", () => {
+    // po = 2/3 and pe = 2/3: κ is 0, computed as −3.3e−16, which rounds to −0.
+    expect(Object.is(agreementOf(table(0, 0, 1, 2)).kappa, 0)).toBe(true);
+  });
+});
