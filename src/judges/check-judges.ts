@@ -114,7 +114,8 @@ export async function checkJudges(options: CheckJudgesOptions): Promise<CheckedJ
     ...(options.bootstrap ? { bootstrap: options.bootstrap } : {}),
   });
   const reworder = options.judges[0]?.judge;
-  if ((options.reword ?? true) && reworder && report.ambiguous.length > 0) {
+  // No ambiguous expectation: suggestRewordings asks nothing and costs nothing.
+  if ((options.reword ?? true) && reworder) {
     const { suggestions, costUsd } = await suggestRewordings(reworder, rewordInputs(report), options.signal);
     // The analyzer's call is the first judge's cost.
     report.judges = report.judges.map((j, i) => (i === 0 ? { ...j, cost_usd: j.cost_usd + costUsd } : j));
