@@ -183,7 +183,10 @@ describe("skillgym sim: the Gemini API wire", () => {
       url,
       resumed("/runs/2", "They pass.", [
         { role: "model", parts: [{ functionCall: { name: "activate_skill", args: {} } }] },
-        { role: "user", parts: [{ functionResponse: { name: "activate_skill", response: { output: "ok" } } }] },
+        {
+          role: "user",
+          parts: [{ functionResponse: { name: "activate_skill", response: { output: "ok" } } }],
+        },
       ]),
     );
     expect(partsOf(answered.json)).toEqual([{ text: "Drafted." }]);
