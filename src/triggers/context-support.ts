@@ -8,8 +8,6 @@ import { SkillgymError } from "../errors.js";
 const REASONS: Record<string, string> = {
   codex:
     "Codex CLI continues a session with `codex exec resume <id>`, but only one it recorded itself (a rollout file under ~/.codex/sessions); skillgym does not write those yet",
-  gemini:
-    "Gemini CLI continues a session with `--resume` or `--session-file`, but skillgym does not write its session format yet",
   opencode:
     "OpenCode continues a session with `opencode run --session <id>`, but its sessions live in its own database; skillgym does not write them yet",
   copilot:
@@ -20,6 +18,6 @@ const REASONS: Record<string, string> = {
 export function contextRefused(agent: string): SkillgymError {
   const reason = REASONS[agent] ?? `${agent} has no headless way to continue a prior conversation`;
   return new SkillgymError("USAGE", `--context is not available with ${agent}: ${reason}`, {
-    hint: "run --context with --agent claude-code, or leave it out (the history is never pasted into the prompt)",
+    hint: "run --context with --agent claude-code or gemini, or leave it out (the history is never pasted into the prompt)",
   });
 }
