@@ -406,6 +406,27 @@ describe("--context: a prior conversation the agent continues through Claude Cod
       expect(bad.code, bad.stderr).toBe(2);
       expect(bad.stderr).toContain(message);
     }
+    // `run` checks its trigger part's --context before its evals start an agent.
+    await writeTree(join(root, "with-evals"), {
+      ...conditionsTree(),
+      "release-notes/evals/evals.json": JSON.stringify({
+        evals: [{ id: 1, prompt: "Tell me what changed", expectations: [] }],
+      }),
+    });
+    for (const [extra, message] of cases.slice(3)) {
+      const bad = await skillgymHereOnDouble([
+        "run",
+        join(root, "with-evals", "release-notes"),
+        "--simulate",
+        "--sim-script",
+        join(root, "sim.json"),
+        "--workspace",
+        join(root, "ws-ctx-bad"),
+        ...extra,
+      ]);
+      expect(bad.code, bad.stderr).toBe(2);
+      expect(bad.stderr).toContain(message);
+    }
     expect(await readdir(join(root, "ws-ctx-bad")).catch(() => [])).toEqual([]);
   });
 
