@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { geminiArgs } from "../../../src/agents/gemini/args.js";
 import { sessionFileOf, sessionLines, writeSessionFile } from "../../../src/agents/gemini/session-file.js";
+import { createAgent } from "../../../src/agents/registry.js";
 import { tempDir } from "../../e2e/helpers.js";
 
 const turns = [
@@ -70,6 +71,19 @@ describe("a prior conversation as a Gemini CLI session file", () => {
       // The prompt stays the query alone: the history is never pasted into it.
       expect(args[args.indexOf("-p") + 1]).toBe("q");
       expect(geminiArgs({ prompt: "q", model: "m", policyFile: "/p" })).not.toContain("--session-file");
+    } finally {
+      await cleanup();
+    }
+  });
+
+  it("makes the Gemini CLI agent one that continues conversations", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      const agent = await createAgent("gemini", {
+        env: { PATH: "", HOME: dir },
+        simulatorUrl: "http://127.0.0.1:9",
+      });
+      expect(agent.continuesConversations).toBe(true);
     } finally {
       await cleanup();
     }
