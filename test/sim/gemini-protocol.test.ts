@@ -114,6 +114,8 @@ describe("skillgym sim: the Gemini API wire", () => {
       ]),
     );
     expect(sim?.log[0]?.prompt).toBe(prompt);
+    // A fresh conversation has no history: the function responses after the prompt are no earlier turns.
+    expect(sim?.log.filter((e) => e.history !== undefined)).toEqual([]);
   });
 
   it("matches plain and ~partial skill names, and leaves a built-in alone for auto", async () => {
@@ -190,6 +192,10 @@ describe("skillgym sim: the Gemini API wire", () => {
       ]),
     );
     expect(partsOf(answered.json)).toEqual([{ text: "Drafted." }]);
+    expect(sim?.log[0]?.history).toEqual([
+      "Can you look at the parser tests?",
+      "The release notes are already written.",
+    ]);
     expect(sim?.log.map((e) => [e.prompt, e.turn, e.skill])).toEqual([
       ["Draft the notes for v1.3", 0, undefined],
       ["Draft the notes for v1.3", 0, "limerick"],
