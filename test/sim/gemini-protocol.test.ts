@@ -187,7 +187,10 @@ describe("skillgym sim: the Gemini API wire", () => {
         { role: "model", parts: [{ functionCall: { name: "activate_skill", args: {} } }] },
         {
           role: "user",
-          parts: [{ functionResponse: { name: "activate_skill", response: { output: "ok" } } }],
+          parts: [
+            { functionResponse: { name: "activate_skill", response: { output: "ok" } } },
+            { text: "The skill is active." },
+          ],
         },
       ]),
     );

@@ -39,7 +39,11 @@ describe("which agents take --context, and which turns they can take", () => {
   it("stops Gemini CLI on a user turn it would drop from the session, naming the file and the turn", () => {
     for (const dropped of ["/review the parser", "  ?help", "<session_context>x", "<hook_context>y"]) {
       const error = droppedTurn("gemini", context("hi", dropped));
-      expect(error).toMatchObject({ code: "USAGE", file: "/p/context.json" });
+      expect(error).toMatchObject({
+        code: "USAGE",
+        file: "/p/context.json",
+        hint: "reword the turn, or run --context with --agent claude-code",
+      });
       expect(error?.message).toContain("--context: /p/context.json[2].content: Gemini CLI drops a user turn");
       expect(() =>
         checkContextFits({ name: "gemini", continuesConversations: true }, context(dropped)),

@@ -93,9 +93,9 @@ function sessionContext(request: GenerateContentRequest): string {
   return partTexts(first?.parts).find((t) => t.trimStart().startsWith(SESSION_CONTEXT)) ?? "";
 }
 
-// A user content of function responses answers the model's tool calls: it is no prompt of the user's.
+// A content holding function responses answers the model's tool calls (any text beside them too): no user prompt.
 const answersToolCalls = (content: Content) =>
-  content.role === "user" && (content.parts ?? []).some((part) => part.functionResponse !== undefined);
+  (content.parts ?? []).some((part) => part.functionResponse !== undefined);
 
 function textMessages(request: GenerateContentRequest): TextMessage[] {
   return (request.contents ?? []).map((content) => ({
