@@ -45,7 +45,8 @@ export const SimRule = z.strictObject({
   /**
    * A case-insensitive regular expression matched against the text of each turn before the prompt (a prior
    * conversation the run continues, `--context`): the rule fits when some turn matches; a fresh conversation has no
-   * turns, so it never fits there. Lets a query stop firing mid-conversation. Read from Claude Code's requests.
+   * turns, so it never fits there. Lets a query stop firing mid-conversation. Read from Claude Code's and Gemini CLI's
+   * requests.
    */
   history: z.string().min(1).optional(),
   /**

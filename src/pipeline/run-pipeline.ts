@@ -13,7 +13,7 @@ import { loadInputs } from "../run/load-inputs.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { loadContext } from "../triggers/context.js";
-import { contextRefused } from "../triggers/context-support.js";
+import { checkContextFits } from "../triggers/context-support.js";
 import {
   checkConditionSets,
   loadConditionSkills,
@@ -171,9 +171,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     await loadConditionSkills({ ...options, ...asked }, skill.name);
     // A prior conversation the agent cannot continue stops the run before its evals start an agent.
     if (asked.context && options.conditions?.real !== false) {
-      await loadContext(asked.context);
-      const chosen = await createAgent({ skill, suite });
-      if (chosen.continuesConversations !== true) throw contextRefused(chosen.name);
+      const context = await loadContext(asked.context);
+      checkContextFits(await createAgent({ skill, suite }), context);
     }
   }
   const common = {

@@ -16,7 +16,7 @@ export interface Conversation {
   turn: number;
   /**
    * The texts of the turns before the prompt (a prior conversation the run continues, e.g. Claude Code's `--resume`):
-   * empty in a fresh conversation. Only a wire that marks tool results (Anthropic's) tells them apart.
+   * empty in a fresh conversation. Only a wire that marks tool results (Anthropic's, Gemini's) tells them apart.
    */
   history?: string[];
   hasTools: boolean;

@@ -19,6 +19,8 @@ export interface SimLogEntry {
   skill?: string;
   /** The skills the request listed to the model. */
   listed?: string[];
+  /** The texts of the turns before the prompt, when the run continues a prior conversation. */
+  history?: string[];
   action: string;
 }
 
@@ -88,6 +90,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
       prompt: conversation.prompt,
       ...(reply.skill ? { skill: reply.skill } : {}),
       listed: conversation.skills.map((s) => s.name),
+      ...(conversation.history?.length ? { history: conversation.history } : {}),
       action: reply.kind === "plain" ? protocol.plainAction : reply.action,
     });
     if (reply.fault === "hang") return;

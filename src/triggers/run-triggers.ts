@@ -22,7 +22,7 @@ import {
   snapshotProject,
 } from "./conditions.js";
 import { type ContextCondition, loadContext } from "./context.js";
-import { contextRefused } from "./context-support.js";
+import { checkContextFits } from "./context-support.js";
 import { skillWithDescription } from "./description.js";
 import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
 import { CLEAN_DIR, cleanContext, runTriggerSet, triggerRunIdentity } from "./run-trigger-set.js";
@@ -130,7 +130,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
     // A shard sees only some runs of a query, so it cannot tell when a verdict settles: every run is made.
     const allRuns = options.allRuns === true || options.shard !== undefined;
     const agent = await options.createAgent({ skill, suite });
-    if (context && agent.continuesConversations !== true) throw contextRefused(agent.name);
+    if (context) checkContextFits(agent, context);
     const plan: TriggerPlan = {
       skill_name: skill.name,
       skill_hash: await hashSkill(skill.dir),

@@ -114,6 +114,8 @@ describe("skillgym sim: the Gemini API wire", () => {
       ]),
     );
     expect(sim?.log[0]?.prompt).toBe(prompt);
+    // A fresh conversation has no history: the function responses after the prompt are no earlier turns.
+    expect(sim?.log.filter((e) => e.history !== undefined)).toEqual([]);
   });
 
   it("matches plain and ~partial skill names, and leaves a built-in alone for auto", async () => {
@@ -143,6 +145,65 @@ describe("skillgym sim: the Gemini API wire", () => {
     expect(partsOf(first.json)[0]).toHaveProperty("functionCall.name", "activate_skill");
     expect(partsOf(again.json)[0]).toHaveProperty("functionCall.name", "activate_skill");
     expect(partsOf(other.json)[0]).toHaveProperty("text");
+  });
+
+  it("reads a resumed session's earlier turns as history, so a rule's `history` matches; tool answers are no prompt", async () => {
+    const url = await start({
+      rules: [
+        { match: "draft the notes", history: "already written", skill: "none" },
+        { match: "draft the notes", skill: "limerick", steps: [{ text: "Drafted." }] },
+      ],
+    });
+    // As Gemini CLI 0.61 sends a session loaded with --session-file: the context block leads the first earlier turn.
+    const prior = (home: string) => ({
+      role: "user",
+      parts: [
+        {
+          text: `<session_context>\nThe project's temporary directory is: ${home}/.gemini/tmp/w\n- **Workspace Directories:**\n  - /w\n</session_context>`,
+        },
+        { text: "Can you look at the parser tests?" },
+      ],
+    });
+    const resumed = (home: string, said: string, after: object[] = []) => ({
+      contents: [
+        prior(home),
+        { role: "model", parts: [{ text: said }] },
+        { role: "user", parts: [{ text: "Draft the notes for v1.3" }] },
+        ...after,
+      ],
+      systemInstruction: geminiRequest({ prompt: "", home }).systemInstruction,
+      tools: [{ functionDeclarations: [{ name: "activate_skill" }] }],
+    });
+    const stopped = await generate(url, resumed("/runs/1", "The release notes are already written."));
+    expect(partsOf(stopped.json)[0]).toHaveProperty("text");
+    const fires = await generate(url, resumed("/runs/2", "They pass."));
+    expect(partsOf(fires.json)).toEqual([
+      { functionCall: { name: "activate_skill", args: { name: "limerick" } } },
+    ]);
+    // The skill's answer comes back as a function response: the query stays the prompt, the history stays the same.
+    const answered = await generate(
+      url,
+      resumed("/runs/2", "They pass.", [
+        { role: "model", parts: [{ functionCall: { name: "activate_skill", args: {} } }] },
+        {
+          role: "user",
+          parts: [
+            { functionResponse: { name: "activate_skill", response: { output: "ok" } } },
+            { text: "The skill is active." },
+          ],
+        },
+      ]),
+    );
+    expect(partsOf(answered.json)).toEqual([{ text: "Drafted." }]);
+    expect(sim?.log[0]?.history).toEqual([
+      "Can you look at the parser tests?",
+      "The release notes are already written.",
+    ]);
+    expect(sim?.log.map((e) => [e.prompt, e.turn, e.skill])).toEqual([
+      ["Draft the notes for v1.3", 0, undefined],
+      ["Draft the notes for v1.3", 0, "limerick"],
+      ["Draft the notes for v1.3", 1, "limerick"],
+    ]);
   });
 
   it("answers faults in the Gemini API's error shape", async () => {

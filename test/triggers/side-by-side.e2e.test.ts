@@ -376,6 +376,12 @@ describe("--context: a prior conversation the agent continues through Claude Cod
     await writeTree(root, {
       "bad-role.json": JSON.stringify([{ role: "system", content: "x" }]),
       "ends-with-user.json": JSON.stringify([{ role: "user", content: "x" }]),
+      "slash.json": JSON.stringify([
+        { role: "user", content: "Hi" },
+        { role: "assistant", content: "Hello." },
+        { role: "user", content: "/review the parser" },
+        { role: "assistant", content: "Done." },
+      ]),
     });
     const cases: [string[], string][] = [
       [["--context", join(root, "missing.json")], "cannot be read"],
@@ -385,9 +391,39 @@ describe("--context: a prior conversation the agent continues through Claude Cod
         ["--context", join(root, "context.json"), "--agent", "codex"],
         "--context is not available with codex: Codex CLI continues a session with `codex exec resume <id>`",
       ],
+      [
+        ["--context", join(root, "context.json"), "--agent", "opencode"],
+        "--context is not available with opencode: OpenCode continues a session with `opencode run --session <id>`",
+      ],
+      // Gemini CLI takes a prior conversation, but would leave a turn that reads as its command out of it.
+      [
+        ["--context", join(root, "slash.json"), "--agent", "gemini"],
+        `--context: ${join(root, "slash.json")}[2].content: Gemini CLI drops a user turn that starts with "/"`,
+      ],
     ];
     for (const [extra, message] of cases) {
       const bad = await run("ws-ctx-bad", ...extra);
+      expect(bad.code, bad.stderr).toBe(2);
+      expect(bad.stderr).toContain(message);
+    }
+    // `run` checks its trigger part's --context before its evals start an agent.
+    await writeTree(join(root, "with-evals"), {
+      ...conditionsTree(),
+      "release-notes/evals/evals.json": JSON.stringify({
+        evals: [{ id: 1, prompt: "Tell me what changed", expectations: [] }],
+      }),
+    });
+    for (const [extra, message] of cases.slice(3)) {
+      const bad = await skillgymHereOnDouble([
+        "run",
+        join(root, "with-evals", "release-notes"),
+        "--simulate",
+        "--sim-script",
+        join(root, "sim.json"),
+        "--workspace",
+        join(root, "ws-ctx-bad"),
+        ...extra,
+      ]);
       expect(bad.code, bad.stderr).toBe(2);
       expect(bad.stderr).toContain(message);
     }

@@ -11,6 +11,7 @@ import { findGeminiCredentials, type GeminiCredentials } from "./credentials.js"
 import { childEnvironment, prepareHome } from "./environment.js";
 import { createGeminiStreamParser } from "./parse-stream.js";
 import { approvalMode } from "./policy.js";
+import { writeSessionFile } from "./session-file.js";
 import { skillRoots, userSettingsWarning } from "./skills.js";
 
 export interface GeminiOptions {
@@ -48,12 +49,17 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
     const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions });
     // Gemini CLI's init line names no skills; these are the ones it finds in the run's workspace and home.
     const skills = [...(await listSkills(skillRoots(request.cwd, request.home))), ...builtins];
+    // A prior conversation goes in as a session file in the run's home, which `--session-file` loads: never the prompt.
+    const sessionFile = request.history?.length
+      ? await writeSessionFile(request.home, request.history)
+      : undefined;
     const parse = createGeminiStreamParser();
     const args = geminiArgs({
       prompt: request.prompt,
       model: request.model ?? (simulated ? SIM_MODEL : undefined),
       policyFile: files.policy,
       systemPrompt: request.systemPrompt,
+      sessionFile,
     });
     return runAgentStream({
       ...commandLine(binary, args),
@@ -71,6 +77,7 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
     skillsFolder: ".gemini/skills",
     binary,
     simulated,
+    continuesConversations: true,
     redactor,
     mode: approvalMode("eval"),
     ...(warning ? { warnings: [warning] } : {}),

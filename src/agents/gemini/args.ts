@@ -3,6 +3,8 @@ export interface GeminiArgsRequest {
   model: string | undefined;
   policyFile: string;
   systemPrompt?: string | undefined;
+  /** A session file holding a prior conversation, which `--session-file` loads as the history before the prompt. */
+  sessionFile?: string | undefined;
 }
 
 /** The command line of one headless run; a model named up front also skips Gemini CLI's router request. */
@@ -12,5 +14,6 @@ export function geminiArgs(request: GeminiArgsRequest): string[] {
     request.systemPrompt !== undefined ? `${request.systemPrompt}\n\n${request.prompt}` : request.prompt;
   const args = ["-p", prompt, "--output-format", "stream-json", "--policy", request.policyFile];
   if (request.model) args.push("-m", request.model);
+  if (request.sessionFile) args.push("--session-file", request.sessionFile);
   return args;
 }

@@ -94,7 +94,7 @@ export function registerRun(program: Command, io: Io): void {
     )
     .option(
       "--context <file>",
-      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code, Gemini CLI)",
     )
     .option("--all-runs", "give every trigger query all its runs, even once its verdict is settled")
     .option("--no-grade", "record the runs without grading them")

@@ -84,7 +84,7 @@ export function registerTriggers(program: Command, io: Io): void {
     )
     .option(
       "--context <file>",
-      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code, Gemini CLI)",
     )
     .option("--workspace <dir>", "where iterations are written (default: <skill-parent>/<name>-workspace)")
     .option(

@@ -93,10 +93,15 @@ function sessionContext(request: GenerateContentRequest): string {
   return partTexts(first?.parts).find((t) => t.trimStart().startsWith(SESSION_CONTEXT)) ?? "";
 }
 
+// A content holding function responses answers the model's tool calls (any text beside them too): no user prompt.
+const answersToolCalls = (content: Content) =>
+  (content.parts ?? []).some((part) => part.functionResponse !== undefined);
+
 function textMessages(request: GenerateContentRequest): TextMessage[] {
   return (request.contents ?? []).map((content) => ({
     role: content.role === "model" ? "assistant" : content.role,
     texts: partTexts(content.parts).filter((t) => !t.trimStart().startsWith(SESSION_CONTEXT)),
+    ...(answersToolCalls(content) ? { toolResult: true } : {}),
   }));
 }
 
@@ -114,6 +119,8 @@ export function readGeminiConversation(
     model,
     skills: parseAvailableSkills(system.join("\n")),
     ...(cwd !== undefined ? { cwd } : {}),
+    // A resumed session (`--session-file`) sends its earlier turns before the query: they are the history.
+    marksToolResults: true,
   });
 }
 
