@@ -4,6 +4,7 @@ import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "./
 import type { AgentEvent } from "./events.js";
 import { type ProcessResult, runProcess } from "./process/run-process.js";
 import type { Redactor } from "./redact.js";
+import { runResultOf } from "./run-result.js";
 
 export interface StreamRun {
   command: string;
@@ -69,18 +70,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   });
   const sandbox = await sandboxed?.close();
   if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
-  const end = run.classify(proc, result);
-  // An agent told to stop (time limit, cancel) may still print a closing result: that is no verdict of the run.
-  const verdict = end.outcome === "timeout" || end.outcome === "cancelled" ? undefined : result;
-  return {
-    outcome: end.outcome,
-    ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
-    events,
-    ...(init ? { init } : {}),
-    ...(verdict ? { result: verdict } : {}),
-    process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
-    ...(sandbox ? { sandbox } : {}),
-  };
+  return runResultOf({ proc, events, init, result, redactor, classify: run.classify, sandbox });
 }
 
 /**

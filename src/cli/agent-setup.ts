@@ -9,7 +9,7 @@ import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
 import type { OutputLimits } from "../workspace/index.js";
-import { byteSize, effectFloorOption, idList, modelList, positiveInt } from "./options.js";
+import { byteSize, effectFloorOption, idList, modelList, modelsOf, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -18,6 +18,8 @@ export interface AgentFlags {
   simScript?: string;
   simLatencyMs?: number;
   sandbox?: boolean;
+  /** `--model`: one model or a comma-separated list; an agent that cannot choose one refuses it when it is made. */
+  model?: string;
 }
 
 export interface JudgeFlags {
@@ -144,6 +146,7 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
         ...(sim ? { simulatorUrl: sim.url } : {}),
         ...(sandbox ? { sandbox: true } : {}),
         ...(passEnv.length > 0 ? { passEnv } : {}),
+        ...(flags.model ? { models: modelsOf(flags) } : {}),
       });
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
