@@ -1,7 +1,7 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import { isAcpCommand } from "../agents/acp/command.js";
+import { acpCommandOf, isAcpCommand } from "../agents/acp/command.js";
 import type { Agent } from "../agents/agent.js";
 import { ACP_AGENT_FORM, agentLogin, agentNames, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
@@ -66,8 +66,13 @@ export function agentsOf(flags: AgentFlags): string[] {
 }
 
 export function judgeBackend(value: string): JudgeBackend {
+  if (isAcpCommand(value)) {
+    // A command that cannot be split (an unclosed quote, nothing after "acp:") stops here, before any run.
+    acpCommandOf(value);
+    return value as JudgeBackend;
+  }
   if (!(judgeBackends as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`expected one of ${judgeBackends.join(", ")}`);
+    throw new InvalidArgumentError(`expected one of ${judgeBackends.join(", ")}, ${ACP_AGENT_FORM}`);
   }
   return value as JudgeBackend;
 }
@@ -241,7 +246,7 @@ export function withJudgeOptions(command: Command, words: Partial<JudgeWords> = 
     ...words,
   };
   return command
-    .option("--judge <backend>", `${w.role}: ${judgeBackends.join(", ")}`, judgeBackend)
+    .option("--judge <backend>", `${w.role}: ${judgeBackends.join(", ")}, ${ACP_AGENT_FORM}`, judgeBackend)
     .option("--judge-model <model>", w.model)
     .option("--judge-base-url <url>", w.baseUrl);
 }

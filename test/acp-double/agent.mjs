@@ -12,6 +12,10 @@
 //   write-inside        asks the client to write a.txt in the workspace, then says the outcome
 //   skill-or-not        reads the haiku skill's SKILL.md when the workspace has it and answers "A haiku.", else "Hello."
 //   anything else       answers "Hello." with usage
+// Started with --judge, the double is a judge: for every prompt it first tries to write judged.txt in its folder, once
+// through the client (fs/write_text_file) and once by asking permission for an edit, then passes every expectation
+// of the grader's <expectations> block, its evidence saying what became of both writes.
+// A prompt's word is the first of its last paragraph (a system prompt leads the prompt over ACP).
 // Models: $ACP_DOUBLE_MODELS (comma-separated) are offered as a session config option of category "model"
 // (session/set_config_option); with $ACP_DOUBLE_MODEL_STATE=1 as the older `models` state (session/set_model) instead.
 // Without either the double offers no model selection. Every choice is written to $ACP_DOUBLE_LOG as "model <id>".
@@ -96,6 +100,27 @@ async function readFile(ctx, sessionId, path) {
   }
 }
 
+async function judge(ctx, sessionId, cwd, text) {
+  const path = join(cwd, "judged.txt");
+  let write;
+  try {
+    await ctx.client.request(acp.methods.client.fs.writeTextFile, { sessionId, path, content: "judged\n" });
+    write = "written";
+  } catch (error) {
+    write = `refused (${error.message})`;
+  }
+  const permission = await askPermission(ctx, sessionId, path);
+  const block = /<expectations>\s*([\s\S]*?)\s*<\/expectations>/.exec(text);
+  const expectations = block ? JSON.parse(block[1]) : [];
+  const evidence = `client write: ${write}; permission to edit: ${permission}`;
+  const answer = {
+    expectations: expectations.map((item) => ({ text: item, passed: true, evidence })),
+    claims: [],
+    user_notes_summary: { uncertainties: [], needs_review: [], workarounds: [] },
+  };
+  await say(ctx, sessionId, JSON.stringify(answer));
+}
+
 acp
   .agent({ name: "acp-double" })
   .onRequest(acp.methods.agent.initialize, () => ({
@@ -121,8 +146,14 @@ acp
     const { sessionId, prompt } = ctx.params;
     const cwd = sessions.get(sessionId);
     const text = prompt.map((block) => block.text ?? "").join(" ");
-    const word = text.trim().split(/\s+/)[0];
-    if (word === "permission-outside")
+    const word = text
+      .trim()
+      .split(/\n\s*\n/)
+      .at(-1)
+      .trim()
+      .split(/\s+/)[0];
+    if (process.argv.includes("--judge")) await judge(ctx, sessionId, cwd, text);
+    else if (word === "permission-outside")
       await say(
         ctx,
         sessionId,
