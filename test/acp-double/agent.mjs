@@ -8,6 +8,8 @@
 //   skill               reads .agents/skills/haiku/SKILL.md (a tool call with its location), then answers
 //   terminal            asks the client for a terminal (which skillgym does not offer)
 //   hang                starts `sleep 300` and never answers; writes "cancelled" to $ACP_DOUBLE_LOG on session/cancel
+//   probe <path>        says whether the double's own process sees the file at <path> ("probe: seen <text>" or
+//                       "probe: hidden"), reading it itself, not through the client
 //   model               says the session's model ("model: <id>", "model: none" when none was chosen)
 //   write-inside        asks the client to write a.txt in the workspace, then says the outcome
 //   skill-or-not        reads the haiku skill's SKILL.md when the workspace has it and answers "A haiku.", else "Hello."
@@ -20,7 +22,7 @@
 // (session/set_config_option); with $ACP_DOUBLE_MODEL_STATE=1 as the older `models` state (session/set_model) instead.
 // Without either the double offers no model selection. Every choice is written to $ACP_DOUBLE_LOG as "model <id>".
 import { spawn } from "node:child_process";
-import { appendFileSync, existsSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
@@ -161,7 +163,22 @@ acp
       );
     else if (word === "permission-inside")
       await say(ctx, sessionId, `outcome: ${await askPermission(ctx, sessionId, join(cwd, "a.txt"))}`);
-    else if (word === "model") await say(ctx, sessionId, `model: ${chosen.get(sessionId) ?? "none"}`);
+    else if (word === "probe") {
+      const target =
+        text
+          .trim()
+          .split(/\n\s*\n/)
+          .at(-1)
+          .trim()
+          .split(/\s+/)[1] ?? "";
+      let seen;
+      try {
+        seen = `seen ${readFileSync(target, "utf8").trim()}`;
+      } catch {
+        seen = "hidden";
+      }
+      await say(ctx, sessionId, `probe: ${seen}`);
+    } else if (word === "model") await say(ctx, sessionId, `model: ${chosen.get(sessionId) ?? "none"}`);
     else if (word === "write-inside") {
       try {
         await ctx.client.request(acp.methods.client.fs.writeTextFile, {
