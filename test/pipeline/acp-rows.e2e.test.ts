@@ -126,4 +126,34 @@ describe("run --agent claude-code,acp:<command>", () => {
     expect(row?.delta_pass_rate).toEqual(benchmark.statistics?.delta_pass_rate);
     expect(row?.delta_pass_rate?.estimate).toBe(0.5);
   });
+
+  it("stops before any run when the ACP agent cannot choose --model, or shares another's folder", async () => {
+    const model = await skillgymHere([
+      "run",
+      join(dir, "haiku"),
+      "--agent",
+      ACP,
+      "--model",
+      "big-model",
+      "--workspace",
+      join(dir, "model"),
+    ]);
+    expect(model.code, model.stderr).toBe(2);
+    expect(model.stderr).toContain(`--model big-model: node ${DOUBLE} offers no model selection over ACP`);
+    const shared = await skillgymHere([
+      "run",
+      join(dir, "haiku"),
+      "--agent",
+      `${ACP},acp:node ${DOUBLE} --verbose`,
+      "--workspace",
+      join(dir, "shared"),
+    ]);
+    expect(shared.code, shared.stderr).toBe(2);
+    expect(shared.stderr).toContain("would share the folder acp-node");
+    // Nothing ran: no iteration folder in either workspace.
+    const iterations = async (ws: string) =>
+      (await readdir(ws).catch(() => [] as string[])).filter((name) => name.startsWith("iteration-"));
+    expect(await iterations(join(dir, "model"))).toEqual([]);
+    expect(await iterations(join(dir, "shared"))).toEqual([]);
+  });
 });
