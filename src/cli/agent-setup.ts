@@ -68,7 +68,7 @@ export function agentsOf(flags: AgentFlags): string[] {
 export function judgeBackend(value: string): JudgeBackend {
   if (isAcpCommand(value)) {
     // A command that cannot be split (an unclosed quote, nothing after "acp:") stops here, before any run.
-    acpCommandOf(value);
+    acpCommandOf(value, "--judge");
     return value as JudgeBackend;
   }
   if (!(judgeBackends as readonly string[]).includes(value)) {

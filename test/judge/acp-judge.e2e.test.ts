@@ -9,7 +9,7 @@ import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 // An ACP agent as the judge (`--judge acp:<command…>`), through the scripted ACP double started with --judge: it tries
 // to write a file in its folder (through the client, then by asking permission for an edit) before it answers.
 const DOUBLE = join(import.meta.dirname, "..", "acp-double", "agent.mjs");
-const JUDGE = `acp:node ${DOUBLE} --judge`;
+const JUDGE = `acp:node ${DOUBLE} --judge` as const;
 
 const exists = (path: string) =>
   access(path).then(
