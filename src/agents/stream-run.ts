@@ -1,10 +1,10 @@
 import { createWriteStream } from "node:fs";
-import { sandboxCommand } from "../sandbox/index.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "./agent.js";
 import type { AgentEvent } from "./events.js";
 import { type ProcessResult, runProcess } from "./process/run-process.js";
 import type { Redactor } from "./redact.js";
 import { runResultOf } from "./run-result.js";
+import { sandboxedRun } from "./sandboxed-run.js";
 
 export interface StreamRun {
   command: string;
@@ -31,20 +31,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   const events: AgentEvent[] = [];
   let init: InitEvent | undefined;
   let result: ResultEvent | undefined;
-  const sandboxed = request.sandbox
-    ? await sandboxCommand(
-        {
-          command: run.command,
-          args: run.args,
-          env: run.env,
-          cwd: request.cwd,
-          home: request.home,
-          // A read-only run (a judge) sees its working folder, the run it grades, without writing to it.
-          ...(request.tools === "read-only" ? { readOnlyCwd: true } : {}),
-        },
-        request.sandbox,
-      )
-    : undefined;
+  const sandboxed = await sandboxedRun(run, request);
   const proc = await runProcess({
     command: sandboxed?.command ?? run.command,
     args: sandboxed?.args ?? run.args,

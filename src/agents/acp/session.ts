@@ -1,13 +1,13 @@
 import { createWriteStream } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk/unstable";
-import { sandboxCommand } from "../../sandbox/index.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
 import { isObject, type Json } from "../json-lines.js";
 import { type ChildPipes, type ProcessResult, runProcess } from "../process/run-process.js";
 import type { Redactor } from "../redact.js";
 import { runResultOf } from "../run-result.js";
+import { sandboxedRun } from "../sandboxed-run.js";
 import { FsMissing, FsRefusal, readTextFile, writeTextFile } from "./client-fs.js";
 import { modelChoiceOf } from "./models.js";
 import { decidePermission } from "./permission.js";
@@ -239,19 +239,7 @@ export async function runAcpSession(run: AcpSession): Promise<AgentRunResult> {
       .finally(() => end("done"));
   }
 
-  const sandboxed = request.sandbox
-    ? await sandboxCommand(
-        {
-          command: run.command,
-          args: run.args,
-          env: run.env,
-          cwd: request.cwd,
-          home: request.home,
-          ...(tools === "read-only" ? { readOnlyCwd: true } : {}),
-        },
-        request.sandbox,
-      )
-    : undefined;
+  const sandboxed = await sandboxedRun(run, request);
   const proc = await runProcess({
     command: sandboxed?.command ?? run.command,
     args: sandboxed?.args ?? run.args,
