@@ -88,7 +88,11 @@ describe("an ACP agent's part", () => {
 
   it("refuses, before any run, two ACP commands of one program, which would share a folder", () => {
     expect(() => lanesOf(["acp:npx goose acp", "acp:npx qwen --acp"], [])).toThrow(
-      "--agent acp:npx goose acp and acp:npx qwen --acp would share the folder acp-npx",
+      expect.objectContaining({
+        code: "USAGE",
+        message: "--agent acp:npx goose acp and acp:npx qwen --acp would share the folder acp-npx",
+        hint: expect.stringContaining("a program of another name"),
+      }),
     );
     expect(() => lanesOf(["acp:npx goose acp", "acp:npx qwen --acp"], ["m1", "m2"])).toThrow(
       /would share the folder acp-npx-m1$/,

@@ -64,4 +64,35 @@ describe("what an ACP session offers for choosing the model", () => {
       "--model a: goose acp offers no model selection over ACP",
     );
   });
+
+  it("leaves out a model entry without an id, and a model option without one", () => {
+    const state = modelChoiceOf({
+      sessionId: "s",
+      models: { availableModels: [{ modelId: "a" }, { name: "no id" }, "b", { modelId: 3 }] },
+    });
+    expect(state?.ids).toEqual(["a"]);
+    expect(
+      modelChoiceOf({
+        sessionId: "s",
+        configOptions: [{ category: "model", type: "select", currentValue: "a", options: [{ value: "a" }] }],
+      }),
+    ).toBeUndefined();
+  });
+
+  it("names every model refused, one or several, and says when the agent offers none", () => {
+    const choice = modelChoiceOf({
+      sessionId: "s",
+      models: { availableModels: [{ modelId: "a" }, { modelId: "b" }] },
+    });
+    expect(modelRefusal("goose acp", choice, ["c"])).toBe(
+      "--model c: goose acp does not offer this model (it offers: a, b)",
+    );
+    expect(modelRefusal("goose acp", undefined, ["a", "b"])).toBe(
+      "--model a,b: goose acp offers no model selection over ACP",
+    );
+    const empty = modelChoiceOf({ sessionId: "s", models: { availableModels: [] } });
+    expect(modelRefusal("goose acp", empty, ["a"])).toBe(
+      "--model a: goose acp does not offer this model (it offers: none)",
+    );
+  });
 });
