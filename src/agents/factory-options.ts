@@ -10,6 +10,11 @@ export interface AgentFactoryOptions {
    * allowed base (PATH, locale, proxy, …) and, when not simulated, the agent's own settings and credentials.
    */
   passEnv?: readonly string[];
+  /**
+   * The models runs will ask for (`--model`, `--judge-model`): an agent that cannot choose one says so here (exit 2),
+   * before any run starts. Agents whose model is a flag of theirs ignore it.
+   */
+  models?: readonly string[];
   /** Every run inside an OS sandbox; throws (exit 2 or 3) before anything starts when it cannot be had. */
   sandbox?: boolean;
 }

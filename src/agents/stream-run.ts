@@ -1,9 +1,10 @@
 import { createWriteStream } from "node:fs";
-import { sandboxCommand } from "../sandbox/index.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "./agent.js";
 import type { AgentEvent } from "./events.js";
 import { type ProcessResult, runProcess } from "./process/run-process.js";
 import type { Redactor } from "./redact.js";
+import { runResultOf } from "./run-result.js";
+import { sandboxedRun } from "./sandboxed-run.js";
 
 export interface StreamRun {
   command: string;
@@ -30,20 +31,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   const events: AgentEvent[] = [];
   let init: InitEvent | undefined;
   let result: ResultEvent | undefined;
-  const sandboxed = request.sandbox
-    ? await sandboxCommand(
-        {
-          command: run.command,
-          args: run.args,
-          env: run.env,
-          cwd: request.cwd,
-          home: request.home,
-          // A read-only run (a judge) sees its working folder, the run it grades, without writing to it.
-          ...(request.tools === "read-only" ? { readOnlyCwd: true } : {}),
-        },
-        request.sandbox,
-      )
-    : undefined;
+  const sandboxed = await sandboxedRun(run, request);
   const proc = await runProcess({
     command: sandboxed?.command ?? run.command,
     args: sandboxed?.args ?? run.args,
@@ -69,18 +57,7 @@ export async function runAgentStream(run: StreamRun): Promise<AgentRunResult> {
   });
   const sandbox = await sandboxed?.close();
   if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
-  const end = run.classify(proc, result);
-  // An agent told to stop (time limit, cancel) may still print a closing result: that is no verdict of the run.
-  const verdict = end.outcome === "timeout" || end.outcome === "cancelled" ? undefined : result;
-  return {
-    outcome: end.outcome,
-    ...(end.message !== undefined ? { message: redactor.text(end.message) } : {}),
-    events,
-    ...(init ? { init } : {}),
-    ...(verdict ? { result: verdict } : {}),
-    process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
-    ...(sandbox ? { sandbox } : {}),
-  };
+  return runResultOf({ proc, events, init, result, redactor, classify: run.classify, sandbox });
 }
 
 /**

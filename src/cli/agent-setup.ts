@@ -1,7 +1,7 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { type Command, InvalidArgumentError } from "commander";
-import { isAcpCommand } from "../agents/acp/command.js";
+import { acpCommandOf, isAcpCommand } from "../agents/acp/command.js";
 import type { Agent } from "../agents/agent.js";
 import { ACP_AGENT_FORM, agentLogin, agentNames, createAgent } from "../agents/registry.js";
 import { createJudge, judgeBackends } from "../judge/create.js";
@@ -9,7 +9,7 @@ import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
 import type { OutputLimits } from "../workspace/index.js";
-import { byteSize, effectFloorOption, idList, modelList, positiveInt } from "./options.js";
+import { byteSize, effectFloorOption, idList, modelList, modelsOf, positiveInt } from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -18,6 +18,8 @@ export interface AgentFlags {
   simScript?: string;
   simLatencyMs?: number;
   sandbox?: boolean;
+  /** `--model`: one model or a comma-separated list; an agent that cannot choose one refuses it when it is made. */
+  model?: string;
 }
 
 export interface JudgeFlags {
@@ -64,8 +66,13 @@ export function agentsOf(flags: AgentFlags): string[] {
 }
 
 export function judgeBackend(value: string): JudgeBackend {
+  if (isAcpCommand(value)) {
+    // A command that cannot be split (an unclosed quote, nothing after "acp:") stops here, before any run.
+    acpCommandOf(value, "--judge");
+    return value as JudgeBackend;
+  }
   if (!(judgeBackends as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`expected one of ${judgeBackends.join(", ")}`);
+    throw new InvalidArgumentError(`expected one of ${judgeBackends.join(", ")}, ${ACP_AGENT_FORM}`);
   }
   return value as JudgeBackend;
 }
@@ -144,6 +151,7 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
         ...(sim ? { simulatorUrl: sim.url } : {}),
         ...(sandbox ? { sandbox: true } : {}),
         ...(passEnv.length > 0 ? { passEnv } : {}),
+        ...(flags.model ? { models: modelsOf(flags) } : {}),
       });
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
       return sim ? { ...agent, simScript: sim.script } : agent;
@@ -238,7 +246,7 @@ export function withJudgeOptions(command: Command, words: Partial<JudgeWords> = 
     ...words,
   };
   return command
-    .option("--judge <backend>", `${w.role}: ${judgeBackends.join(", ")}`, judgeBackend)
+    .option("--judge <backend>", `${w.role}: ${judgeBackends.join(", ")}, ${ACP_AGENT_FORM}`, judgeBackend)
     .option("--judge-model <model>", w.model)
     .option("--judge-base-url <url>", w.baseUrl);
 }

@@ -64,8 +64,10 @@ export const Grading = z.looseObject({
   user_notes_summary: UserNotesSummary.optional(),
   eval_feedback: EvalFeedback.optional(),
   judge_model: z.string().optional(),
-  /** Which judge graded: claude-code, codex, gemini, anthropic, openai or sim. */
+  /** Which judge graded: claude-code, codex, gemini, opencode, copilot, acp:<command…>, anthropic, openai or sim. */
   judge_backend: z.string().optional(),
   judge_cost_usd: z.number().nonnegative().optional(),
+  /** What a read-only agent judge tried and was refused (a write, an edit's permission): `<what> <target>: <reason>`. */
+  judge_refused: z.array(z.string()).optional(),
 });
 export type Grading = z.infer<typeof Grading>;

@@ -27,6 +27,8 @@ export interface JudgeVerdicts {
   /** The judge backend that answered, when the grader knows it. */
   backend?: string;
   costUsd: number;
+  /** What the judge tried and was refused (a read-only agent judge's writes). */
+  refused?: string[];
 }
 
 /** Grades the model-graded expectations of one run; backed by a judge (Claude Code, the API, a local model, sim). */
@@ -130,6 +132,7 @@ export async function gradeRun(input: GradeRunInput): Promise<GradeRunResult> {
           judge_model: verdicts.model,
           ...(verdicts.backend ? { judge_backend: verdicts.backend } : {}),
           judge_cost_usd: verdicts.costUsd,
+          ...(verdicts.refused ? { judge_refused: verdicts.refused } : {}),
         }
       : {}),
   };

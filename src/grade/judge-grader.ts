@@ -28,6 +28,7 @@ export function judgeGrader(judge: Judge, signal?: AbortSignal): ExpectationGrad
       model: response.model,
       backend: judge.backend,
       costUsd: response.costUsd,
+      ...(response.refused ? { refused: response.refused } : {}),
     };
   };
 }

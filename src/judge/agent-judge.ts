@@ -1,4 +1,6 @@
 import { rm } from "node:fs/promises";
+import { ACP_PREFIX, isAcpCommand } from "../agents/acp/command.js";
+import { acpAgentName } from "../agents/acp/entry.js";
 import { type AgentRunResult, retryableOutcomes } from "../agents/agent.js";
 import { type AgentName, createAgent } from "../agents/registry.js";
 import { SIM_MODEL } from "../contracts/sim-model.js";
@@ -7,9 +9,11 @@ import { createTempRoot } from "../workspace/temp-root.js";
 import { type Judge, JudgeError, type JudgeRequest, type JudgeResponse } from "./judge.js";
 
 /** The agents that can judge: each runs read-only, with the judge's instructions as its system prompt. */
-export type AgentJudgeName = Extract<AgentName, "claude-code" | "codex" | "gemini" | "opencode" | "copilot">;
+export type AgentJudgeName =
+  | Extract<AgentName, "claude-code" | "codex" | "gemini" | "opencode" | "copilot">
+  | `acp:${string}`;
 
-export const agentJudgeNames: readonly AgentJudgeName[] = [
+export const agentJudgeNames: readonly Exclude<AgentJudgeName, `acp:${string}`>[] = [
   "claude-code",
   "codex",
   "gemini",
@@ -32,7 +36,7 @@ export interface AgentJudgeOptions {
 }
 
 // How messages name each agent.
-const displayNames: Record<AgentJudgeName, string> = {
+const displayNames: Record<Exclude<AgentJudgeName, `acp:${string}`>, string> = {
   "claude-code": "Claude Code",
   codex: "Codex",
   gemini: "Gemini CLI",
@@ -45,7 +49,16 @@ const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const MAX_ARGUMENT_CHARS = process.platform === "win32" ? 30_000 : 120_000;
 
 export function isAgentJudge(backend: string): backend is AgentJudgeName {
-  return (agentJudgeNames as readonly string[]).includes(backend);
+  return isAcpCommand(backend) || (agentJudgeNames as readonly string[]).includes(backend);
+}
+
+/** A judge named by an ACP agent's command (`acp:<command…>`). */
+export function isAcpJudge(backend: string): backend is `acp:${string}` {
+  return isAcpCommand(backend);
+}
+
+function displayName(name: AgentJudgeName): string {
+  return isAcpJudge(name) ? `the ACP agent ${name.slice(ACP_PREFIX.length)}` : displayNames[name];
 }
 
 function failure(who: string, result: AgentRunResult): Error {
@@ -63,13 +76,23 @@ function missingCostNote(name: AgentJudgeName, model: string): string {
     : `no price is known for ${name}'s model ${model}: its cost is counted as 0`;
 }
 
+// What the judge tried beyond reading and was refused: recorded with its grading, never silently dropped.
+function refusedBy(run: AgentRunResult): { refused?: string[] } {
+  const refused = run.events.flatMap((e) =>
+    e.kind === "refused" ? [`${e.what} ${e.target}: ${e.reason}`] : [],
+  );
+  return refused.length > 0 ? { refused } : {};
+}
+
 /** An agent itself as the judge: read-only tools, working in the run's folder, each call in a fresh home. */
 export async function createAgentJudge(
   name: AgentJudgeName,
   options: AgentJudgeOptions = {},
 ): Promise<Judge> {
-  const who = displayNames[name];
+  const who = displayName(name);
   const agent = await createAgent(name, {
+    // An agent that cannot choose the judge's model says so now (an ACP agent that offers no model selection).
+    ...(options.model ? { models: [options.model] } : {}),
     ...(options.binary ? { binary: options.binary } : {}),
     ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
     ...(options.env ? { env: options.env } : {}),
@@ -110,6 +133,7 @@ export async function createAgentJudge(
         outputTokens: usage?.outputTokens ?? 0,
         costUsd: options.simulatorUrl ? 0 : (result.costUsd ?? 0),
         durationMs: run.process.durationMs,
+        ...refusedBy(run),
         ...(result.costUsd === undefined && !options.simulatorUrl
           ? { costNote: missingCostNote(name, answeredBy) }
           : {}),
@@ -121,7 +145,7 @@ export async function createAgentJudge(
 
   return {
     backend: name,
-    model: model ?? `${name}-default`,
+    model: model ?? `${isAcpCommand(name) ? acpAgentName(name) : name}-default`,
     simulated: Boolean(options.simulatorUrl),
     readsWorkspace: true,
     ...(agent.sandboxed ? { sandboxed: true } : {}),

@@ -1,7 +1,7 @@
 import type { TokenPrice } from "../agents/pricing.js";
 import { SIM_MODEL } from "../contracts/sim-model.js";
 import { SkillgymError } from "../errors.js";
-import { createAgentJudge } from "./agent-judge.js";
+import { type AgentJudgeName, createAgentJudge, isAcpJudge } from "./agent-judge.js";
 import { createAnthropicJudge } from "./anthropic.js";
 import type { Judge, JudgeBackend } from "./judge.js";
 import { createOpenAiJudge, OPENAI_DEFAULT_BASE_URL } from "./openai.js";
@@ -20,7 +20,7 @@ export const judgeBackends: readonly JudgeBackend[] = [
 
 export interface JudgeOptions {
   backend: JudgeBackend;
-  /** Default: claude-sonnet-4-5 (anthropic), the agent's own (claude-code, codex, gemini, opencode, copilot); required for openai. */
+  /** Default: claude-sonnet-4-5 (anthropic), the agent's own (claude-code, codex, gemini, opencode, copilot, acp:…); required for openai. */
   model?: string;
   /** The API's base URL (anthropic, openai); default from ANTHROPIC_BASE_URL / OPENAI_BASE_URL. */
   baseUrl?: string;
@@ -106,6 +106,17 @@ function openAiJudge(options: JudgeOptions, env: NodeJS.ProcessEnv): Judge {
 /** Builds a judge, failing fast (before any run) on a missing binary, credentials or model. */
 export async function createJudge(options: JudgeOptions): Promise<Judge> {
   const env = options.env ?? process.env;
+  const agentJudge = (name: AgentJudgeName) =>
+    createAgentJudge(name, {
+      env,
+      ...(options.passEnv ? { passEnv: options.passEnv } : {}),
+      ...(options.model ? { model: options.model } : {}),
+      ...(options.binary ? { binary: options.binary } : {}),
+      ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.sandbox ? { sandbox: true } : {}),
+    });
+  if (isAcpJudge(options.backend)) return agentJudge(options.backend);
   switch (options.backend) {
     case "anthropic":
       return options.simulatorUrl ? simJudge(options) : anthropicJudge(options, env);
@@ -118,15 +129,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
     case "gemini":
     case "opencode":
     case "copilot":
-      return createAgentJudge(options.backend, {
-        env,
-        ...(options.passEnv ? { passEnv: options.passEnv } : {}),
-        ...(options.model ? { model: options.model } : {}),
-        ...(options.binary ? { binary: options.binary } : {}),
-        ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-        ...(options.sandbox ? { sandbox: true } : {}),
-      });
+      return agentJudge(options.backend);
     default:
       throw new SkillgymError("USAGE", `unknown judge backend "${String(options.backend)}"`, {
         hint: `choose one of: ${judgeBackends.join(", ")}`,

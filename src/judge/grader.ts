@@ -29,6 +29,8 @@ export interface GradeResponse {
   durationMs: number;
   attempts: number;
   costNote?: string;
+  /** What the judge tried and was refused, over every attempt. */
+  refused?: string[];
 }
 
 export interface GradeResult {
@@ -51,6 +53,7 @@ function promptOptions(judge: Judge, options: GradeOptions): GraderPromptOptions
 
 function addUp(total: GradeResponse | undefined, response: JudgeResponse): GradeResponse {
   const note = total?.costNote ?? response.costNote;
+  const refused = [...(total?.refused ?? []), ...(response.refused ?? [])];
   return {
     model: response.model,
     costUsd: (total?.costUsd ?? 0) + response.costUsd,
@@ -59,6 +62,7 @@ function addUp(total: GradeResponse | undefined, response: JudgeResponse): Grade
     durationMs: (total?.durationMs ?? 0) + response.durationMs,
     attempts: (total?.attempts ?? 0) + 1,
     ...(note ? { costNote: note } : {}),
+    ...(refused.length > 0 ? { refused } : {}),
   };
 }
 

@@ -7,7 +7,9 @@ export type JudgeBackend =
   | "copilot"
   | "anthropic"
   | "openai"
-  | "sim";
+  | "sim"
+  /** Any ACP agent, by its command (`acp:<command…>`), judging as the native agents do: read-only. */
+  | `acp:${string}`;
 
 export interface JudgeRequest {
   system: string;
@@ -27,6 +29,8 @@ export interface JudgeResponse {
   durationMs: number;
   /** Why `costUsd` may be wrong, e.g. no price is known for the model (then it is 0). */
   costNote?: string;
+  /** What a read-only agent judge tried and was refused (a write, a permission), as `<what> <target>: <reason>`. */
+  refused?: string[];
 }
 
 export interface Judge {

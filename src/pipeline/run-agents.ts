@@ -20,7 +20,7 @@ import { hashSkill, type Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { evaluateGates, type GateResult } from "./gates.js";
-import { lanesOf } from "./lanes.js";
+import { lanesOf, recordedAgentName } from "./lanes.js";
 import type { PipelineOptions } from "./options.js";
 import { type PipelineResult, runPipeline } from "./run-pipeline.js";
 import { stageSuite } from "./stage.js";
@@ -156,7 +156,9 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     status: "running",
     started_at: chosen.earlier?.started_at ?? new Date().toISOString(),
     agents: lanes.map((l) => l.dir),
-    ...(models.length > 0 ? { lanes: lanes.map((lane) => ({ ...lane })) } : {}),
+    ...(models.length > 0
+      ? { lanes: lanes.map((lane) => ({ ...lane, agent: recordedAgentName(lane.agent) })) }
+      : {}),
     request,
   };
   await writeJson(join(chosen.dir, ITERATION_FILE), record);
@@ -200,7 +202,8 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
   for (const part of parts) {
     const r = part.result;
     outcomes.push({
-      agent: part.agent,
+      // An ACP agent's row is named as its runs and folder are (`acp-<program>`), not by its command line.
+      agent: recordedAgentName(part.agent),
       ...(r?.agent?.version ? { version: r.agent.version } : {}),
       ...(part.model ? { model: part.model } : {}),
       dir: part.name,

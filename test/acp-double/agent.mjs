@@ -8,15 +8,58 @@
 //   skill               reads .agents/skills/haiku/SKILL.md (a tool call with its location), then answers
 //   terminal            asks the client for a terminal (which skillgym does not offer)
 //   hang                starts `sleep 300` and never answers; writes "cancelled" to $ACP_DOUBLE_LOG on session/cancel
+//   probe <path>        says whether the double's own process sees the file at <path> ("probe: seen <text>" or
+//                       "probe: hidden"), reading it itself, not through the client
+//   model               says the session's model ("model: <id>", "model: none" when none was chosen)
+//   write-inside        asks the client to write a.txt in the workspace, then says the outcome
+//   skill-or-not        reads the haiku skill's SKILL.md when the workspace has it and answers "A haiku.", else "Hello."
 //   anything else       answers "Hello." with usage
+// Started with --judge, the double is a judge: for every prompt it first tries to write judged.txt in its folder, once
+// through the client (fs/write_text_file) and once by asking permission for an edit, then passes every expectation
+// of the grader's <expectations> block, its evidence saying what became of both writes.
+// A prompt's word is the first of its last paragraph (a system prompt leads the prompt over ACP).
+// Models: $ACP_DOUBLE_MODELS (comma-separated) are offered as a session config option of category "model"
+// (session/set_config_option); with $ACP_DOUBLE_MODEL_STATE=1 as the older `models` state (session/set_model) instead.
+// Without either the double offers no model selection. Every choice is written to $ACP_DOUBLE_LOG as "model <id>".
 import { spawn } from "node:child_process";
-import { appendFileSync } from "node:fs";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk";
 
 const log = (line) => process.env.ACP_DOUBLE_LOG && appendFileSync(process.env.ACP_DOUBLE_LOG, `${line}\n`);
 const sessions = new Map();
+const models = process.env.ACP_DOUBLE_MODELS ? process.env.ACP_DOUBLE_MODELS.split(",") : [];
+const chosen = new Map();
+
+function modelOffer() {
+  if (models.length === 0) return {};
+  if (process.env.ACP_DOUBLE_MODEL_STATE === "1")
+    return {
+      models: {
+        currentModelId: models[0],
+        availableModels: models.map((modelId) => ({ modelId, name: modelId })),
+      },
+    };
+  return {
+    configOptions: [
+      {
+        id: "model",
+        name: "Model",
+        category: "model",
+        type: "select",
+        currentValue: models[0],
+        options: models.map((value) => ({ value, name: value })),
+      },
+    ],
+  };
+}
+
+function choose(sessionId, model) {
+  if (!models.includes(model)) throw acp.RequestError.invalidParams(undefined, `no model ${model}`);
+  chosen.set(sessionId, model);
+  log(`model ${model}`);
+}
 
 const say = (ctx, sessionId, text) =>
   ctx.client.notify(acp.methods.client.session.update, {
@@ -59,6 +102,27 @@ async function readFile(ctx, sessionId, path) {
   }
 }
 
+async function judge(ctx, sessionId, cwd, text) {
+  const path = join(cwd, "judged.txt");
+  let write;
+  try {
+    await ctx.client.request(acp.methods.client.fs.writeTextFile, { sessionId, path, content: "judged\n" });
+    write = "written";
+  } catch (error) {
+    write = `refused (${error.message})`;
+  }
+  const permission = await askPermission(ctx, sessionId, path);
+  const block = /<expectations>\s*([\s\S]*?)\s*<\/expectations>/.exec(text);
+  const expectations = block ? JSON.parse(block[1]) : [];
+  const evidence = `client write: ${write}; permission to edit: ${permission}`;
+  const answer = {
+    expectations: expectations.map((item) => ({ text: item, passed: true, evidence })),
+    claims: [],
+    user_notes_summary: { uncertainties: [], needs_review: [], workarounds: [] },
+  };
+  await say(ctx, sessionId, JSON.stringify(answer));
+}
+
 acp
   .agent({ name: "acp-double" })
   .onRequest(acp.methods.agent.initialize, () => ({
@@ -69,15 +133,29 @@ acp
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
     const sessionId = `session-${sessions.size + 1}`;
     sessions.set(sessionId, params.cwd);
-    return { sessionId };
+    return { sessionId, ...modelOffer() };
+  })
+  .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
+    choose(params.sessionId, params.value);
+    return { configOptions: modelOffer().configOptions ?? [] };
+  })
+  .onRequest("session/set_model", { parse: (params) => params }, ({ params }) => {
+    choose(params.sessionId, params.modelId);
+    return {};
   })
   .onNotification(acp.methods.agent.session.cancel, () => log("cancelled"))
   .onRequest(acp.methods.agent.session.prompt, async (ctx) => {
     const { sessionId, prompt } = ctx.params;
     const cwd = sessions.get(sessionId);
     const text = prompt.map((block) => block.text ?? "").join(" ");
-    const word = text.trim().split(/\s+/)[0];
-    if (word === "permission-outside")
+    const word = text
+      .trim()
+      .split(/\n\s*\n/)
+      .at(-1)
+      .trim()
+      .split(/\s+/)[0];
+    if (process.argv.includes("--judge")) await judge(ctx, sessionId, cwd, text);
+    else if (word === "permission-outside")
       await say(
         ctx,
         sessionId,
@@ -85,7 +163,50 @@ acp
       );
     else if (word === "permission-inside")
       await say(ctx, sessionId, `outcome: ${await askPermission(ctx, sessionId, join(cwd, "a.txt"))}`);
-    else if (word === "read-outside")
+    else if (word === "probe") {
+      const target =
+        text
+          .trim()
+          .split(/\n\s*\n/)
+          .at(-1)
+          .trim()
+          .split(/\s+/)[1] ?? "";
+      let seen;
+      try {
+        seen = `seen ${readFileSync(target, "utf8").trim()}`;
+      } catch {
+        seen = "hidden";
+      }
+      await say(ctx, sessionId, `probe: ${seen}`);
+    } else if (word === "model") await say(ctx, sessionId, `model: ${chosen.get(sessionId) ?? "none"}`);
+    else if (word === "write-inside") {
+      try {
+        await ctx.client.request(acp.methods.client.fs.writeTextFile, {
+          sessionId,
+          path: join(cwd, "a.txt"),
+          content: "written\n",
+        });
+        await say(ctx, sessionId, "write: done");
+      } catch (error) {
+        await say(ctx, sessionId, `write: ${error.message}`);
+      }
+    } else if (word === "skill-or-not") {
+      const path = join(cwd, ".agents", "skills", "haiku", "SKILL.md");
+      if (existsSync(path)) {
+        await ctx.client.notify(acp.methods.client.session.update, {
+          sessionId,
+          update: {
+            sessionUpdate: "tool_call",
+            toolCallId: "read-1",
+            title: "Read SKILL.md",
+            kind: "read",
+            status: "completed",
+            locations: [{ path }],
+          },
+        });
+        await say(ctx, sessionId, "A haiku.");
+      } else await say(ctx, sessionId, "Hello.");
+    } else if (word === "read-outside")
       await say(ctx, sessionId, await readFile(ctx, sessionId, "/etc/hostname"));
     else if (word === "read-inside")
       await say(ctx, sessionId, await readFile(ctx, sessionId, join(cwd, "notes.txt")));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lanesOf } from "../../src/pipeline/lanes.js";
+import { lanesOf, recordedAgentName } from "../../src/pipeline/lanes.js";
 import { stageSuite } from "../../src/pipeline/stage.js";
 import type { Suite } from "../../src/suite/index.js";
 
@@ -84,5 +84,27 @@ describe("an ACP agent's part", () => {
       "gemini-m1",
       "gemini-m2",
     ]);
+  });
+
+  it("refuses, before any run, two ACP commands of one program, which would share a folder", () => {
+    expect(() => lanesOf(["acp:npx goose acp", "acp:npx qwen --acp"], [])).toThrow(
+      expect.objectContaining({
+        code: "USAGE",
+        message: "--agent acp:npx goose acp and acp:npx qwen --acp would share the folder acp-npx",
+        hint: expect.stringContaining("a program of another name"),
+      }),
+    );
+    expect(() => lanesOf(["acp:npx goose acp", "acp:npx qwen --acp"], ["m1", "m2"])).toThrow(
+      /would share the folder acp-npx-m1$/,
+    );
+    expect(lanesOf(["acp:./goose acp", "acp:npx qwen --acp"], []).map((l) => l.dir)).toEqual([
+      "acp-goose",
+      "acp-npx",
+    ]);
+  });
+
+  it("records the name its runs record, not its command", () => {
+    expect(recordedAgentName("acp:/opt/bin/goose.js acp")).toBe("acp-goose");
+    expect(recordedAgentName("claude-code")).toBe("claude-code");
   });
 });

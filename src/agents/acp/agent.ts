@@ -49,6 +49,7 @@ export function createAcpAgent(options: AcpAgentOptions): Agent {
       mode: tools === "read-only" ? `${mode}; read-only` : mode,
       sessionMode: profile.sessionMode?.(tools),
       ...(profile.clientFs === false ? { clientFs: false } : {}),
+      ...(profile.modelOverAcp && request.model ? { chooseModel: request.model } : {}),
       classify: classifyAcpEnd,
     });
   }

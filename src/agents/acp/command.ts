@@ -48,19 +48,19 @@ export function splitCommand(text: string): string[] {
 }
 
 /** The program and arguments of an `acp:<command…>` value, or the error that says what is wrong with it (exit 2). */
-export function acpCommandOf(value: string): string[] {
+export function acpCommandOf(value: string, flag = "--agent"): string[] {
   const text = value.slice(ACP_PREFIX.length);
   let words: string[];
   try {
     words = splitCommand(text);
   } catch (error) {
-    throw new SkillgymError("USAGE", `--agent ${value}: ${(error as Error).message}`, {
-      hint: "name the agent's command after \"acp:\", e.g. --agent 'acp:gemini --acp'",
+    throw new SkillgymError("USAGE", `${flag} ${value}: ${(error as Error).message}`, {
+      hint: `name the agent's command after "acp:", e.g. ${flag} 'acp:gemini --acp'`,
     });
   }
   if (words.length === 0)
-    throw new SkillgymError("USAGE", `--agent ${value}: no command after "acp:"`, {
-      hint: "name the agent's command after \"acp:\", e.g. --agent 'acp:gemini --acp'",
+    throw new SkillgymError("USAGE", `${flag} ${value}: no command after "acp:"`, {
+      hint: `name the agent's command after "acp:", e.g. ${flag} 'acp:gemini --acp'`,
     });
   return words;
 }

@@ -10,6 +10,8 @@ import { createAcpAgent } from "./agent.js";
 import { acpCommandOf } from "./command.js";
 import { geminiProfile } from "./gemini-profile.js";
 import { genericProfile } from "./generic-profile.js";
+import { type ModelChoice, modelRefusal } from "./models.js";
+import { probeModelChoice } from "./probe.js";
 import type { AcpProfile } from "./profile.js";
 import { parseAcpTranscript } from "./transcript.js";
 
@@ -40,10 +42,30 @@ function profileFor(words: readonly string[], options: AgentFactoryOptions): Pro
   return genericProfile(words, options);
 }
 
+// An agent whose model is chosen over the protocol is asked, before any run, whether it offers the models asked for.
+async function checkModels(profile: AcpProfile, models: readonly string[]): Promise<void> {
+  let choice: ModelChoice | undefined;
+  try {
+    choice = await probeModelChoice(profile);
+  } catch (error) {
+    throw new SkillgymError("AGENT_UNAVAILABLE", `--model: ${(error as Error).message}`, {
+      hint: "check that the command starts an ACP agent",
+    });
+  }
+  const refusal = modelRefusal(profile.label, choice, models);
+  if (refusal)
+    throw new SkillgymError("USAGE", refusal, {
+      hint: choice
+        ? "name one of the models it offers"
+        : "leave out --model (the agent runs its own default), or put the agent's own model flag in its command",
+    });
+}
+
 /** Creates the agent an `acp:<command…>` value names. */
 export async function createAcpCommandAgent(value: string, options: AgentFactoryOptions): Promise<Agent> {
   const words = acpCommandOf(value);
   const profile = await profileFor(words, options);
+  if (profile.modelOverAcp && options.models?.length) await checkModels(profile, options.models);
   return createAcpAgent({
     name: acpAgentName(value),
     profile,

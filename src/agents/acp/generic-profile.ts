@@ -56,5 +56,7 @@ export async function genericProfile(
       join(home, ".agents", "skills"),
     ],
     secrets: environmentSecrets(environment("")),
+    // skillgym knows no flag of an unknown agent: a model is chosen over the protocol, when the agent offers that.
+    modelOverAcp: true,
   };
 }

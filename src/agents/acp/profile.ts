@@ -35,6 +35,8 @@ export interface AcpProfile {
   /** The session mode to ask for (ACP `session/set_mode`), by policy: one where permissions come to the client. */
   sessionMode?(tools: ToolPolicy): string | undefined;
   warnings?: string[];
+  /** The run's model is chosen over the protocol (a session config option or `session/set_model`), not by a flag. */
+  modelOverAcp?: boolean;
   /** False: the client's file-system methods are not offered (the agent reads and writes files itself). */
   clientFs?: boolean;
 }

@@ -1,13 +1,15 @@
 import { createWriteStream } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk/unstable";
-import { sandboxCommand } from "../../sandbox/index.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
 import { isObject, type Json } from "../json-lines.js";
 import { type ChildPipes, type ProcessResult, runProcess } from "../process/run-process.js";
 import type { Redactor } from "../redact.js";
+import { runResultOf } from "../run-result.js";
+import { sandboxedRun } from "../sandboxed-run.js";
 import { FsMissing, FsRefusal, readTextFile, writeTextFile } from "./client-fs.js";
+import { modelChoiceOf } from "./models.js";
 import { decidePermission } from "./permission.js";
 import { type AcpEventMapper, createAcpMapper, type PromptEnd } from "./updates.js";
 
@@ -26,6 +28,8 @@ export interface AcpSession {
   mode: string;
   /** Offer the client's file-system methods (default); the agent then reads and writes through skillgym. */
   clientFs?: boolean;
+  /** A model to choose over the protocol first (a session config option or `session/set_model`). */
+  chooseModel?: string | undefined;
   /** A session mode to switch to first (ACP `session/set_mode`), when the agent offers it. */
   sessionMode?: string | undefined;
   classify(proc: ProcessResult, result: ResultEvent | undefined): Pick<AgentRunResult, "outcome" | "message">;
@@ -202,6 +206,12 @@ export async function runAcpSession(run: AcpSession): Promise<AgentRunResult> {
             : [];
         if (run.sessionMode && modes.some((m) => isObject(m) && m.id === run.sessionMode))
           await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: run.sessionMode });
+        if (run.chooseModel) {
+          const choice = modelChoiceOf(session);
+          if (!choice) throw new acp.RequestError(-32601, "the agent offers no model selection");
+          const { method, params } = choice.request(sessionId, run.chooseModel);
+          await ctx.request(method, params);
+        }
         const version = initialized.agentInfo?.version;
         const initEvent: InitEvent = {
           kind: "init",
@@ -229,19 +239,7 @@ export async function runAcpSession(run: AcpSession): Promise<AgentRunResult> {
       .finally(() => end("done"));
   }
 
-  const sandboxed = request.sandbox
-    ? await sandboxCommand(
-        {
-          command: run.command,
-          args: run.args,
-          env: run.env,
-          cwd: request.cwd,
-          home: request.home,
-          ...(tools === "read-only" ? { readOnlyCwd: true } : {}),
-        },
-        request.sandbox,
-      )
-    : undefined;
+  const sandboxed = await sandboxedRun(run, request);
   const proc = await runProcess({
     command: sandboxed?.command ?? run.command,
     args: sandboxed?.args ?? run.args,
@@ -261,16 +259,5 @@ export async function runAcpSession(run: AcpSession): Promise<AgentRunResult> {
   await conversation;
   const sandbox = await sandboxed?.close();
   if (transcript) await new Promise<void>((resolve) => transcript.end(resolve));
-  const ended = run.classify(proc, result);
-  // A run told to stop (time limit, cancel) may still end its turn: that is no verdict of the run.
-  const verdict = ended.outcome === "timeout" || ended.outcome === "cancelled" ? undefined : result;
-  return {
-    outcome: ended.outcome,
-    ...(ended.message !== undefined ? { message: redactor.text(ended.message) } : {}),
-    events,
-    ...(init ? { init } : {}),
-    ...(verdict ? { result: verdict } : {}),
-    process: { ...proc, stderrTail: redactor.text(proc.stderrTail) },
-    ...(sandbox ? { sandbox } : {}),
-  };
+  return runResultOf({ proc, events, init, result, redactor, classify: run.classify, sandbox });
 }

@@ -35,10 +35,11 @@ describe("the acp adapter against a scripted ACP agent", () => {
   });
   afterEach(() => cleanup());
 
-  async function agentWith(env: Record<string, string> = {}): Promise<Agent> {
+  async function agentWith(env: Record<string, string> = {}, models?: string[]): Promise<Agent> {
     return createAgent(`acp:node ${DOUBLE}`, {
       env: { ...process.env, ...env },
       passEnv: Object.keys(env),
+      ...(models ? { models } : {}),
     });
   }
 
@@ -163,5 +164,43 @@ describe("the acp adapter against a scripted ACP agent", () => {
     await expect(createAgent("acp:no-such-agent-anywhere --acp", {})).rejects.toThrow(
       /was not found on PATH/,
     );
+  });
+
+  describe("--model", () => {
+    it("chooses the model through the agent's session config option", async () => {
+      const log = join(dir, "double.log");
+      await writeFile(log, "");
+      const env = { ACP_DOUBLE_MODELS: "model-a,model-b", ACP_DOUBLE_LOG: log };
+      const agent = await agentWith(env, ["model-b"]);
+      const result = await agent.run(await request("model", { model: "model-b" }));
+      expect(result.result?.text).toBe("model: model-b");
+      expect(result.init?.model).toBe("model-b");
+      expect(await readFile(log, "utf8")).toBe("model model-b\n");
+    });
+
+    it("chooses it with session/set_model from an agent that offers the older models state", async () => {
+      const env = { ACP_DOUBLE_MODELS: "model-a,model-b", ACP_DOUBLE_MODEL_STATE: "1" };
+      const agent = await agentWith(env, ["model-a"]);
+      const result = await agent.run(await request("model", { model: "model-a" }));
+      expect(result.result?.text).toBe("model: model-a");
+    });
+
+    it("leaves the agent's own model alone when none is asked for", async () => {
+      const agent = await agentWith({ ACP_DOUBLE_MODELS: "model-a,model-b" });
+      const result = await agent.run(await request("model"));
+      expect(result.result?.text).toBe("model: none");
+    });
+
+    it("refuses, before any run, a model the agent does not offer, naming the ones it does", async () => {
+      await expect(agentWith({ ACP_DOUBLE_MODELS: "model-a,model-b" }, ["model-c"])).rejects.toThrow(
+        "--model model-c: node " + DOUBLE + " does not offer this model (it offers: model-a, model-b)",
+      );
+    });
+
+    it("refuses any model, before any run, for an agent that offers no model selection", async () => {
+      const refused = agentWith({}, ["model-a"]);
+      await expect(refused).rejects.toMatchObject({ code: "USAGE" });
+      await expect(refused).rejects.toThrow(/^--model model-a: node \S+ offers no model selection over ACP$/);
+    });
   });
 });
