@@ -57,6 +57,7 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
     skills: conversation.skills.map((s) => s.name),
     files: () => topLevelEntries(conversation.cwd),
     history: conversation.history ?? [],
+    replayed: conversation.replay !== undefined,
   });
   const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
   if (rule.fault) {
@@ -78,7 +79,8 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
  * come (a client of its own). A faulted session (retried by the harness) does not use up an entry.
  */
 function patternEntry(state: SimState, ruleIndex: number, conversation: Conversation): number {
-  const runNumber = runNumberOfPath(conversation.cwd);
+  // A replayed request names the capture run's folder: its header names the run it stands for.
+  const runNumber = conversation.replay?.runNumber ?? runNumberOfPath(conversation.cwd);
   if (runNumber !== undefined) return runNumber - 1;
   const runKey = `${ruleIndex}\u0000${conversation.prompt}`;
   const run = state.promptRuns.get(runKey) ?? 0;

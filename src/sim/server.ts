@@ -20,6 +20,9 @@ export interface SimLogEntry {
   /** The skills the request listed to the model. */
   listed?: string[];
   action: string;
+  /** The request's headers and body as they came (`logBodies`). */
+  headers?: Record<string, string | string[] | undefined>;
+  body?: string;
 }
 
 export interface SimOptions {
@@ -27,6 +30,8 @@ export interface SimOptions {
   script?: SimScript;
   /** Delay before every agent turn's answer, in milliseconds. */
   latencyMs?: number;
+  /** Keep each request's headers and body in the log (tests compare them byte for byte). */
+  logBodies?: boolean;
   onRequest?: (entry: SimLogEntry) => void;
 }
 
@@ -89,6 +94,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
       ...(reply.skill ? { skill: reply.skill } : {}),
       listed: conversation.skills.map((s) => s.name),
       action: reply.kind === "plain" ? protocol.plainAction : reply.action,
+      ...(options.logBodies ? { headers: req.headers, body } : {}),
     });
     if (reply.fault === "hang") return;
     send(res, reply.fault ? protocol.error(reply.fault) : protocol.write(reply, wire, n));
