@@ -21,6 +21,8 @@ export interface ScreenOptions {
   kind: "replay";
   /** Also run this percentage of the replayed runs through the agent and compare. */
   verifyPercent?: number;
+  /** Where the provider's API key is read; default the process's environment. */
+  env?: NodeJS.ProcessEnv;
 }
 
 interface TriggerHooks {
@@ -35,8 +37,6 @@ export interface ScreenInput {
   description: string;
   iterationDir: string;
   store?: ResultStore;
-  /** Where the provider's API key is looked up (process.env). */
-  env: NodeJS.ProcessEnv;
   concurrency: number;
   warn?: (message: string) => void;
 }
@@ -65,7 +65,7 @@ export function screenedHooks(input: ScreenInput) {
   const ready = () => {
     target ??= (async () => {
       if (!adapter) return void turnOff(`${ctx.agent.name} has no replay yet`);
-      const apiKey = ctx.agent.simulated ? SIMULATOR_KEY : input.env[adapter.apiKeyVariable];
+      const apiKey = ctx.agent.simulated ? SIMULATOR_KEY : (input.screen.env ?? process.env)[adapter.apiKeyVariable];
       if (!apiKey)
         return void turnOff(
           `replay sends requests to the API itself and needs an API key (${adapter.apiKeyVariable}); a subscription login is the agent's alone`,

@@ -93,7 +93,6 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
         description: input.description,
         iterationDir: input.iterationDir,
         ...(store ? { store } : {}),
-        env: process.env,
         concurrency: options.concurrency,
         warn: (message) => options.reporter?.onWarning?.(message),
       })
