@@ -65,7 +65,9 @@ export function screenedHooks(input: ScreenInput) {
   const ready = () => {
     target ??= (async () => {
       if (!adapter) return void turnOff(`${ctx.agent.name} has no replay yet`);
-      const apiKey = ctx.agent.simulated ? SIMULATOR_KEY : (input.screen.env ?? process.env)[adapter.apiKeyVariable];
+      const apiKey = ctx.agent.simulated
+        ? SIMULATOR_KEY
+        : (input.screen.env ?? process.env)[adapter.apiKeyVariable];
       if (!apiKey)
         return void turnOff(
           `replay sends requests to the API itself and needs an API key (${adapter.apiKeyVariable}); a subscription login is the agent's alone`,
