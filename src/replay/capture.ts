@@ -94,7 +94,7 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
     await writeJson(join(dir, CAPTURE_FILE), capture);
     await input.store.put("replay-capture", key, {
       runDir: dir,
-      source: storeSource(input.iterationDir, runDir, 0),
+      source: storeSource(input.iterationDir, join(input.iterationDir, "triggers", "replay-capture"), 0),
     });
   }
   return { capture, captured: true };

@@ -62,6 +62,9 @@ describe("skillgym triggers --screen replay", () => {
     const alone = await skillgymHereOnDouble(triggers("--screen-verify", "10"));
     expect(alone.code).toBe(2);
     expect(alone.stderr).toMatch(/--screen-verify needs --screen replay/);
+    const models = await skillgymHereOnDouble(triggers("--screen", "replay", "--model", "a,b"));
+    expect(models.code).toBe(2);
+    expect(models.stderr).toMatch(/--screen replay takes one model at a time/);
     const unknown = await skillgymHereOnDouble(triggers("--screen", "guess"));
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/expected "replay"/);

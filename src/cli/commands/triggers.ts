@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { SkillgymError } from "../../errors.js";
 import { planTriggersWithStore } from "../../pipeline/index.js";
 import type { Suite } from "../../suite/index.js";
 import { parseConditionNames, runTriggers } from "../../triggers/index.js";
@@ -130,6 +131,10 @@ export function registerTriggers(program: Command, io: Io): void {
           createAgent: ({ suite }: { suite: Suite }) => setup.agent(suite),
         };
         if (models.length > 1) {
+          if (screen)
+            throw new SkillgymError("USAGE", "--screen replay takes one model at a time", {
+              hint: "run triggers once per --model with --screen replay, or leave --screen out",
+            });
           // Each model's trigger runs into one iteration, as `run --model a,b` runs them, with no artifact evals.
           const { runs, timeoutSeconds, reporter, ...rest } = options;
           await runSeveralAgents(io, { agents: [flags.agent ?? "claude-code"], models }, flags, setup, {
