@@ -18,6 +18,8 @@ const script = SimScript.parse({
     { match: "^later:", skill: "~haiku-sg-", before: [{ bash: "true" }] },
     { match: "^verify:", replayed: true, skill: "none", without_skill: [{ text: "No." }] },
     { match: "^verify:", skill: "~haiku-sg-" },
+    { match: "^refused:", replayed: true, fault: { status: 500 } },
+    { match: "^refused:", skill: "~haiku-sg-" },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
@@ -43,6 +45,10 @@ beforeAll(async () => {
     "checked/haiku/evals/triggers.json": JSON.stringify([
       { query: "verify: a haiku please", should_trigger: true },
       { query: "first: a haiku now", should_trigger: true },
+    ]),
+    "refused/haiku/SKILL.md": skill,
+    "refused/haiku/evals/triggers.json": JSON.stringify([
+      { query: "refused: a haiku", should_trigger: true },
     ]),
   });
   sim = await startSim({ script, logBodies: true });
@@ -203,5 +209,14 @@ describe("--screen replay through Claude Code's adapter", () => {
     expect(summary.records.every((r) => r.record.decided_by === "agent")).toBe(true);
     const checked = summary.records.filter((r) => r.record.replay_agreed === false);
     expect(checked.map((r) => r.spec.query)).toContain("verify: a haiku please");
+  });
+
+  it("hands a run whose replay the API refused to the agent", async () => {
+    const summary = await runTriggers(options("ws-refused", { skillPath: join(dir, "refused", "haiku") }));
+    expect(summary.records.map((r) => [r.record.decided_by, r.triggered])).toEqual([
+      ["agent", true],
+      ["agent", true],
+    ]);
+    expect(summary.results.screen).toMatchObject({ decided_by_replay: 0, decided_by_agent: 2 });
   });
 });
