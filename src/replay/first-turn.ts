@@ -1,7 +1,11 @@
-/** The model's answer to a replayed request: its text and its tool calls, in order. */
+import type { TokenUsage } from "../agents/events.js";
+
+/** The model's answer to a replayed request: its text and its tool calls, in order; its model and tokens if given. */
 export interface FirstTurn {
   text: string;
   calls: { name: string; input: Record<string, unknown> }[];
+  model?: string;
+  usage?: TokenUsage;
 }
 
 /** What a first turn says of a trigger run. */

@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { costOf } from "../agents/pricing.js";
 import type { TriggerRun } from "../contracts/run-record.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import type { TriggerRunSpec } from "../triggers/plan.js";
@@ -20,6 +21,7 @@ export async function writeReplayedRun(input: {
   const { spec, verdict } = input;
   const triggered = verdict.label === "triggered";
   const stolen = verdict.label === "stolen" ? verdict.by : [];
+  const cost = input.simulated ? 0 : costOf(input.turn.model ?? "", input.turn.usage);
   const record: TriggerRun = {
     query: spec.query,
     should_trigger: spec.shouldTrigger,
@@ -31,7 +33,8 @@ export async function writeReplayedRun(input: {
     attempts: 1,
     duration_ms: input.durationMs,
     model_requests: 1,
-    ...(input.simulated ? { cost_usd: 0 } : { cost_source: "unknown" as const }),
+    // The replayed request's own tokens, priced by the model that answered; unknown for a model with no price.
+    ...(cost !== undefined ? { cost_usd: cost } : { cost_source: "unknown" as const }),
     simulated: input.simulated,
     decided_by: "replay",
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SIM_MODEL } from "../../src/contracts/sim-model.js";
 import { readAnthropicTurn } from "../../src/replay/anthropic-turn.js";
 import { claudeCodeReplay } from "../../src/replay/claude-code.js";
 import { classifyFirstTurn, type FirstTurn } from "../../src/replay/first-turn.js";
@@ -69,11 +70,17 @@ describe("reading an Anthropic Messages answer", () => {
     { type: "text", text: "Let me look." },
     { type: "tool_use", id: "toolu_1", name: "Skill", input: { skill: OURS } },
   ];
-  it("puts a streamed answer (SSE) back together: text and tool calls with their input", () => {
-    expect(answer(content, true)).toEqual({ text: "Let me look.", calls: [call("Skill", { skill: OURS })] });
+  const read = {
+    text: "Let me look.",
+    calls: [call("Skill", { skill: OURS })],
+    model: SIM_MODEL,
+    usage: { inputTokens: 10, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  };
+  it("puts a streamed answer (SSE) back together: text, tool calls with their input, model and tokens", () => {
+    expect(answer(content, true)).toEqual(read);
   });
   it("reads a whole answer (JSON) the same", () => {
-    expect(answer(content, false)).toEqual({ text: "Let me look.", calls: [call("Skill", { skill: OURS })] });
+    expect(answer(content, false)).toEqual(read);
   });
   it("fails on a stream that ends in an error event", () => {
     expect(() =>
