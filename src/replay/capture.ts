@@ -36,6 +36,8 @@ function kept(
   return headers;
 }
 
+const withoutRetryReport = ({ onRetry: _reported, ...rest }: TriggerContext): TriggerContext => rest;
+
 async function stored(store: ResultStore | undefined, key: string): Promise<ReplayCapture | undefined> {
   const found = await store?.get("replay-capture", key);
   if (!found) return undefined;
@@ -69,7 +71,8 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
     };
     ({ error } = await executeTriggerRun(
       { queryIndex: 0, query: marker, shouldTrigger: false, runNumber: 1, syntheticName: name, runDir },
-      { ...ctx, agent },
+      // Its retries are not a trigger run's: no progress line names them.
+      { ...withoutRetryReport(ctx), agent },
     ));
   } finally {
     await proxy.close();
