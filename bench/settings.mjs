@@ -1,7 +1,7 @@
 // What `npm run bench` measures, read once from the environment and passed down to every part.
 import { agentNames } from "../dist/index.js";
 
-const PARTS = ["startup", "overhead", "triggers", "eval", "sandbox", "project-copy"];
+const PARTS = ["startup", "overhead", "triggers", "replay", "eval", "sandbox", "project-copy"];
 
 function listed(value, known, variable) {
   const names = value

@@ -40,6 +40,8 @@ export interface AgentRunRequest {
    * through its own way of resuming a session. Only for an agent whose `continuesConversations` is set.
    */
   history?: readonly { role: "user" | "assistant"; content: string }[];
+  /** Send the run's model requests to this base URL instead (a recording proxy in front of `apiBaseUrl`). */
+  apiBaseUrl?: string;
 }
 
 export interface AgentRunResult {
@@ -79,5 +81,7 @@ export interface Agent {
   readonly warnings?: readonly string[];
   /** The agent can continue a prior conversation headless (a request's `history`). */
   readonly continuesConversations?: boolean;
+  /** The base URL its runs send model requests to (the simulator's, or the provider's API), for a replay to use. */
+  readonly apiBaseUrl?: string;
   run(request: AgentRunRequest): Promise<AgentRunResult>;
 }

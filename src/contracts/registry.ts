@@ -16,7 +16,7 @@ import { Metrics } from "./metrics.js";
 import { NoiseReport } from "./noise.js";
 import { OptimizeResults } from "./optimize-results.js";
 import { RunHistory } from "./run-history.js";
-import { IterationRecord } from "./run-record.js";
+import { IterationRecord, TriggerRun } from "./run-record.js";
 import { SimScript } from "./sim-script.js";
 import { Timing } from "./timing.js";
 import { TriggerResults } from "./trigger-results.js";
@@ -40,6 +40,8 @@ export const formats = {
   feedback: Feedback,
   judges: JudgesReport,
   "trigger-results": TriggerResults,
+  // A trigger run's trigger.json (`triggers/query-<i>/run-<k>/`).
+  "trigger-run": TriggerRun,
   catalog: CatalogResults,
   "iteration-state": IterationState,
   iteration: IterationRecord,

@@ -20,3 +20,19 @@ export function runNumberOfPath(path: string | undefined): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * The header a replayed request carries (`--screen replay`): `run-<n>`, the run it stands for. The simulator reads the
+ * run's number from it (the captured request names the capture run's folder) and can tell it from the agent's.
+ */
+export const REPLAY_HEADER = "x-skillgym-replay";
+
+/** What a request's replay header says: whether it is a replay and of which run. */
+export function replayOfHeader(value: string | string[] | undefined): {
+  replayed: boolean;
+  runNumber?: number;
+} {
+  if (typeof value !== "string") return { replayed: false };
+  const match = /^run-([1-9]\d*)$/.exec(value.trim());
+  return { replayed: true, ...(match ? { runNumber: Number(match[1]) } : {}) };
+}

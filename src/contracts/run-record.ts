@@ -96,6 +96,14 @@ export const TriggerRun = z.looseObject({
   simulated: z.boolean().optional(),
   /** The agent listed skills the run did not stage (activation.json names them). */
   contaminated: z.boolean().optional(),
+  /**
+   * `--screen replay`: "replay" when the verdict was read from the first turn of the agent's captured first request
+   * sent again with this query; "agent" when the real agent ran (the first turn did not decide it, or it was checked).
+   * Absent: a run made without `--screen` (by the agent), or served from the result store as it was stored.
+   */
+  decided_by: z.enum(["replay", "agent"]).optional(),
+  /** `--screen-verify`: a replayed run also run by the agent, whose verdict is the one kept; whether the two agreed. */
+  replay_agreed: z.boolean().optional(),
 });
 export type TriggerRun = z.infer<typeof TriggerRun>;
 

@@ -50,6 +50,12 @@ export const SimRule = z.strictObject({
    */
   history: z.string().min(1).optional(),
   /**
+   * true: the rule fits only requests skillgym's replay sends (`--screen replay`, marked by its `x-skillgym-replay`
+   * header); false: only the agent's own. Omitted: both. Lets a script answer a replayed request unlike the agent's,
+   * to test `--screen-verify`.
+   */
+  replayed: z.boolean().optional(),
+  /**
    * Which skill to load: "auto" (the best word overlap, the default), "none", or a skill name. A name that starts
    * with "~" picks the listed skill whose name contains the rest (for synthetic names such as `my-skill-3f9a`).
    */

@@ -25,7 +25,7 @@ export const StoredFile = z.looseObject({
 // entry.json: one finished run kept in the result store (`.skillgym-cache/`), its files under `run/`.
 export const StoreEntry = z.looseObject({
   format: z.literal(STORE_FORMAT),
-  kind: z.enum(["eval-run", "trigger-run", "catalog-run"]),
+  kind: z.enum(["eval-run", "trigger-run", "catalog-run", "replay-capture"]),
   key: z.string(),
   created_at: z.string(),
   source: ReusedFrom,

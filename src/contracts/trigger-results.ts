@@ -124,5 +124,23 @@ export const TriggerResults = z.looseObject({
       real_only: Count,
     })
     .optional(),
+  /**
+   * Ours, `--screen replay`: how many of the runs made were decided by replaying the agent's captured first request
+   * with the query, and how many by the real agent; with `--screen-verify`, how often the two agreed.
+   */
+  screen: z
+    .looseObject({
+      kind: z.literal("replay"),
+      decided_by_replay: Count,
+      decided_by_agent: Count,
+      /** The agent's first request was captured by this invocation (false: it came from the result store). */
+      captured: z.boolean().optional(),
+      /** Why replay was not used (no API key, no first request captured, verification below 95%). */
+      off: z.string().optional(),
+      verified: z
+        .looseObject({ runs: Count, agreed: Count, agreement: Rate.optional(), fell_back: z.boolean() })
+        .optional(),
+    })
+    .optional(),
 });
 export type TriggerResults = z.infer<typeof TriggerResults>;

@@ -21,6 +21,8 @@ export interface Conversation {
   history?: string[];
   hasTools: boolean;
   model: string;
+  /** Sent by skillgym's replay (`--screen replay`), not by the agent: its header names the run it stands for. */
+  replay?: { runNumber?: number };
 }
 
 /** One message of a request as plain texts (tool results included), with its role. */

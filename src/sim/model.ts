@@ -57,6 +57,7 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
     skills: conversation.skills.map((s) => s.name),
     files: () => topLevelEntries(conversation.cwd),
     history: conversation.history ?? [],
+    replayed: conversation.replay !== undefined,
   });
   const skill = resolveSkill(rule.skill, conversation.prompt, conversation.skills, choiceOptions(script));
   if (rule.fault) {
@@ -81,7 +82,11 @@ function decide(state: SimState, script: SimScript, conversation: Conversation):
  * does not use up an entry.
  */
 function patternEntry(state: SimState, ruleIndex: number, rule: SimRule, conversation: Conversation): number {
-  const runNumber = rule.pattern_by === "arrival" ? undefined : runNumberOfPath(conversation.cwd);
+  // A replayed request names the capture run's folder: its header names the run it stands for.
+  const runNumber =
+    rule.pattern_by === "arrival"
+      ? undefined
+      : (conversation.replay?.runNumber ?? runNumberOfPath(conversation.cwd));
   if (runNumber !== undefined) return runNumber - 1;
   const runKey = `${ruleIndex}\u0000${conversation.prompt}`;
   const run = state.promptRuns.get(runKey) ?? 0;

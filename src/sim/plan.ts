@@ -35,6 +35,8 @@ export interface RuleView {
   files: () => readonly string[];
   /** The texts of the turns before the prompt (a prior conversation); none in a fresh one. */
   history?: readonly string[];
+  /** The request was sent by skillgym's replay, not by the agent. */
+  replayed?: boolean;
 }
 
 const fits = (pattern: string | undefined, text: string) =>
@@ -58,7 +60,8 @@ export function matchRule(script: SimScript, view: RuleView): { rule: SimRule; i
       fits(rule.model, view.model) &&
       someFits(rule.skills, () => view.skills) &&
       someFits(rule.files, view.files) &&
-      someFits(rule.history, () => view.history ?? []),
+      someFits(rule.history, () => view.history ?? []) &&
+      (rule.replayed === undefined || rule.replayed === (view.replayed === true)),
   );
   return index < 0 ? { rule: {}, index: -1 } : { rule: script.rules[index]!, index };
 }

@@ -22,6 +22,9 @@ export interface SimLogEntry {
   /** The texts of the turns before the prompt, when the run continues a prior conversation. */
   history?: string[];
   action: string;
+  /** The request's headers and body as they came (`logBodies`). */
+  headers?: Record<string, string | string[] | undefined>;
+  body?: string;
 }
 
 export interface SimOptions {
@@ -29,6 +32,8 @@ export interface SimOptions {
   script?: SimScript;
   /** Delay before every agent turn's answer, in milliseconds. */
   latencyMs?: number;
+  /** Keep each request's headers and body in the log (tests compare them byte for byte). */
+  logBodies?: boolean;
   onRequest?: (entry: SimLogEntry) => void;
 }
 
@@ -92,6 +97,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
       listed: conversation.skills.map((s) => s.name),
       ...(conversation.history?.length ? { history: conversation.history } : {}),
       action: reply.kind === "plain" ? protocol.plainAction : reply.action,
+      ...(options.logBodies ? { headers: req.headers, body } : {}),
     });
     if (reply.fault === "hang") return;
     send(res, reply.fault ? protocol.error(reply.fault) : protocol.write(reply, wire, n));

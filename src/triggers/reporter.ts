@@ -18,4 +18,6 @@ export interface TriggerReporter {
   onRunDropped?(spec: TriggerRunSpec): void;
   /** Every planned run ends here once, a run finished in an earlier attempt too (`record.skipped`). */
   onRunEnd?(record: TriggerRunRecord): void;
+  /** Something the user should know that changes how the runs are made (e.g. replay switched off). */
+  onWarning?(message: string): void;
 }

@@ -1,4 +1,5 @@
 import type { TriggerQueryResult } from "../contracts/trigger-results.js";
+import { type ScreenSummary, screenedHooks } from "../replay/index.js";
 import type { ConcurrencyLimit } from "../run/adaptive-limit.js";
 import { storeSettings } from "../run/options.js";
 import { scheduleRuns } from "../run/scheduler.js";
@@ -61,6 +62,7 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
   records: TriggerRunRecord[];
   queryResults: TriggerQueryResult[];
   cancelled: boolean;
+  screen?: ScreenSummary;
 }> {
   const { options, suite, triggersDir, context } = input;
   const planned = planTriggerRuns(suite.triggers, options.runs, triggersDir, input.skillName);
@@ -72,9 +74,10 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
     simulated: input.agentSimulated,
     ...(input.condition ? { condition: input.condition } : {}),
   });
-  const hooks = options.store
+  const store = options.store ? openStore(storeSettings(options.store, input.workspace)) : undefined;
+  const agentHooks = store
     ? triggerHooksWithStore(context, {
-        store: openStore(storeSettings(options.store, input.workspace)),
+        store,
         iterationDir: input.iterationDir,
         description: input.description,
       })
@@ -82,6 +85,19 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
         finishedEarlier: resumeFinishedTriggerRun,
         run: (spec: TriggerRunSpec) => executeTriggerRun(spec, context),
       };
+  const screen = options.screen
+    ? screenedHooks({
+        ctx: context,
+        hooks: agentHooks,
+        screen: options.screen,
+        description: input.description,
+        iterationDir: input.iterationDir,
+        ...(store ? { store } : {}),
+        concurrency: options.concurrency,
+        warn: (message) => options.reporter?.onWarning?.(message),
+      })
+    : undefined;
+  const hooks = screen ?? agentHooks;
   const settling = input.allRuns
     ? undefined
     : settleSchedule({
@@ -95,7 +111,7 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
         finishedEarlier: hooks.finishedEarlier,
         onDropped: (spec) => options.reporter?.onRunDropped?.(spec),
       });
-  const records = await scheduleRuns(specs, {
+  const scheduled = await scheduleRuns(specs, {
     concurrency: options.concurrency,
     limit: input.limit,
     ...(options.signal ? { signal: options.signal } : {}),
@@ -112,6 +128,7 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
     run: hooks.run,
     costOf: (record) => record.record.cost_usd ?? 0,
   });
+  const records = screen ? await screen.finish(scheduled) : scheduled;
   const cancelled =
     options.signal?.aborted === true ||
     options.budget?.exhausted === true ||
@@ -124,5 +141,5 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
       options.threshold,
     ),
   );
-  return { records, queryResults, cancelled };
+  return { records, queryResults, cancelled, ...(screen ? { screen: screen.summary(records) } : {}) };
 }

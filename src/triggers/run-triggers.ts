@@ -4,6 +4,7 @@ import { TriggerPlan } from "../contracts/run-record.js";
 import type { RateLimits } from "../contracts/shard.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
+import { screenRefused } from "../replay/index.js";
 import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunInputs, runInputs, storeSettings } from "../run/options.js";
@@ -131,6 +132,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
     const allRuns = options.allRuns === true || options.shard !== undefined;
     const agent = await options.createAgent({ skill, suite });
     if (context) checkContextFits(agent, context);
+    if (options.screen) screenRefused(agent);
     const plan: TriggerPlan = {
       skill_name: skill.name,
       skill_hash: await hashSkill(skill.dir),
@@ -248,6 +250,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
         ...(agent.version ? { version: agent.version } : {}),
         ...(agent.mode ? { mode: agent.mode } : {}),
       },
+      ...(real.screen ? { screen: real.screen } : {}),
     };
     if (clean && !cancelled) {
       const { conditions: _real, ...cleanRest } = realResults;
@@ -256,6 +259,7 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
         results: clean.queryResults,
         summary: summarize(clean.queryResults),
         ...conditionsRecord(undefined, companions),
+        ...(clean.screen ? { screen: clean.screen } : {}),
       };
       await writeJson(join(triggersDir, CLEAN_DIR, "trigger-results.json"), cleanResults);
     }

@@ -1,3 +1,4 @@
+import type { ScreenOptions } from "../replay/index.js";
 import type { RunOptions } from "../run/options.js";
 import type { TriggerReporter } from "./reporter.js";
 import type { ConditionSets } from "./side-by-side.js";
@@ -24,4 +25,6 @@ export interface TriggerOptions extends RunOptions {
   /** Every query gets all `runs` (`--all-runs`); otherwise a query stops once its verdict is settled. */
   allRuns?: boolean;
   reporter?: TriggerReporter;
+  /** `--screen replay`: replay the agent's captured first request per query; the agent makes only undecided runs. */
+  screen?: ScreenOptions;
 }

@@ -18,6 +18,7 @@ const expectedNames: FormatName[] = [
   "feedback",
   "judges",
   "trigger-results",
+  "trigger-run",
   "catalog",
   "iteration-state",
   "iteration",

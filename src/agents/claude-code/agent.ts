@@ -53,6 +53,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
       : undefined;
     const env = {
       ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions }),
+      ...(request.apiBaseUrl ? { ANTHROPIC_BASE_URL: request.apiBaseUrl } : {}),
     };
     return runAgentStream({
       command: binary,
@@ -82,6 +83,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
     binary,
     simulated: Boolean(options.simulatorUrl),
     continuesConversations: true,
+    apiBaseUrl: options.simulatorUrl ?? baseEnv.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com",
     redactor,
     run,
   };

@@ -1,4 +1,5 @@
 import type { Command } from "commander";
+import { SkillgymError } from "../../errors.js";
 import { planTriggersWithStore } from "../../pipeline/index.js";
 import type { Suite } from "../../suite/index.js";
 import { parseConditionNames, runTriggers } from "../../triggers/index.js";
@@ -9,13 +10,15 @@ import { fraction, idList, interruptSignal, modelList, modelsOf, positiveInt } f
 import { freshNote } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { rateLimitLine } from "../reporters/rate-limit-line.js";
+import { screenNote } from "../reporters/screen-line.js";
 import { shardSummaryLine } from "../reporters/shard-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults, settledNote } from "../reporters/trigger-results.js";
+import { type ScreenFlags, screenOf, withScreenOptions } from "../screen-flags.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 import { runSeveralAgents } from "./run-agents.js";
 
-interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
+interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags, ScreenFlags {
   evals?: string;
   workspace?: string;
   runs: number;
@@ -35,14 +38,16 @@ interface TriggerFlags extends AgentFlags, StoreFlags, CiFlags {
 }
 
 export function registerTriggers(program: Command, io: Io): void {
-  withJunitOption(
-    withShardOption(
-      withStoreOptions(
-        withAgentOptions(
-          program
-            .command("triggers")
-            .description("check that the agent picks the skill for the queries it should, and only those")
-            .argument("<skill>", "the skill folder"),
+  withScreenOptions(
+    withJunitOption(
+      withShardOption(
+        withStoreOptions(
+          withAgentOptions(
+            program
+              .command("triggers")
+              .description("check that the agent picks the skill for the queries it should, and only those")
+              .argument("<skill>", "the skill folder"),
+          ),
         ),
       ),
     ),
@@ -100,6 +105,7 @@ export function registerTriggers(program: Command, io: Io): void {
       );
       const progress = triggerReporter(io);
       const models = modelsOf(flags);
+      const screen = screenOf(flags);
       try {
         const options = {
           skillPath,
@@ -117,6 +123,7 @@ export function registerTriggers(program: Command, io: Io): void {
           ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
           ...(flags.context ? { context: flags.context } : {}),
           ...(flags.allRuns ? { allRuns: true } : {}),
+          ...(screen ? { screen } : {}),
           store: storeRequest(flags),
           ...(flags.shard ? { shard: flags.shard } : {}),
           signal: interrupt.signal,
@@ -124,6 +131,10 @@ export function registerTriggers(program: Command, io: Io): void {
           createAgent: ({ suite }: { suite: Suite }) => setup.agent(suite),
         };
         if (models.length > 1) {
+          if (screen)
+            throw new SkillgymError("USAGE", "--screen replay takes one model at a time", {
+              hint: "run triggers once per --model with --screen replay, or leave --screen out",
+            });
           // Each model's trigger runs into one iteration, as `run --model a,b` runs them, with no artifact evals.
           const { runs, timeoutSeconds, reporter, ...rest } = options;
           await runSeveralAgents(io, { agents: [flags.agent ?? "claude-code"], models }, flags, setup, {
@@ -155,10 +166,12 @@ export function registerTriggers(program: Command, io: Io): void {
         if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
         else {
           const settled = summary.cancelled ? undefined : settledNote(summary.results);
+          const screened = screenNote(summary.results);
           if (flags.shard) io.out(`${shardSummaryLine(flags.shard)}\n`);
           io.out(
             `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n` +
               (settled ? `${settled}\n` : "") +
+              (screened ? `${screened}\n` : "") +
               (summary.rateLimits ? `${rateLimitLine("trigger runs", summary.rateLimits)}\n` : "") +
               (flags.fresh ? `${freshNote}\n` : ""),
           );

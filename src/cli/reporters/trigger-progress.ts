@@ -43,6 +43,9 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
         );
       redraw();
     },
+    onWarning(message) {
+      io.err(`warning: ${message}\n`);
+    },
     onRunEnd(record) {
       // A run finished in an earlier attempt ends without having started.
       if (!record.skipped) tally.running = Math.max(0, tally.running - 1);

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { REPLAY_HEADER, replayOfHeader } from "../../contracts/run-marker.js";
 import {
   type Conversation,
   conversationOf,
@@ -142,7 +143,11 @@ export const anthropicMessages: Protocol = {
   plainAction: "side-request",
   read(body: string, headers: IncomingHttpHeaders): WireRequest {
     const request = JSON.parse(body) as MessagesRequest;
-    const conversation = readConversation(request);
+    const { replayed, runNumber } = replayOfHeader(headers[REPLAY_HEADER]);
+    const conversation = {
+      ...readConversation(request),
+      ...(replayed ? { replay: runNumber !== undefined ? { runNumber } : {} } : {}),
+    };
     return {
       request: {
         conversation,

@@ -1,0 +1,21 @@
+import type { TriggerResults } from "../../contracts/trigger-results.js";
+
+/** `--screen replay`: how the runs were decided, and what the check against the agent found. */
+export function screenNote(results: Pick<TriggerResults, "screen">): string | undefined {
+  const screen = results.screen;
+  if (!screen) return undefined;
+  const total = screen.decided_by_replay + screen.decided_by_agent;
+  const parts = [
+    `replay decided ${screen.decided_by_replay} of ${total} trigger runs, the agent ${screen.decided_by_agent}`,
+  ];
+  if (screen.captured === true) parts.push("first request captured");
+  if (screen.off) parts.push(`replay off: ${screen.off}`);
+  const verified = screen.verified;
+  if (verified)
+    parts.push(
+      verified.runs === 0
+        ? "no replayed run was checked against the agent"
+        : `checked ${verified.runs} against the agent: ${verified.agreed} agreed (${Math.round((verified.agreement ?? 0) * 100)}%)${verified.fell_back ? ", below 95%: the agents made the replayed runs again" : ""}`,
+    );
+  return parts.join("; ");
+}

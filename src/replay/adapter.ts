@@ -1,0 +1,20 @@
+import type { FirstTurn } from "./first-turn.js";
+import type { RecordedRequest } from "./recording-proxy.js";
+
+/** What replay needs to know of one agent: how to find its first request, send it again and read the answer. */
+export interface ReplayAdapter {
+  agent: string;
+  /** The variable of the provider's API key: a replay needs one (a subscription login is the agent's alone). */
+  apiKeyVariable: string;
+  /** The agent's first real model request of the capture run: the one with tools and the marker in it. */
+  isFirstRequest(request: RecordedRequest, marker: string): boolean;
+  /** Headers never kept from the capture: credentials, the session, the hop's own. */
+  droppedHeaders: readonly string[];
+  /** The headers a replay adds: credentials, and a session of its own as a new agent run would have. */
+  replayHeaders(apiKey: string): Record<string, string>;
+  readTurn(contentType: string, text: string): FirstTurn;
+  /** The skill a call of the first turn loads, by the agent's own rule. */
+  skillOf(call: FirstTurn["calls"][number]): string | undefined;
+}
+
+export { REPLAY_HEADER } from "../contracts/run-marker.js";

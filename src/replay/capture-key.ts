@@ -1,0 +1,29 @@
+import { agentKeyParts } from "../run/reuse.js";
+import { hashSkill } from "../skill/index.js";
+import { storeKey } from "../store/index.js";
+import type { Companion } from "../triggers/companions.js";
+import type { TriggerContext } from "../triggers/run-trigger.js";
+
+const byName = (a: Companion, b: Companion) =>
+  a.installName < b.installName ? -1 : a.installName > b.installName ? 1 : 0;
+
+const hashes = (skills: readonly Companion[]) =>
+  Promise.all(skills.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })));
+
+/**
+ * The store key of a captured first request: what the agent puts in it besides the query. The agent, its version
+ * and the model; the skill's name and description (all the listing shows of it); the skills installed beside it; the
+ * project tree and the prior conversation.
+ */
+export async function captureKey(ctx: TriggerContext, description: string): Promise<string> {
+  return storeKey({
+    kind: "replay-capture",
+    ...(await agentKeyParts(ctx)),
+    name: ctx.skillName,
+    description,
+    companions: await hashes(ctx.companions),
+    installed: await hashes([...(ctx.installed ?? [])].sort(byName)),
+    project: ctx.project?.hash ?? null,
+    context: ctx.context?.hash ?? null,
+  });
+}

@@ -1,0 +1,222 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { SimScript } from "../../src/contracts/sim-script.js";
+import { replayMarker, withQuery } from "../../src/replay/marker.js";
+import { type SimLogEntry, type SimServer, startSim } from "../../src/sim/index.js";
+import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
+import { executableDouble } from "../agent-double/index.js";
+import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+
+// runTriggers with --screen replay in this process, the claude-code adapter on the test double, against one sim.
+// "first:" loads the skill on the first turn, "later:" after a shell call, "never:" answers in text; "verify:"
+// loads it through the agent but not through a replay (the `replayed` rule).
+const script = SimScript.parse({
+  rules: [
+    { match: "^first:", skill: "~haiku-sg-" },
+    { match: "^later:", skill: "~haiku-sg-", before: [{ bash: "true" }] },
+    { match: "^verify:", replayed: true, skill: "none", without_skill: [{ text: "No." }] },
+    { match: "^verify:", skill: "~haiku-sg-" },
+    { match: "^refused:", replayed: true, fault: { status: 500 } },
+    { match: "^refused:", skill: "~haiku-sg-" },
+    { skill: "none", without_skill: [{ text: "Sure." }] },
+  ],
+});
+
+const QUERIES = [
+  { query: 'first: write a haiku about "rain",\nplease', should_trigger: true },
+  { query: "later: a haiku on the files here", should_trigger: true },
+  { query: "never: what is 2+2", should_trigger: false },
+];
+
+let dir: string;
+let cleanup: () => Promise<void>;
+let sim: SimServer;
+let binary: string;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  binary = await executableDouble(dir);
+  const skill = skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write a haiku.");
+  await writeTree(dir, {
+    "haiku/SKILL.md": skill,
+    "haiku/evals/triggers.json": JSON.stringify(QUERIES),
+    "checked/haiku/SKILL.md": skill,
+    "checked/haiku/evals/triggers.json": JSON.stringify([
+      { query: "verify: a haiku please", should_trigger: true },
+      { query: "first: a haiku now", should_trigger: true },
+    ]),
+    "refused/haiku/SKILL.md": skill,
+    "refused/haiku/evals/triggers.json": JSON.stringify([
+      { query: "refused: a haiku", should_trigger: true },
+    ]),
+  });
+  sim = await startSim({ script, logBodies: true });
+});
+afterAll(async () => {
+  await sim.close();
+  await cleanup();
+});
+
+function options(workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions {
+  return {
+    skillPath: join(dir, "haiku"),
+    workspace: join(dir, workspace),
+    runs: 2,
+    threshold: 0.5,
+    concurrency: 3,
+    timeoutSeconds: 60,
+    retry: { ...fastRetry, attempts: 1 },
+    // Every query gets both runs, so the counts do not hang on which run settles a query first.
+    allRuns: true,
+    store: { dir: join(dir, workspace, "cache") },
+    screen: { kind: "replay" },
+    createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+    ...overrides,
+  };
+}
+
+const MARKER = new RegExp(`^${replayMarker("")}[0-9a-f]{16}$`);
+const captures = (log: readonly SimLogEntry[]) => log.filter((e) => MARKER.test(e.prompt));
+const replays = (log: readonly SimLogEntry[]) => log.filter((e) => e.headers?.["x-skillgym-replay"]);
+
+async function storedCaptures(cache: string): Promise<Record<string, unknown>[]> {
+  const root = join(cache, "v1", "replay-capture");
+  const found: Record<string, unknown>[] = [];
+  for (const prefix of await readdir(root))
+    for (const key of await readdir(join(root, prefix)))
+      found.push(await readJson(join(root, prefix, key, "run", "capture.json")));
+  return found;
+}
+
+describe("--screen replay through Claude Code's adapter", () => {
+  it("replays the captured request byte for byte but for the query, and gives the agent only the undecided runs", async () => {
+    const from = sim.log.length;
+    const summary = await runTriggers(options("ws-bytes"));
+    const log = sim.log.slice(from);
+
+    const [capture, ...more] = captures(log);
+    expect(more).toEqual([]);
+    const marker = capture!.prompt;
+    const replayed = replays(log);
+    expect(replayed.length).toBeGreaterThanOrEqual(QUERIES.length);
+    for (const entry of replayed) {
+      expect(entry.body).toBe(withQuery(capture!.body!, marker, entry.prompt));
+      for (const header of ["user-agent", "anthropic-version", "content-type"])
+        expect(entry.headers?.[header]).toBe(capture!.headers?.[header]);
+      expect(entry.headers?.["x-claude-code-session-id"]).not.toBe(
+        capture!.headers?.["x-claude-code-session-id"],
+      );
+    }
+    // The query with quotes and a line break went in escaped: the sim read it back whole.
+    expect(replayed.map((e) => e.prompt)).toContain(QUERIES[0]!.query);
+
+    const [stored] = await storedCaptures(join(dir, "ws-bytes", "cache"));
+    expect(stored?.body).toBe(capture!.body);
+    expect(stored?.marker).toBe(marker);
+    expect(Object.keys(stored?.headers as object)).not.toContain("x-api-key");
+
+    const decided = Object.fromEntries(summary.records.map((r) => [r.spec.query, r.record.decided_by]));
+    expect(decided).toEqual({
+      [QUERIES[0]!.query]: "replay",
+      [QUERIES[1]!.query]: "agent",
+      [QUERIES[2]!.query]: "replay",
+    });
+    expect(summary.results.results.map((r) => r.pass)).toEqual([true, true, true]);
+    expect(summary.results.screen).toMatchObject({
+      kind: "replay",
+      decided_by_replay: 4,
+      decided_by_agent: 2,
+      captured: true,
+    });
+    const onDisk = await readJson(join(summary.iterationDir, "triggers", "query-1", "run-1", "trigger.json"));
+    expect(onDisk).toMatchObject({ decided_by: "replay", triggered: true, model_requests: 1 });
+  });
+
+  it("does not capture again when nothing changed, and does when the description did", async () => {
+    await runTriggers(options("ws-again"));
+    let from = sim.log.length;
+    const again = await runTriggers(options("ws-again"));
+    expect(captures(sim.log.slice(from))).toEqual([]);
+    expect(again.results.screen).toMatchObject({ captured: false });
+    expect(again.records.filter((r) => r.record.decided_by === "replay").length).toBe(4);
+
+    from = sim.log.length;
+    const other = await runTriggers(
+      options("ws-again", { description: "Writes a haiku, any haiku at all." }),
+    );
+    expect(captures(sim.log.slice(from)).length).toBe(1);
+    expect(other.results.screen).toMatchObject({ captured: true });
+  });
+
+  it("without an API key says replay needs one and lets the agents make every run", async () => {
+    const warnings: string[] = [];
+    const from = sim.log.length;
+    // A subscription login only: the agent talks to the API (here the sim) and has no key to give a replay.
+    const agent = () =>
+      createClaudeCodeAgent({
+        binary,
+        env: { PATH: process.env.PATH, ANTHROPIC_BASE_URL: sim.url, CLAUDE_CODE_OAUTH_TOKEN: "oauth-only" },
+      });
+    const summary = await runTriggers(
+      options("ws-nokey", {
+        createAgent: agent,
+        screen: { kind: "replay", env: {} },
+        reporter: { onWarning: (m) => warnings.push(m) },
+      }),
+    );
+    expect(warnings).toEqual([expect.stringMatching(/needs an API key \(ANTHROPIC_API_KEY\)/)]);
+    expect(replays(sim.log.slice(from))).toEqual([]);
+    expect(captures(sim.log.slice(from))).toEqual([]);
+    expect(summary.records.every((r) => r.record.decided_by === "agent")).toBe(true);
+    expect(summary.results.screen).toMatchObject({
+      decided_by_replay: 0,
+      off: expect.stringMatching(/API key/),
+    });
+
+    // With a key, the same agent's requests are replayed to the API it uses, with that key.
+    const keyed = await runTriggers(
+      options("ws-key", {
+        createAgent: agent,
+        screen: { kind: "replay", env: { ANTHROPIC_API_KEY: "sk-test-key" } },
+      }),
+    );
+    const sent = replays(sim.log.slice(from));
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.every((e) => e.headers?.["x-api-key"] === "sk-test-key")).toBe(true);
+    expect(keyed.results.screen?.decided_by_replay).toBe(4);
+  });
+
+  it("--screen-verify reports a disagreement and falls back to the agents below 95%", async () => {
+    const warnings: string[] = [];
+    const summary = await runTriggers(
+      options("ws-verify", {
+        skillPath: join(dir, "checked", "haiku"),
+        concurrency: 1,
+        screen: { kind: "replay", verifyPercent: 100 },
+        reporter: { onWarning: (m) => warnings.push(m) },
+      }),
+    );
+    expect(warnings).toEqual([
+      expect.stringMatching(/agreed with the agent on \d of \d checked runs, below 95%/),
+    ]);
+    expect(summary.results.screen?.verified).toMatchObject({ fell_back: true });
+    expect(summary.results.screen?.verified?.agreed).toBeLessThan(
+      summary.results.screen?.verified?.runs ?? 0,
+    );
+    // The agent's verdicts stand: "verify:" triggers through the agent, whatever the replay said.
+    expect(summary.results.results.map((r) => r.pass)).toEqual([true, true]);
+    expect(summary.records.every((r) => r.record.decided_by === "agent")).toBe(true);
+    const checked = summary.records.filter((r) => r.record.replay_agreed === false);
+    expect(checked.map((r) => r.spec.query)).toContain("verify: a haiku please");
+  });
+
+  it("hands a run whose replay the API refused to the agent", async () => {
+    const summary = await runTriggers(options("ws-refused", { skillPath: join(dir, "refused", "haiku") }));
+    expect(summary.records.map((r) => [r.record.decided_by, r.triggered])).toEqual([
+      ["agent", true],
+      ["agent", true],
+    ]);
+    expect(summary.results.screen).toMatchObject({ decided_by_replay: 0, decided_by_agent: 2 });
+  });
+});
