@@ -6,7 +6,7 @@ import { storeSettings } from "../run/options.js";
 import type { StoreForecast } from "../run/store-forecast.js";
 import type { Shard } from "../shard/index.js";
 import { openStore } from "../store/index.js";
-import { conditionsRecord } from "../triggers/index.js";
+import { conditionsRecord, contextRefused } from "../triggers/index.js";
 import { catalogFolderFor, catalogPlanOf, type PlannedConditions } from "./catalog-folder.js";
 import { catalogProjectHash, resolveCatalogConditions } from "./conditions.js";
 import { catalogSpecs, openCatalogLibrary } from "./library.js";
@@ -93,6 +93,7 @@ export async function planCatalog(options: CatalogOptions, simulated: boolean): 
   };
   // An agent that cannot be had (not installed) leaves the store's forecast out; the credentials check says why.
   const agent: Agent | undefined = await options.createAgent(root).catch(() => undefined);
+  if (given.context && agent && agent.continuesConversations !== true) throw contextRefused(agent.name);
   const plan = await catalogPlanOf(root, members, options, agent?.name ?? "", conditions);
   const folder = agent ? await catalogFolderFor(workspace, plan) : undefined;
   const catalogDir = folder?.dir ?? `${workspace}/catalog-<N>`;

@@ -199,9 +199,11 @@ describe("catalog under trigger conditions (--installed, --project-root, --conte
       [["--conditions", "clean,real", ...real()], "side by side"],
     ];
     for (const [flags, message] of cases) {
-      const bad = await catalog("ws-bad", ...flags);
-      expect(bad.code, flags.join(" ")).toBe(2);
-      expect(bad.stderr).toContain(message);
+      for (const dry of [[], ["--dry-run"]]) {
+        const bad = await catalog("ws-bad", ...flags, ...dry);
+        expect(bad.code, [...flags, ...dry].join(" ")).toBe(2);
+        expect(bad.stderr).toContain(message);
+      }
     }
     const made = await readdir(ws("ws-bad")).catch(() => [] as string[]);
     expect(made.filter((n) => n.startsWith("catalog-"))).toEqual([]);
