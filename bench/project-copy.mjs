@@ -2,10 +2,10 @@
 // hashed), then every run's workspace is copied from that snapshot. Measured on a generated project of 10,000 files
 // (plus ignored ones the copy leaves out), with the functions the trigger runs use.
 //
-// Every step starts on a synced disk, and a run's removal is timed with the sync that commits it: on a filesystem that
-// frees blocks lazily (ext4 mounted with `discard`, as CI VMs often are) the cost of deleting 10,000 files lands on
-// the next thing that allocates, so an untimed `rm` between runs made each next copy look several times slower than
-// the snapshot (the same copy). A run pays the copy and the removal of its folder; both are shown.
+// Every step starts on a synced disk, and a run's removal is timed on its own, with the sync that commits it. On ext4
+// mounted with `discard` (this project's 2-core VM) a copy made right after a removal of 10,000 files is several times
+// slower than one that is not, even after the sync: the freed blocks are still being discarded when the copy allocates.
+// A trigger run's copy follows the removal of the run before it, so the per-run row is what runs pay there.
 import { execFileSync } from "node:child_process";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
