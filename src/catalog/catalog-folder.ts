@@ -4,6 +4,8 @@ import { CatalogPlan } from "../contracts/catalog.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
 import { planHash, type Shard } from "../shard/index.js";
 import { hashSkill } from "../skill/index.js";
+import { type ContextCondition, conditionKeyParts, type ProjectCondition } from "../triggers/index.js";
+import type { CatalogConditions } from "./conditions.js";
 import type { CatalogMember } from "./discover.js";
 import type { CatalogRunSpec } from "./plan.js";
 
@@ -14,14 +16,25 @@ export function catalogRunIdentity(spec: CatalogRunSpec): string {
   return JSON.stringify(["catalog", spec.owner, spec.queryIndex, spec.query, spec.runNumber]);
 }
 
-/** What defines a catalog: the library's content, the runs, the agent; a shard adds its place and the plan's hash. */
+/** The conditions a catalog's runs are made under, as its plan needs them: the project already snapshot. */
+export type PlannedConditions = Pick<CatalogConditions, "installed" | "installedDirs"> & {
+  project?: Pick<ProjectCondition, "root" | "hash">;
+  context?: Pick<ContextCondition, "file" | "hash">;
+};
+
+/**
+ * What defines a catalog: the library's content, the runs, the agent, the conditions; a shard adds its place and the
+ * plan's hash.
+ */
 export async function catalogPlanOf(
   root: string,
   members: readonly CatalogMember[],
   options: { runs: number; only?: string[]; model?: string; timeoutSeconds: number; shard?: Shard },
   agent: string,
+  conditions: PlannedConditions = { installed: [], installedDirs: [] },
 ): Promise<CatalogPlan> {
   const only = options.only ? [...options.only].sort() : undefined;
+  const { project, context } = conditions;
   return {
     dir: root,
     skills: await Promise.all(members.map(async (m) => ({ name: m.name, hash: await hashSkill(m.dir) }))),
@@ -43,10 +56,14 @@ export async function catalogPlanOf(
               agent,
               model: options.model,
               timeout_ms: options.timeoutSeconds * 1000,
+              ...(await conditionKeyParts(conditions)),
             }),
           },
         }
       : {}),
+    ...(conditions.installedDirs.length > 0 ? { installed: conditions.installedDirs } : {}),
+    ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
+    ...(context ? { context: context.file, context_hash: context.hash } : {}),
     status: "running",
   };
 }

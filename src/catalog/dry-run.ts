@@ -1,11 +1,14 @@
 import type { Agent } from "../agents/agent.js";
+import type { RunConditions } from "../contracts/trigger-results.js";
 import { defaultUnitSeconds, estimateWallSeconds, simulatedUnitSeconds } from "../pipeline/estimate.js";
 import { priceStorePlan, type StorePlan } from "../pipeline/store-plan.js";
 import { storeSettings } from "../run/options.js";
 import type { StoreForecast } from "../run/store-forecast.js";
 import type { Shard } from "../shard/index.js";
 import { openStore } from "../store/index.js";
-import { catalogFolderFor, catalogPlanOf } from "./catalog-folder.js";
+import { checkContextFits, conditionsRecord } from "../triggers/index.js";
+import { catalogFolderFor, catalogPlanOf, type PlannedConditions } from "./catalog-folder.js";
+import { catalogProjectHash, resolveCatalogConditions } from "./conditions.js";
 import { catalogSpecs, openCatalogLibrary } from "./library.js";
 import type { CatalogRunSpec } from "./plan.js";
 import { catalogRunKeys, finishedCatalogRun } from "./reuse-catalog.js";
@@ -40,6 +43,8 @@ export interface CatalogDryRun {
   runSeconds: number;
   concurrency: number;
   simulated: boolean;
+  /** Where the runs would be made, when not in the clean room (as catalog.json would say it). */
+  conditions?: RunConditions;
 }
 
 async function forecastStore(
@@ -70,9 +75,26 @@ async function forecastStore(
  */
 export async function planCatalog(options: CatalogOptions, simulated: boolean): Promise<CatalogDryRun> {
   const { root, members, skipped, workspace } = await openCatalogLibrary(options);
+  // The conditions are checked as a catalog checks them; the project is copied and hashed, for the plan and the keys.
+  const given = await resolveCatalogConditions(options, root, members);
+  const project = given.project
+    ? await catalogProjectHash(given.project, {
+        root,
+        members,
+        workspace,
+        ...(options.store ? { store: options.store } : {}),
+      })
+    : undefined;
+  const conditions: PlannedConditions = {
+    installed: given.installed,
+    installedDirs: given.installedDirs,
+    ...(project ? { project } : {}),
+    ...(given.context ? { context: given.context } : {}),
+  };
   // An agent that cannot be had (not installed) leaves the store's forecast out; the credentials check says why.
   const agent: Agent | undefined = await options.createAgent(root).catch(() => undefined);
-  const plan = await catalogPlanOf(root, members, options, agent?.name ?? "");
+  if (given.context && agent) checkContextFits(agent, given.context);
+  const plan = await catalogPlanOf(root, members, options, agent?.name ?? "", conditions);
   const folder = agent ? await catalogFolderFor(workspace, plan) : undefined;
   const catalogDir = folder?.dir ?? `${workspace}/catalog-<N>`;
   const { planned, specs } = catalogSpecs(members, options, catalogDir);
@@ -89,6 +111,7 @@ export async function planCatalog(options: CatalogOptions, simulated: boolean): 
         {
           agent,
           members,
+          ...conditions,
           timeoutMs: options.timeoutSeconds * 1000,
           ...(options.model ? { model: options.model } : {}),
         },
@@ -122,5 +145,6 @@ export async function planCatalog(options: CatalogOptions, simulated: boolean): 
     runSeconds,
     concurrency: options.concurrency,
     simulated,
+    ...conditionsRecord(project, given.installed, given.context),
   };
 }

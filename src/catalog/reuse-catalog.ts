@@ -4,6 +4,7 @@ import type { ReusedFrom } from "../contracts/store-entry.js";
 import { agentKeyParts } from "../run/reuse.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { copyStoredRun, type ResultStore, storeKey } from "../store/index.js";
+import { conditionKeyParts, type KeyedConditions } from "../triggers/index.js";
 import type { CatalogRunSpec } from "./plan.js";
 import { type CatalogContext, executeCatalogRun } from "./run-catalog-query.js";
 
@@ -25,9 +26,12 @@ export async function finishedCatalogRun(spec: CatalogRunSpec): Promise<CatalogR
 /**
  * The key of one catalog run. Which skill fires first depends on the agent, the model, the query and the name and
  * description of every skill installed together (the run stops at the first load, so no body is read): changing
- * one skill's description changes the key of every run.
+ * one skill's description changes the key of every run. The conditions it ran under (the rivals installed beside,
+ * the project, the prior conversation) are keyed as a trigger run's are; a run without them has none of these parts.
  */
-export function catalogRunKeys(ctx: Pick<CatalogContext, "agent" | "model" | "members" | "timeoutMs">) {
+export function catalogRunKeys(
+  ctx: Pick<CatalogContext, "agent" | "model" | "members" | "timeoutMs"> & KeyedConditions,
+) {
   const common = (async () => ({
     kind: "catalog-run",
     ...(await agentKeyParts(ctx)),
@@ -35,6 +39,7 @@ export function catalogRunKeys(ctx: Pick<CatalogContext, "agent" | "model" | "me
     library: ctx.members
       .map((m) => ({ name: m.name, description: m.description }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    ...(await conditionKeyParts(ctx)),
   }))();
   return async (spec: CatalogRunSpec) =>
     storeKey({

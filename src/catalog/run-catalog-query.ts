@@ -7,6 +7,7 @@ import type { CatalogRun } from "../contracts/catalog.js";
 import { type AttemptEnv, type AttemptPlan, runAttempt } from "../run/attempt.js";
 import type { RetryPolicy } from "../run/retry.js";
 import { writeJson } from "../runlog/atomic-write.js";
+import type { Companion, ContextCondition, ProjectCondition } from "../triggers/index.js";
 import { triggerRunCost } from "../triggers/run-cost.js";
 import type { CatalogMember } from "./discover.js";
 import { NONE } from "./matrix.js";
@@ -18,6 +19,12 @@ export interface CatalogContext {
   /** Each skill's relative file list, read once. */
   bundledFiles: Map<string, string[]>;
   catalogDir: string;
+  /** `--installed`: outside skills installed beside the library under their own names, as rivals. */
+  installed?: readonly Companion[];
+  /** `--project-root`: each run's workspace starts as a copy of the project's snapshot. */
+  project?: ProjectCondition;
+  /** `--context`: each run continues this prior conversation. */
+  context?: ContextCondition;
   model?: string;
   timeoutMs: number;
   tempRoot: string;
@@ -41,19 +48,29 @@ export function catalogLoads(
 
 /** One catalog run: every skill installed under this run's names, the query asked, the first skill to load kept. */
 export function executeCatalogRun(spec: CatalogRunSpec, ctx: CatalogContext): Promise<CatalogRun> {
-  const realNames = new Map(Object.entries(spec.installNames).map(([real, install]) => [install, real]));
+  const rivals = ctx.installed ?? [];
+  // A rival that loads first took the query: it is attributed by its own name, as a library skill is.
+  const realNames = new Map([
+    ...Object.entries(spec.installNames).map(([real, install]) => [install, real] as const),
+    ...rivals.map((r) => [r.installName, r.installName] as const),
+  ]);
   const plan: AttemptPlan = {
     name: `${spec.owner}-q${spec.queryIndex + 1}-r${spec.runNumber}`,
     runNumber: spec.runNumber,
     runDir: spec.runDir,
     workspace: (dir) => ({
       dir,
-      skills: ctx.members.map((m) => ({ sourceDir: m.dir, installName: spec.installNames[m.name]! })),
+      ...(ctx.project ? { projectRoot: ctx.project.snapshot } : {}),
+      skills: [
+        ...ctx.members.map((m) => ({ sourceDir: m.dir, installName: spec.installNames[m.name]! })),
+        ...rivals,
+      ],
       skillsFolder: ctx.agent.skillsFolder,
       fixtures: [],
       rewriteSkillName: true,
     }),
     prompt: spec.query,
+    ...(ctx.context ? { history: ctx.context.turns } : {}),
     timeoutMs: ctx.timeoutMs,
     heading: `Catalog: ${spec.owner} query ${spec.queryIndex + 1}, run ${spec.runNumber}`,
     streamUsage: true,

@@ -11,8 +11,10 @@ import { scheduleRuns } from "../run/scheduler.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import type { Shard } from "../shard/index.js";
 import { openStore } from "../store/index.js";
+import { checkContextFits, conditionsRecord } from "../triggers/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { catalogFolder, catalogPlanOf, PLAN_FILE } from "./catalog-folder.js";
+import { type CatalogConditionOptions, catalogProject, resolveCatalogConditions } from "./conditions.js";
 import type { CatalogMember } from "./discover.js";
 import { catalogSpecs, openCatalogLibrary } from "./library.js";
 import { catalogMatrix } from "./matrix.js";
@@ -36,7 +38,7 @@ export interface CatalogReporter {
   onRunEnd?(run: CatalogRun): void;
 }
 
-export interface CatalogOptions {
+export interface CatalogOptions extends CatalogConditionOptions {
   /** The folder holding one folder per skill. */
   dir: string;
   /** Where `catalog-<N>/` folders go; default `<dir>-workspace` beside the folder. */
@@ -97,12 +99,27 @@ function notesOf(members: readonly CatalogMember[], errors: number, plan: Catalo
 /** Installs every skill of the folder together, asks every skill's queries, and writes the routing matrix. */
 export async function runCatalog(options: CatalogOptions): Promise<CatalogSummary> {
   const { root, members, skipped, workspace } = await openCatalogLibrary(options);
-  const agent = await options.createAgent(root);
-  const plan = await catalogPlanOf(root, members, options, agent.name);
-  const { dir: catalogDir, resumed } = await catalogFolder(workspace, plan);
-  await writeJson(join(catalogDir, PLAN_FILE), plan);
+  // Every condition is checked, and the project copied, before any agent starts.
+  const conditions = await resolveCatalogConditions(options, root, members);
   const tempRoot = await createTempRoot("catalog");
   try {
+    const project = conditions.project
+      ? await catalogProject(
+          conditions.project,
+          { root, members, workspace, ...(options.store ? { store: options.store } : {}) },
+          tempRoot,
+        )
+      : undefined;
+    const agent = await options.createAgent(root);
+    if (conditions.context) checkContextFits(agent, conditions.context);
+    const plan = await catalogPlanOf(root, members, options, agent.name, {
+      installed: conditions.installed,
+      installedDirs: conditions.installedDirs,
+      ...(project ? { project } : {}),
+      ...(conditions.context ? { context: conditions.context } : {}),
+    });
+    const { dir: catalogDir, resumed } = await catalogFolder(workspace, plan);
+    await writeJson(join(catalogDir, PLAN_FILE), plan);
     const bundledFiles = new Map(
       await Promise.all(members.map(async (m) => [m.name, await bundledFilesOf(m.dir)] as const)),
     );
@@ -121,6 +138,9 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       members,
       bundledFiles,
       catalogDir,
+      installed: conditions.installed,
+      ...(project ? { project } : {}),
+      ...(conditions.context ? { context: conditions.context } : {}),
       ...(options.model ? { model: options.model } : {}),
       timeoutMs: options.timeoutSeconds * 1000,
       tempRoot,
@@ -172,6 +192,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       runs: kept,
       notes: notesOf(members, matrix.errors, plan),
       ...(plan.shard ? { shard: plan.shard } : {}),
+      ...conditionsRecord(project, conditions.installed, conditions.context),
     };
     const resultsFile = join(catalogDir, CATALOG_FILE);
     const markdownFile = join(catalogDir, CATALOG_MARKDOWN);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ShardInfo } from "./shard.js";
 import { ReusedFrom } from "./store-entry.js";
+import { RunConditions } from "./trigger-results.js";
 
 const Ratio = z.number().min(0).max(1).nullable();
 
@@ -82,6 +83,11 @@ export const CatalogResults = z.strictObject({
   notes: z.array(z.string()),
   /** Set when this catalog ran one part of the plan (`--shard i/n`): its matrix covers only that part's runs. */
   shard: ShardInfo.optional(),
+  /**
+   * Where every run was made, when not in the clean room: the project copied (`--project-root`), the skills installed
+   * beside the library as rivals (`--installed`), the prior conversation continued (`--context`).
+   */
+  conditions: RunConditions.optional(),
 });
 export type CatalogResults = z.infer<typeof CatalogResults>;
 
@@ -96,6 +102,14 @@ export const CatalogPlan = z.strictObject({
   model: z.string().optional(),
   timeout_ms: z.number().int().positive(),
   shard: ShardInfo.optional(),
+  /** `--installed`: the folders whose every skill was installed beside the library, as rivals. */
+  installed: z.array(z.string()).optional(),
+  /** `--project-root`: each run started in a copy of this project, whose copy had this tree hash. */
+  project_root: z.string().optional(),
+  project_hash: z.string().optional(),
+  /** `--context`: each run continued the prior conversation of this file, of this content hash. */
+  context: z.string().optional(),
+  context_hash: z.string().optional(),
   status: z.enum(["running", "interrupted", "complete"]),
 });
 export type CatalogPlan = z.infer<typeof CatalogPlan>;

@@ -93,6 +93,14 @@ export const OptimizeResults = z.looseObject({
     improver_backend: z.string(),
     improver_model: z.string(),
     max_cost_usd: NonNegative.optional(),
+    /** Where every trigger run was made (`--project-root`, `--installed`, `--context`); absent: the clean room. */
+    conditions: z
+      .strictObject({
+        project_root: z.string().optional(),
+        installed: z.array(z.string()).optional(),
+        context: z.string().optional(),
+      })
+      .optional(),
   }),
   /** How a description is scored on each side. */
   score_metric: z.string(),

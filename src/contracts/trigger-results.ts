@@ -1,6 +1,20 @@
 import { z } from "zod";
 import { Count, Rate } from "./primitives.js";
 
+/** Ours: where trigger or catalog runs were made, when not in the clean room (`--project-root`, `--installed`, `--context`). */
+export const RunConditions = z.strictObject({
+  /** `--project-root`: each run started in a copy of this project, of this tree hash. */
+  project_root: z.string().optional(),
+  project_hash: z.string().optional(),
+  /** `--with-skills` and `--installed`: the names of the skills installed beside it. */
+  installed: z.array(z.string()).optional(),
+  /** `--context`: each run continued this prior conversation (its file and content hash, its turn count). */
+  context: z.string().optional(),
+  context_hash: z.string().optional(),
+  context_turns: Count.optional(),
+});
+export type RunConditions = z.infer<typeof RunConditions>;
+
 /** Ours: a query's outcome in one condition of a side-by-side trigger eval (`--conditions clean,real`). */
 export const ConditionOutcome = z.looseObject({
   trigger_rate: Rate.nullable(),
@@ -96,19 +110,7 @@ export const TriggerResults = z.looseObject({
   /** The agent that ran (absent in results written before it was recorded: those were Claude Code's). */
   agent: z.looseObject({ name: z.string(), version: z.string().optional() }).optional(),
   /** Ours: where the runs were made, when not in the clean room (absent: an empty folder, no other skill given). */
-  conditions: z
-    .strictObject({
-      /** `--project-root`: each run started in a copy of this project, of this tree hash. */
-      project_root: z.string().optional(),
-      project_hash: z.string().optional(),
-      /** `--with-skills` and `--installed`: the names of the skills installed beside it. */
-      installed: z.array(z.string()).optional(),
-      /** `--context`: each run continued this prior conversation (its file and content hash, its turn count). */
-      context: z.string().optional(),
-      context_hash: z.string().optional(),
-      context_turns: Count.optional(),
-    })
-    .optional(),
+  conditions: RunConditions.optional(),
   /**
    * Ours, side by side (`--conditions clean,real`): the same queries ran in the clean room too (their runs under
    * `triggers/clean/`); `results` and `summary` are the real conditions', this is the clean room's summary and how

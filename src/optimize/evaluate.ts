@@ -6,6 +6,7 @@ import type { Budget } from "../run/budget.js";
 import type { StoreRequest } from "../run/options.js";
 import type { RetryPolicy } from "../run/retry.js";
 import { runTriggers, type TriggerReporter } from "../triggers/index.js";
+import type { OptimizeConditions } from "./conditions.js";
 import { subsetScore } from "./decide.js";
 import type { QuerySplit } from "./split.js";
 
@@ -13,6 +14,8 @@ export interface EvaluationSetup {
   skillPath: string;
   evalsPath?: string;
   projectRoot?: string;
+  /** Where every trigger run is made (`--project-root`, `--installed`, `--context`, the suite's `"conditions"`). */
+  conditions: OptimizeConditions;
   queries: readonly TriggerQuery[];
   split: QuerySplit;
   runs: number;
@@ -51,10 +54,17 @@ export async function evaluateDescription(
   iterationDir: string,
   description: string | undefined,
 ): Promise<Evaluation> {
+  const { project, installed, context } = setup.conditions;
+  const real = project !== undefined || installed !== undefined || context !== undefined;
   const summary = await runTriggers({
     skillPath: setup.skillPath,
     ...(setup.evalsPath ? { evalsPath: setup.evalsPath } : {}),
     ...(setup.projectRoot ? { projectRoot: setup.projectRoot } : {}),
+    ...(project !== undefined ? { project } : {}),
+    ...(installed !== undefined ? { installed } : {}),
+    ...(context !== undefined ? { context } : {}),
+    // The conditions alone, never the clean room beside them: the suite's side_by_side is not followed here.
+    ...(real ? { conditions: { clean: false, real: true } } : {}),
     iterationDir,
     runs: setup.runs,
     threshold: setup.threshold,

@@ -12,6 +12,7 @@ import type { RetryPolicy } from "../run/retry.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import type { TriggerReporter } from "../triggers/index.js";
+import { type OptimizeConditions, resolveOptimizeConditions } from "./conditions.js";
 import {
   estimateOptimize,
   freeUnitCosts,
@@ -25,7 +26,14 @@ import { type QuerySplit, splitQueries } from "./split.js";
 export interface OptimizeOptions {
   skillPath: string;
   evalsPath?: string;
+  /** Where the suite is discovered from. */
   projectRoot?: string;
+  /** `--project-root`: each trigger run of every evaluation starts in a copy of this project. */
+  project?: string;
+  /** `--installed`: folders of skill folders, every skill installed beside the one under test. */
+  installed?: string[];
+  /** `--context`: a prior conversation each trigger run continues. */
+  context?: string;
   /** Default: <skill-parent>/<name>-workspace; results go to <workspace>/optimize-<timestamp>/. */
   workspace?: string;
   /** Improver proposals at most; iteration 0 (the original description) comes on top. */
@@ -66,6 +74,8 @@ export interface PreparedOptimize {
   queries: TriggerQuery[];
   split: QuerySplit;
   workspace: string;
+  /** The conditions every evaluation's trigger runs are made under: the flags, then the suite's `"conditions"`. */
+  conditions: OptimizeConditions;
 }
 
 export const DEFAULT_PATIENCE = 2;
@@ -89,7 +99,8 @@ export async function prepareOptimize(options: OptimizeOptions): Promise<Prepare
     });
   const split = splitQueries(suite.triggers, { holdout: options.holdout, seed: options.seed });
   const workspace = resolve(options.workspace ?? defaultWorkspace(skill.dir, skill.name));
-  return { skill, suite, queries: suite.triggers, split, workspace };
+  const conditions = await resolveOptimizeConditions(options, { skill, suite });
+  return { skill, suite, queries: suite.triggers, split, workspace, conditions };
 }
 
 export async function unitCostsFor(

@@ -1,4 +1,5 @@
 import type { OptimizeIteration, OptimizeResults } from "../contracts/optimize-results.js";
+import { conditionsSetting } from "./conditions.js";
 import { bestIteration, SCORE_METRIC } from "./decide.js";
 import type { OptimizeEstimate } from "./estimate.js";
 import { testGain } from "./noise.js";
@@ -33,6 +34,7 @@ export function initialResults(input: {
       improver_backend: input.improver.backend,
       improver_model: input.improver.model,
       ...(options.maxCostUsd !== undefined ? { max_cost_usd: options.maxCostUsd } : {}),
+      ...conditionsSetting(prepared.conditions),
     },
     score_metric: SCORE_METRIC,
     split: {

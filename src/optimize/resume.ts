@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { OptimizeProposal, OptimizeResults } from "../contracts/optimize-results.js";
 import { SkillgymError } from "../errors.js";
 import { readJsonIfPresent } from "../runlog/atomic-write.js";
+import { conditionsSetting } from "./conditions.js";
 import type { Proposal } from "./improve.js";
 import type { OptimizeOptions, PreparedOptimize } from "./plan.js";
 
@@ -126,6 +127,7 @@ export function resumeMismatches(
   differ("--improver", s.improver_backend, now.improver.backend);
   differ("--improver-model", s.improver_model, now.improver.model);
   differ("--simulate", stored.simulated, now.simulated);
+  differ("the conditions", s.conditions, conditionsSetting(prepared.conditions).conditions);
   return problems;
 }
 

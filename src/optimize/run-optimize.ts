@@ -11,6 +11,7 @@ import { SkillgymError } from "../errors.js";
 import { type Budget, createBudget } from "../run/budget.js";
 import { STORE_DIR } from "../run/options.js";
 import { writeJson } from "../runlog/atomic-write.js";
+import { checkContextFits, loadContext } from "../triggers/index.js";
 import { applyDescription } from "./apply.js";
 import { currentIteration, earlierAttempts, repeatOf, stopReason, trainFailures } from "./decide.js";
 import { estimateOptimize } from "./estimate.js";
@@ -74,6 +75,8 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
     return agentPromise;
   };
   const simulatedAgent = (await agent()).simulated;
+  if (prepared.conditions.context !== undefined)
+    checkContextFits(await agent(), await loadContext(prepared.conditions.context));
   const improver = await options.createImprover({ skill, suite });
   if (checkpoint) {
     const problems = resumeMismatches(checkpoint.results, {
@@ -137,6 +140,7 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
     skillPath: options.skillPath,
     ...(options.evalsPath ? { evalsPath: options.evalsPath } : {}),
     ...(options.projectRoot ? { projectRoot: options.projectRoot } : {}),
+    conditions: prepared.conditions,
     queries: prepared.queries,
     split: prepared.split,
     runs: options.runs,

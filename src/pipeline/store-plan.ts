@@ -91,6 +91,8 @@ export async function forecastPipeline(
           ...(options.withSkills ? { withSkills: options.withSkills } : {}),
           ...(options.installed ? { installed: options.installed } : {}),
           ...(options.projectRoot ? { project: options.projectRoot } : {}),
+          ...(options.context ? { context: options.context } : {}),
+          ...(options.conditions ? { conditions: options.conditions } : {}),
           ...(options.allRuns ? { allRuns: true } : {}),
         })
       : undefined;

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { hashTree } from "../store/index.js";
 import { stageWorkspace } from "../workspace/index.js";
 import { type Companion, loadCompanions, loadInstalled } from "./companions.js";
+import type { ContextCondition } from "./context.js";
 
 /** The user's project as trigger runs see it (`--project-root`): one copy per invocation, and its hash. */
 export interface ProjectCondition {
@@ -59,3 +60,21 @@ export async function snapshotProject(
 
 /** Where a trigger invocation keeps its project snapshot inside its temp root. */
 export const projectSnapshotDir = (tempRoot: string) => join(tempRoot, "project");
+
+/** What trigger-results.json (and catalog.json) say of the conditions; nothing in the clean room, as before them. */
+export function conditionsRecord(
+  project: ProjectCondition | undefined,
+  beside: readonly Companion[],
+  context?: ContextCondition,
+) {
+  if (!project && beside.length === 0 && !context) return {};
+  return {
+    conditions: {
+      ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
+      ...(beside.length > 0 ? { installed: beside.map((c) => c.installName) } : {}),
+      ...(context
+        ? { context: context.file, context_hash: context.hash, context_turns: context.turns.length }
+        : {}),
+    },
+  };
+}

@@ -1,4 +1,14 @@
-export { loadConditionSkills } from "./conditions.js";
+export { type Companion, loadInstalled } from "./companions.js";
+export { conditionKeyParts, type KeyedConditions } from "./condition-key.js";
+export {
+  conditionsRecord,
+  loadConditionSkills,
+  type ProjectCondition,
+  projectSnapshotDir,
+  snapshotProject,
+} from "./conditions.js";
+export { type ContextCondition, loadContext } from "./context.js";
+export { checkContextFits, contextRefused } from "./context-support.js";
 export { checkDescription, skillWithDescription } from "./description.js";
 export { type Detection, detectTrigger, stolenBy } from "./detect.js";
 export { planTriggerRuns, syntheticName, type TriggerRunSpec } from "./plan.js";
@@ -10,6 +20,7 @@ export {
   type ConditionSets,
   checkConditionSets,
   flagSentence,
+  hasRealCondition,
   parseConditionNames,
   type SideBySideFlag,
   sideBySide,

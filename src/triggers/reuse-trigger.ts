@@ -2,9 +2,8 @@ import { join } from "node:path";
 import { ReusedFrom } from "../contracts/store-entry.js";
 import { agentKeyParts, storeSource } from "../run/reuse.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
-import { hashSkill } from "../skill/index.js";
 import { copyStoredRun, type ResultStore, storeKey } from "../store/index.js";
-import type { Companion } from "./companions.js";
+import { conditionKeyParts, skillHashes } from "./condition-key.js";
 import type { ProjectCondition } from "./conditions.js";
 import type { ContextCondition } from "./context.js";
 import type { TriggerRunSpec } from "./plan.js";
@@ -37,22 +36,9 @@ async function keyParts(ctx: TriggerKeyContext, description: string) {
     description,
     timeout_ms: ctx.timeoutMs,
     companions: await skillHashes(ctx.companions),
-    ...(ctx.installed?.length
-      ? {
-          installed: await skillHashes(
-            [...ctx.installed].sort((a, b) => byName(a.installName, b.installName)),
-          ),
-        }
-      : {}),
-    ...(ctx.project ? { project: ctx.project.hash } : {}),
-    ...(ctx.context ? { context: ctx.context.hash } : {}),
+    ...(await conditionKeyParts(ctx)),
   };
 }
-
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-const skillHashes = (skills: readonly Companion[]) =>
-  Promise.all(skills.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })));
 
 async function reusedMark(runDir: string): Promise<ReusedFrom | undefined> {
   const record = (await readJsonIfPresent(join(runDir, TRIGGER_FILE))) as

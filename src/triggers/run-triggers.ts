@@ -15,14 +15,14 @@ import { iterationNumbers } from "../runlog/list-runs.js";
 import { planHash } from "../shard/index.js";
 import { hashSkill } from "../skill/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
-import type { Companion } from "./companions.js";
 import {
+  conditionsRecord,
   loadConditionSkills,
   type ProjectCondition,
   projectSnapshotDir,
   snapshotProject,
 } from "./conditions.js";
-import { type ContextCondition, loadContext } from "./context.js";
+import { loadContext } from "./context.js";
 import { checkContextFits } from "./context-support.js";
 import { skillWithDescription } from "./description.js";
 import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
@@ -81,24 +81,6 @@ export async function projectCondition(
     ...(options.store ? [storeSettings(options.store, workspace).dir] : []),
   ];
   return snapshotProject(options.project, leaveOut, projectSnapshotDir(tempRoot));
-}
-
-// What trigger-results.json says of the conditions; nothing in the clean room, as results written before them.
-function conditionsRecord(
-  project: ProjectCondition | undefined,
-  beside: readonly Companion[],
-  context?: ContextCondition,
-) {
-  if (!project && beside.length === 0 && !context) return {};
-  return {
-    conditions: {
-      ...(project ? { project_root: project.root, project_hash: project.hash } : {}),
-      ...(beside.length > 0 ? { installed: beside.map((c) => c.installName) } : {}),
-      ...(context
-        ? { context: context.file, context_hash: context.hash, context_turns: context.turns.length }
-        : {}),
-    },
-  };
 }
 
 /** Runs every trigger query `runs` times, each run in its own workspace, and writes trigger-results.json. */

@@ -5,6 +5,7 @@ import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import type { CatalogMember } from "../../src/catalog/discover.js";
 import { planCatalogRuns } from "../../src/catalog/plan.js";
 import { catalogRunKeys } from "../../src/catalog/reuse-catalog.js";
+import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let agent: Agent;
 beforeAll(async () => {
@@ -61,5 +62,34 @@ describe("the store key of a catalog run", () => {
     const key = await catalogRunKeys(context(members))(first!);
     const edited = [member("chart-maker", "Draws charts and tables from CSV files.", []), members[1]!];
     expect(await catalogRunKeys(context(edited))(first!)).not.toBe(key);
+  });
+
+  it("holds each condition the run was made under: the rivals' content, the project's hash, the conversation's", async () => {
+    const { dir, cleanup } = await tempDir();
+    try {
+      await writeTree(dir, {
+        "rivals/changelog/SKILL.md": skillMd("changelog", "Keeps CHANGELOG.md.", "Edit it."),
+        "edited/changelog/SKILL.md": skillMd("changelog", "Keeps CHANGELOG.md.", "Edit it carefully."),
+      });
+      const rival = (folder: string) => [
+        { sourceDir: join(dir, folder, "changelog"), installName: "changelog" },
+      ];
+      const key = (conditions: object) => catalogRunKeys({ ...context(members), ...conditions })(first!);
+      const clean = await key({});
+      // No condition, or an empty library: the key of a catalog stored before conditions existed.
+      expect(await key({ installed: [] })).toBe(clean);
+      const keys = [
+        clean,
+        await key({ installed: rival("rivals") }),
+        await key({ installed: rival("edited") }),
+        await key({ project: { hash: "a".repeat(64) } }),
+        await key({ project: { hash: "b".repeat(64) } }),
+        await key({ context: { hash: "c".repeat(64) } }),
+      ];
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(await key({ project: { hash: "a".repeat(64) } })).toBe(keys[3]);
+    } finally {
+      await cleanup();
+    }
   });
 });

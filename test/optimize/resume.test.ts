@@ -230,5 +230,12 @@ describe("checking that a resume has the inputs the optimization started with", 
       '--improver: "anthropic" in results.json, "sim" now',
       '--improver-model: "claude-sonnet-4-5" in results.json, "skillgym-sim" now',
     ]);
+
+    // Other trigger conditions (a project the runs start in) change every evaluation: refused too.
+    await writeTree(dir, { "project/package.json": "{}\n" });
+    const inProject = await prepareOptimize({ ...options, project: join(dir, "project") });
+    expect(resumeMismatches({ ...results, split: results.split }, { ...now, prepared: inProject })).toContain(
+      `the conditions: (not set) in results.json, {"project_root":"${join(dir, "project")}"} now`,
+    );
   });
 });

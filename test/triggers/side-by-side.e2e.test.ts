@@ -102,6 +102,31 @@ describe("--conditions clean,real: the same queries in the clean room and under 
     expect(plan.side_by_side).toEqual(["clean", "real"]);
   });
 
+  it("--dry-run counts the clean room's runs too, each under its own key", async () => {
+    const side = [
+      "--conditions",
+      "clean,real",
+      "--installed",
+      join(dir, "library"),
+      "--project-root",
+      project(),
+    ];
+    const dry = async (workspace: string, ...extra: string[]) => {
+      const plan = await triggers(workspace, "--dry-run", "--json", ...extra);
+      expect(plan.code, plan.stderr).toBe(0);
+      return JSON.parse(plan.stdout).triggerRuns as { runs: number; served: number; toRun: number };
+    };
+    // ws-side holds the first test's runs: the clean room's three and the real conditions' three, all stored.
+    expect(await dry("ws-side", ...side)).toMatchObject({ runs: 6, served: 6, toRun: 0 });
+    expect(await dry("ws-dry-empty", ...side)).toMatchObject({ runs: 6, served: 0, toRun: 6 });
+    // Each side alone: its own three runs, served from its own keys.
+    expect(await dry("ws-side", "--conditions", "clean", "--installed", join(dir, "library"))).toMatchObject({
+      runs: 3,
+      served: 3,
+    });
+    expect(await dry("ws-side", ...side.slice(2))).toMatchObject({ runs: 3, served: 3 });
+  });
+
   it("the terminal summary shows both rates and says what each flag means", async () => {
     const result = await triggers(
       "ws-side-text",

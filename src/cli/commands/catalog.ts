@@ -1,5 +1,6 @@
 import type { Command } from "commander";
 import { type CatalogOptions, planCatalog, runCatalog } from "../../catalog/index.js";
+import { parseConditionNames } from "../../triggers/index.js";
 import { type AgentFlags, checkCredentials, createSetup, withAgentOptions } from "../agent-setup.js";
 import { type CiFlags, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
@@ -21,6 +22,10 @@ interface CatalogFlags extends AgentFlags, StoreFlags, Pick<CiFlags, "shard"> {
   concurrency: number;
   timeout: number;
   model?: string;
+  projectRoot?: string;
+  installed?: string[];
+  context?: string;
+  conditions?: string[];
   dryRun?: boolean;
   json?: boolean;
 }
@@ -62,6 +67,21 @@ export function registerCatalog(program: Command, io: Io): void {
     .option("--model <model>", "the agent's model")
     .option("--workspace <dir>", "where catalog-<N>/ folders are written (default: <dir>-workspace)")
     .option("--max-cost <usd>", "stop scheduling new runs before this much is spent", positiveNumber)
+    .option("--project-root <dir>", "the user's project: each catalog run starts in a copy of it")
+    .option(
+      "--installed <dirs>",
+      "comma-separated folders of skill folders (e.g. a copy of ~/.claude/skills): every skill in them installed beside the library, as a rival",
+      idList,
+    )
+    .option(
+      "--context <file>",
+      "a prior conversation (JSON: [{role, content}, …]) each catalog run continues before its query (Claude Code)",
+    )
+    .option(
+      "--conditions <names>",
+      '"real" (the --project-root, --installed and --context given; the default) or "clean" (none of them); not both: a catalog is one matrix',
+      idList,
+    )
     .option(
       "--dry-run",
       "print the plan (skills, queries, runs, what the store serves, a rough cost and wall time) and check the credentials; start nothing",
@@ -83,11 +103,15 @@ export function registerCatalog(program: Command, io: Io): void {
       store: storeRequest(flags),
       ...(flags.shard ? { shard: flags.shard } : {}),
       ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+      ...(flags.projectRoot ? { project: flags.projectRoot } : {}),
+      ...(flags.installed ? { installed: flags.installed } : {}),
+      ...(flags.context ? { context: flags.context } : {}),
       signal: interrupt.signal,
       reporter: catalogReporter(io),
       createAgent: (suiteDir) => setup.agent(suiteDir),
     };
     try {
+      if (flags.conditions) options.conditions = parseConditionNames(flags.conditions);
       if (flags.dryRun) {
         const plan = await planCatalog(options, flags.simulate === true);
         for (const line of skippedLines(plan.skipped)) io.err(`${line}\n`);

@@ -10,7 +10,14 @@ import {
   withAgentOptions,
 } from "../agent-setup.js";
 import type { Io } from "../io.js";
-import { fraction, interruptSignal, nonNegativeInt, positiveInt, positiveNumber } from "../options.js";
+import {
+  fraction,
+  idList,
+  interruptSignal,
+  nonNegativeInt,
+  positiveInt,
+  positiveNumber,
+} from "../options.js";
 import { estimateLine, optimizeProgress, optimizeSummary } from "../reporters/optimize.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
@@ -20,6 +27,8 @@ interface OptimizeFlags extends AgentFlags, StoreFlags {
   evals?: string;
   workspace?: string;
   projectRoot?: string;
+  installed?: string[];
+  context?: string;
   maxIterations: number;
   holdout: number;
   runs: number;
@@ -86,7 +95,19 @@ export function registerOptimize(program: Command, io: Io): void {
       "--workspace <dir>",
       "where optimize-<timestamp>/ is written (default: <skill-parent>/<name>-workspace)",
     )
-    .option("--project-root <dir>", "the project the skill belongs to (for eval discovery)")
+    .option(
+      "--project-root <dir>",
+      "the project the skill belongs to: finds the suite, and each trigger run starts in a copy of it",
+    )
+    .option(
+      "--installed <dirs>",
+      "comma-separated folders of skill folders (e.g. a copy of ~/.claude/skills): every skill in them installed beside it in each trigger run",
+      idList,
+    )
+    .option(
+      "--context <file>",
+      "a prior conversation (JSON: [{role, content}, …]) each trigger run continues before its query (Claude Code)",
+    )
     .option("--apply", "write the best description into SKILL.md (only the description changes)")
     .option(
       "--resume <dir>",
@@ -110,7 +131,9 @@ export function registerOptimize(program: Command, io: Io): void {
       const options: OptimizeOptions = {
         skillPath,
         ...(flags.evals ? { evalsPath: flags.evals } : {}),
-        ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
+        ...(flags.projectRoot ? { projectRoot: flags.projectRoot, project: flags.projectRoot } : {}),
+        ...(flags.installed ? { installed: flags.installed } : {}),
+        ...(flags.context ? { context: flags.context } : {}),
         ...(flags.workspace ? { workspace: flags.workspace } : {}),
         maxIterations: flags.maxIterations,
         holdout: flags.holdout,

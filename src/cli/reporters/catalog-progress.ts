@@ -1,6 +1,7 @@
 import { dirname } from "node:path";
 import type { CatalogDryRun, CatalogReporter, CatalogSummary } from "../../catalog/index.js";
 import type { CatalogResults } from "../../contracts/catalog.js";
+import type { RunConditions } from "../../contracts/trigger-results.js";
 import type { Io } from "../io.js";
 import { storePlanLines } from "./dry-run.js";
 import { formatDuration } from "./status-line.js";
@@ -39,7 +40,23 @@ export function catalogReporter(io: Io): CatalogReporter {
 const pct = (v: number | null) => (v === null ? "–" : `${Math.round(v * 100)}%`);
 
 /** The summary printed when a catalog finishes. */
+/** Where the runs were made, in one line; nothing in the clean room. */
+export function catalogConditionsLine(conditions: RunConditions | undefined): string | undefined {
+  if (!conditions) return undefined;
+  const parts = [
+    ...(conditions.project_root ? [`each run in a copy of ${conditions.project_root}`] : []),
+    ...(conditions.installed
+      ? [`rivals installed beside the library: ${conditions.installed.join(", ")}`]
+      : []),
+    ...(conditions.context
+      ? [`each run continues ${conditions.context} (${conditions.context_turns ?? 0} turns)`]
+      : []),
+  ];
+  return parts.length > 0 ? `conditions: ${parts.join("; ")}` : undefined;
+}
+
 export function formatCatalogResults(results: CatalogResults): string {
+  const conditions = catalogConditionsLine(results.conditions);
   const lines = results.skills.map(
     (s) =>
       `  ${s.name}: ${s.queries === 0 ? "no queries of its own (competitor only)" : `precision ${pct(s.precision)}, recall ${pct(s.recall)}, F1 ${pct(s.f1)}`}`,
@@ -47,6 +64,7 @@ export function formatCatalogResults(results: CatalogResults): string {
   const top = results.pairs[0];
   if (top) lines.push(`  most confused: ${top.skills[0]} ↔ ${top.skills[1]} (${top.runs} runs)`);
   for (const note of results.notes) lines.push(`  note: ${note}`);
+  if (conditions) lines.push(`  ${conditions}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -71,6 +89,8 @@ export function catalogPlanLines(plan: CatalogDryRun): string[] {
     `plan for the catalog of ${plan.dir}: ${plan.skills.length} skills installed together in every run: ${skills}`,
     `${plan.queries} queries × ${plan.runsPerQuery} run(s) = ${plan.shard ? plan.shard.runs : plan.runs} runs`,
   ];
+  const conditions = catalogConditionsLine(plan.conditions);
+  if (conditions) lines.push(conditions);
   if (plan.shard)
     lines.push(
       `shard ${plan.shard.index}/${plan.shard.count}: ${plan.runs} of ${plan.shard.runs} runs; the lines below are this shard's`,
