@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from "commander";
 import { SkillgymError } from "../errors.js";
-import type { ScreenOptions } from "../replay/index.js";
+import type { ScreenOptions } from "../triggers/replay/index.js";
 
 export interface ScreenFlags {
   screen?: "replay";

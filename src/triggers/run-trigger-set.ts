@@ -1,5 +1,4 @@
 import type { TriggerQueryResult } from "../contracts/trigger-results.js";
-import { type ScreenSummary, screenedHooks } from "../replay/index.js";
 import type { ConcurrencyLimit } from "../run/adaptive-limit.js";
 import { storeSettings } from "../run/options.js";
 import { scheduleRuns } from "../run/scheduler.js";
@@ -7,6 +6,7 @@ import { partition } from "../shard/index.js";
 import { openStore } from "../store/index.js";
 import type { Suite } from "../suite/index.js";
 import { planTriggerRuns, type TriggerRunSpec } from "./plan.js";
+import { type ScreenSummary, screenedHooks } from "./replay/index.js";
 import { triggerHooksWithStore } from "./reuse-trigger.js";
 import {
   executeTriggerRun,

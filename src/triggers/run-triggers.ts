@@ -4,7 +4,6 @@ import { TriggerPlan } from "../contracts/run-record.js";
 import type { RateLimits } from "../contracts/shard.js";
 import type { TriggerResults } from "../contracts/trigger-results.js";
 import { SkillgymError } from "../errors.js";
-import { screenRefused } from "../replay/index.js";
 import { adaptiveLimit, rateLimitRecord } from "../run/adaptive-limit.js";
 import { createNextIteration, defaultWorkspace } from "../run/iteration.js";
 import { type RunInputs, runInputs, storeSettings } from "../run/options.js";
@@ -25,6 +24,7 @@ import {
 import { loadContext } from "./context.js";
 import { checkContextFits } from "./context-support.js";
 import { skillWithDescription } from "./description.js";
+import { screenRefused } from "./replay/index.js";
 import type { TriggerContext, TriggerRunRecord } from "./run-trigger.js";
 import { CLEAN_DIR, cleanContext, runTriggerSet, triggerRunIdentity } from "./run-trigger-set.js";
 import { summarize } from "./score.js";

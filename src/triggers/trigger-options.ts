@@ -1,5 +1,5 @@
-import type { ScreenOptions } from "../replay/index.js";
 import type { RunOptions } from "../run/options.js";
+import type { ScreenOptions } from "./replay/index.js";
 import type { TriggerReporter } from "./reporter.js";
 import type { ConditionSets } from "./side-by-side.js";
 

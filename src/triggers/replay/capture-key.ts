@@ -1,8 +1,8 @@
-import { agentKeyParts } from "../run/reuse.js";
-import { hashSkill } from "../skill/index.js";
-import { storeKey } from "../store/index.js";
-import type { Companion } from "../triggers/companions.js";
-import type { TriggerContext } from "../triggers/run-trigger.js";
+import { agentKeyParts } from "../../run/reuse.js";
+import { hashSkill } from "../../skill/index.js";
+import { storeKey } from "../../store/index.js";
+import type { Companion } from "../companions.js";
+import type { TriggerContext } from "../run-trigger.js";
 
 const byName = (a: Companion, b: Companion) =>
   a.installName < b.installName ? -1 : a.installName > b.installName ? 1 : 0;

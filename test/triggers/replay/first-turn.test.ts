@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SIM_MODEL } from "../../src/contracts/sim-model.js";
-import { readAnthropicTurn } from "../../src/replay/anthropic-turn.js";
-import { claudeCodeReplay } from "../../src/replay/claude-code.js";
-import { classifyFirstTurn, type FirstTurn } from "../../src/replay/first-turn.js";
-import type { SimReply } from "../../src/sim/model.js";
-import { anthropicMessages } from "../../src/sim/protocols/anthropic-messages.js";
+import { SIM_MODEL } from "../../../src/contracts/sim-model.js";
+import type { SimReply } from "../../../src/sim/model.js";
+import { anthropicMessages } from "../../../src/sim/protocols/anthropic-messages.js";
+import { readAnthropicTurn } from "../../../src/triggers/replay/anthropic-turn.js";
+import { claudeCodeReplay } from "../../../src/triggers/replay/claude-code.js";
+import { classifyFirstTurn, type FirstTurn } from "../../../src/triggers/replay/first-turn.js";
 
 const OURS = "haiku-sg-1a2b3c4d";
 const classify = (turn: FirstTurn) => classifyFirstTurn(turn, OURS, claudeCodeReplay.skillOf);

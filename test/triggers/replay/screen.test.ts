@@ -1,13 +1,13 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
-import { SimScript } from "../../src/contracts/sim-script.js";
-import { replayMarker, withQuery } from "../../src/replay/marker.js";
-import { type SimLogEntry, type SimServer, startSim } from "../../src/sim/index.js";
-import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { createClaudeCodeAgent } from "../../../src/agents/index.js";
+import { SimScript } from "../../../src/contracts/sim-script.js";
+import { type SimLogEntry, type SimServer, startSim } from "../../../src/sim/index.js";
+import { runTriggers, type TriggerOptions } from "../../../src/triggers/index.js";
+import { replayMarker, withQuery } from "../../../src/triggers/replay/marker.js";
+import { executableDouble } from "../../agent-double/index.js";
+import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
 
 // runTriggers with --screen replay in this process, the claude-code adapter on the test double, against one sim.
 // "first:" loads the skill on the first turn, "later:" after a shell call, "never:" answers in text; "verify:"

@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { costOf } from "../../src/agents/pricing.js";
-import { writeReplayedRun } from "../../src/replay/replayed-run.js";
-import { readJson, tempDir } from "../e2e/helpers.js";
+import { costOf } from "../../../src/agents/pricing.js";
+import { writeReplayedRun } from "../../../src/triggers/replay/replayed-run.js";
+import { readJson, tempDir } from "../../e2e/helpers.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;

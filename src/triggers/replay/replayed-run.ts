@@ -1,10 +1,10 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { costOf } from "../agents/pricing.js";
-import type { TriggerRun } from "../contracts/run-record.js";
-import { writeJson } from "../runlog/atomic-write.js";
-import type { TriggerRunSpec } from "../triggers/plan.js";
-import type { TriggerRunRecord } from "../triggers/run-trigger.js";
+import { costOf } from "../../agents/pricing.js";
+import type { TriggerRun } from "../../contracts/run-record.js";
+import { writeJson } from "../../runlog/atomic-write.js";
+import type { TriggerRunSpec } from "../plan.js";
+import type { TriggerRunRecord } from "../run-trigger.js";
 import type { FirstTurn, FirstTurnVerdict } from "./first-turn.js";
 
 /** A trigger run decided by replay: its trigger.json (decided_by "replay") and the first turn it was read from. */

@@ -1,4 +1,4 @@
-import type { TokenUsage } from "../agents/events.js";
+import type { TokenUsage } from "../../agents/events.js";
 
 /** The model's answer to a replayed request: its text and its tool calls, in order; its model and tokens if given. */
 export interface FirstTurn {

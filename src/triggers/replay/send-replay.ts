@@ -1,4 +1,4 @@
-import type { ReplayCapture } from "../contracts/replay-capture.js";
+import type { ReplayCapture } from "../../contracts/replay-capture.js";
 import { REPLAY_HEADER, type ReplayAdapter } from "./adapter.js";
 import type { FirstTurn } from "./first-turn.js";
 import { withQuery } from "./marker.js";

@@ -1,7 +1,7 @@
-import type { TriggerResults } from "../contracts/trigger-results.js";
-import type { ResultStore } from "../store/index.js";
-import type { TriggerRunSpec } from "../triggers/plan.js";
-import type { TriggerContext, TriggerRunRecord } from "../triggers/run-trigger.js";
+import type { TriggerResults } from "../../contracts/trigger-results.js";
+import type { ResultStore } from "../../store/index.js";
+import type { TriggerRunSpec } from "../plan.js";
+import type { TriggerContext, TriggerRunRecord } from "../run-trigger.js";
 import { replayAdapterFor } from "./adapters.js";
 import { captureFirstRequest } from "./capture.js";
 import { classifyFirstTurn } from "./first-turn.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { claudeCodeReplay } from "../../src/replay/claude-code.js";
-import type { RecordedRequest } from "../../src/replay/recording-proxy.js";
+import { claudeCodeReplay } from "../../../src/triggers/replay/claude-code.js";
+import type { RecordedRequest } from "../../../src/triggers/replay/recording-proxy.js";
 
 const MARKER = "SKILLGYMREPLAYQUERY0123456789abcdef";
 const post = (path: string, body: object): RecordedRequest => ({

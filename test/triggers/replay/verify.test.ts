@@ -5,7 +5,7 @@ import {
   newVerifyTally,
   recordAgreement,
   takeForVerify,
-} from "../../src/replay/verify.js";
+} from "../../../src/triggers/replay/verify.js";
 
 const picks = (percent: number, n: number) => {
   const tally = newVerifyTally(percent);

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { skillgymHere, skillgymHereOnDouble } from "../cli/cli-in-process.js";
-import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { skillgymHere, skillgymHereOnDouble } from "../../cli/cli-in-process.js";
+import { readJson, skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
 
 // `skillgym triggers --screen replay` as a user runs it (the built CLI in this process, the agent the double).
 let dir: string;

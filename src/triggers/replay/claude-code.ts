@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { skillLoadedBy } from "../agents/claude-code/skill-load.js";
+import { skillLoadedBy } from "../../agents/claude-code/skill-load.js";
 import type { ReplayAdapter } from "./adapter.js";
 import { readAnthropicTurn } from "./anthropic-turn.js";
 

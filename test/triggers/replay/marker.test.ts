@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonStringContent, replayMarker, withQuery } from "../../src/replay/marker.js";
+import { jsonStringContent, replayMarker, withQuery } from "../../../src/triggers/replay/marker.js";
 
 describe("putting the query in the marker's place", () => {
   const marker = replayMarker("00ff00ff00ff00ff");

@@ -1,11 +1,11 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { ReplayCapture } from "../contracts/replay-capture.js";
-import { storeSource } from "../run/reuse.js";
-import { writeJson } from "../runlog/atomic-write.js";
-import type { ResultStore } from "../store/index.js";
-import { syntheticName } from "../triggers/plan.js";
-import { executeTriggerRun, type TriggerContext } from "../triggers/run-trigger.js";
+import { ReplayCapture } from "../../contracts/replay-capture.js";
+import { storeSource } from "../../run/reuse.js";
+import { writeJson } from "../../runlog/atomic-write.js";
+import type { ResultStore } from "../../store/index.js";
+import { syntheticName } from "../plan.js";
+import { executeTriggerRun, type TriggerContext } from "../run-trigger.js";
 import type { ReplayAdapter } from "./adapter.js";
 import { captureKey } from "./capture-key.js";
 import { replayMarker } from "./marker.js";

@@ -17,4 +17,4 @@ export interface ReplayAdapter {
   skillOf(call: FirstTurn["calls"][number]): string | undefined;
 }
 
-export { REPLAY_HEADER } from "../contracts/run-marker.js";
+export { REPLAY_HEADER } from "../../contracts/run-marker.js";

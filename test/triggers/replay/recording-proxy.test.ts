@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startRecordingProxy } from "../../src/replay/recording-proxy.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { claudeRequest } from "../sim/sim-client.js";
+import { type SimServer, startSim } from "../../../src/sim/index.js";
+import { startRecordingProxy } from "../../../src/triggers/replay/recording-proxy.js";
+import { claudeRequest } from "../../sim/sim-client.js";
 
 let sim: SimServer | undefined;
 let close: (() => Promise<void>) | undefined;

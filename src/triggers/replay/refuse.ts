@@ -1,5 +1,5 @@
-import type { Agent } from "../agents/agent.js";
-import { SkillgymError } from "../errors.js";
+import type { Agent } from "../../agents/agent.js";
+import { SkillgymError } from "../../errors.js";
 import { agentsWithReplay, replayAdapterFor } from "./adapters.js";
 
 /** Throws the usage error (exit 2) for `--screen replay` with an agent it cannot serve, before any run starts. */

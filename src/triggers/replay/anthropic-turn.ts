@@ -1,4 +1,4 @@
-import type { TokenUsage } from "../agents/events.js";
+import type { TokenUsage } from "../../agents/events.js";
 import type { FirstTurn } from "./first-turn.js";
 
 interface Usage {

@@ -1,11 +1,11 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
-import { SimScript } from "../../src/contracts/sim-script.js";
-import { withQuery } from "../../src/replay/marker.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { createClaudeCodeAgent } from "../../../src/agents/index.js";
+import { SimScript } from "../../../src/contracts/sim-script.js";
+import { type SimServer, startSim } from "../../../src/sim/index.js";
+import { runTriggers, type TriggerOptions } from "../../../src/triggers/index.js";
+import { withQuery } from "../../../src/triggers/replay/marker.js";
+import { fastRetry, skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
 
 // The fidelity case through the real Claude Code: queries that load the skill on the first turn, after a shell call,
 // that go to another skill, or that never load one. Replay decides the first, third and fourth kinds, hands the
