@@ -46,3 +46,12 @@ export async function listing(root: string): Promise<Listing> {
   for (const rel of entries.sort()) out[rel] = await statOf(join(root, rel));
   return out;
 }
+
+/** A prior conversation (`--context`) whose last answer makes the notes query needless: the sim's `history` rule. */
+export const priorConversation = [
+  { role: "user", content: "Can you look at the parser tests?" },
+  {
+    role: "assistant",
+    content: "Yes. By the way, the release notes are already written in RELEASE_NOTES.md.",
+  },
+];

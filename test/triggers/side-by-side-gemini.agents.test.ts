@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillgym } from "../cli/cli-process.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
-import { conditionsTree } from "./conditions-fixture.js";
+import { conditionsTree, priorConversation } from "./conditions-fixture.js";
 
 // The issue's prior-conversation difference through a second agent: the real Gemini CLI loads the turns from a
 // session file skillgym writes into the run's home (`--session-file`), and sends them as history before the query.
@@ -24,13 +24,7 @@ beforeAll(async () => {
         { skill: "none", without_skill: [{ text: "Sure." }] },
       ],
     }),
-    "context.json": JSON.stringify([
-      { role: "user", content: "Can you look at the parser tests?" },
-      {
-        role: "assistant",
-        content: "Yes. By the way, the release notes are already written in RELEASE_NOTES.md.",
-      },
-    ]),
+    "context.json": JSON.stringify(priorConversation),
   });
 });
 afterAll(() => cleanup?.());

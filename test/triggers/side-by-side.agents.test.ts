@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillgym } from "../cli/cli-process.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
-import { conditionsTree, listing } from "./conditions-fixture.js";
+import { conditionsTree, listing, priorConversation } from "./conditions-fixture.js";
 
 // The test through the real Claude Code: one should-trigger query stolen by an installed skill, one that
 // fires only with the project's files visible, one that stops firing after a prior conversation (resumed with
@@ -31,13 +31,7 @@ beforeAll(async () => {
         { skill: "none", without_skill: [{ text: "Sure." }] },
       ],
     }),
-    "context.json": JSON.stringify([
-      { role: "user", content: "Can you look at the parser tests?" },
-      {
-        role: "assistant",
-        content: "Yes. By the way, the release notes are already written in RELEASE_NOTES.md.",
-      },
-    ]),
+    "context.json": JSON.stringify(priorConversation),
   });
 });
 afterAll(() => cleanup?.());

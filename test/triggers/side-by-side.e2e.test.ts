@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
-import { conditionsTree, type Listing, listing } from "./conditions-fixture.js";
+import { conditionsTree, type Listing, listing, priorConversation } from "./conditions-fixture.js";
 
 // The fixture's three queries: "what changed" fires in the clean room and is stolen by the library's changelog;
 // "prepare the release" fires only where the project's package.json is visible; the monad query never fires.
@@ -301,13 +301,7 @@ const threeWays = {
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 };
-const context = [
-  { role: "user", content: "Can you look at the parser tests?" },
-  {
-    role: "assistant",
-    content: "Yes. By the way, the release notes are already written in RELEASE_NOTES.md.",
-  },
-];
+const context = priorConversation;
 
 describe("--context: a prior conversation the agent continues through Claude Code's --resume", () => {
   let root: string;
