@@ -33,6 +33,16 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// A pid file can be seen between its creation and its write: only a positive number counts.
+function pidIn(file: string): number {
+  try {
+    const pid = Number(readFileSync(file, "utf8"));
+    return Number.isInteger(pid) && pid > 0 ? pid : 0;
+  } catch {
+    return 0;
+  }
+}
+
 async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
@@ -77,9 +87,9 @@ describe("the watchdog", () => {
       const skillgym = host(
         `await runProcess({ command: process.execPath, args: ["-e", ${JSON.stringify(agent)}], cwd: ${JSON.stringify(dir)}, env: process.env, timeoutMs: 600000 });`,
       );
-      const started = await waitFor(() => existsSync(agentPid) && existsSync(grandPid), 10_000);
+      const started = await waitFor(() => pidIn(agentPid) > 0 && pidIn(grandPid) > 0, 10_000);
       expect(started).toBe(true);
-      const pids = [agentPid, grandPid].map((f) => Number(readFileSync(f, "utf8")));
+      const pids = [agentPid, grandPid].map(pidIn);
       expect(pids.every(isAlive)).toBe(true);
       const watchdogs = process.platform === "linux" ? watchdogsOf(skillgym.child.pid ?? 0) : [];
 
