@@ -1,8 +1,8 @@
 import type { RunOutcomeName } from "../contracts/run-record.js";
+import type { Redactor } from "../redact.js";
 import type { SandboxSpec } from "../sandbox/index.js";
 import type { AgentEvent } from "./events.js";
 import type { ProcessResult } from "./process/run-process.js";
-import type { Redactor } from "./redact.js";
 
 export type RunOutcome = RunOutcomeName;
 

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
+import { type Redactor, redactJson } from "../redact.js";
 import type { AgentEvent, TokenUsage } from "./events.js";
-import { type Redactor, redactJson } from "./redact.js";
 
 /** Writes a run's normalised events, one JSON line each, masked like its raw transcript. */
 export async function writeEventLog(

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { environmentSecrets, type Secret } from "./redact.js";
+import { environmentSecrets, type Secret } from "../redact.js";
 
 function tokensIn(value: unknown, fields: Readonly<Record<string, string>>): Secret[] {
   if (typeof value !== "object" || value === null) return [];

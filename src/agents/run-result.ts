@@ -1,7 +1,7 @@
+import type { Redactor } from "../redact.js";
 import type { AgentRunResult, InitEvent, ResultEvent } from "./agent.js";
 import type { AgentEvent } from "./events.js";
 import type { ProcessResult } from "./process/run-process.js";
-import type { Redactor } from "./redact.js";
 
 /** What one agent process left: its events, the process's end, and how the adapter reads that end. */
 export interface FinishedRun {

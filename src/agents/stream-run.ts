@@ -1,8 +1,8 @@
 import { createWriteStream } from "node:fs";
+import type { Redactor } from "../redact.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "./agent.js";
 import type { AgentEvent } from "./events.js";
 import { type ProcessResult, runProcess } from "./process/run-process.js";
-import type { Redactor } from "./redact.js";
 import { runResultOf } from "./run-result.js";
 import { sandboxedRun } from "./sandboxed-run.js";
 

@@ -1,5 +1,4 @@
 import type { AgentEvent } from "../agents/events.js";
-import { type Redactor, redactJson } from "../agents/redact.js";
 import type { Check } from "../contracts/checks.js";
 import type {
   Claim,
@@ -11,6 +10,7 @@ import type {
 import { Metrics } from "../contracts/metrics.js";
 import { Timing } from "../contracts/timing.js";
 import { SkillgymError } from "../errors.js";
+import { type Redactor, redactJson } from "../redact.js";
 import { writeJson } from "../runlog/atomic-write.js";
 import { runPaths } from "../runlog/layout.js";
 import { readRecordIfValid } from "../runlog/read-record.js";

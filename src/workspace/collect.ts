@@ -2,7 +2,7 @@ import { constants } from "node:fs";
 import { type FileHandle, mkdir, open, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { TextDecoder } from "node:util";
-import type { Redactor } from "../agents/redact.js";
+import type { Redactor } from "../redact.js";
 import { errnoOf, workspaceError } from "../tree/fs-errors.js";
 import { resolveInside } from "../tree/paths.js";
 import {

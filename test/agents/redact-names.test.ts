@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CREDENTIAL_VARIABLES, createRedactor, environmentSecrets } from "../../src/agents/redact.js";
+import { CREDENTIAL_VARIABLES, createRedactor, environmentSecrets } from "../../src/redact.js";
 
 describe("the credential variables", () => {
   it("are every variable an agent may authenticate with, found in this order", () => {

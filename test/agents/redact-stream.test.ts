@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRedactor } from "../../src/agents/redact.js";
+import { createRedactor } from "../../src/redact.js";
 
 const KEY = "sk-test-SECRET-0123456789abcdef";
 const MARKER = "[redacted:ANTHROPIC_API_KEY]";

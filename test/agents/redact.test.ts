@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { credentialSecrets } from "../../src/agents/claude-code/credentials.js";
-import { createRedactor, environmentSecrets, redactJson } from "../../src/agents/redact.js";
+import { createRedactor, environmentSecrets, redactJson } from "../../src/redact.js";
 
 const KEY = "sk-test-SECRET-0123456789abcdef";
 

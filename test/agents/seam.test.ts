@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseTranscript } from "../../src/agents/claude-code/normalise.js";
 import { readEventLog, writeEventLog } from "../../src/agents/event-log.js";
 import type { AgentEvent } from "../../src/agents/events.js";
-import { createRedactor } from "../../src/agents/redact.js";
 import {
   agentNames,
   builtinSkillsOf,
@@ -15,6 +14,7 @@ import {
 } from "../../src/agents/registry.js";
 import { gradeChecks } from "../../src/grade/checks/grade-checks.js";
 import { readEvents } from "../../src/grade/grade-iteration.js";
+import { createRedactor } from "../../src/redact.js";
 import { detectTrigger } from "../../src/triggers/detect.js";
 import { tempDir } from "../e2e/helpers.js";
 import { contextFor } from "../grade/checks/workspace.js";

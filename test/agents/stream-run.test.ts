@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { classifyAgentEnd } from "../../src/agents/classify-end.js";
 import type { AgentEvent } from "../../src/agents/events.js";
-import { createRedactor } from "../../src/agents/redact.js";
 import { runAgentStream } from "../../src/agents/stream-run.js";
+import { createRedactor } from "../../src/redact.js";
 import { tempDir } from "../e2e/helpers.js";
 
 let dir: string;

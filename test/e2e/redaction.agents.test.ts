@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CREDENTIAL_VARIABLES } from "../../src/agents/redact.js";
+import { CREDENTIAL_VARIABLES } from "../../src/redact.js";
 import { startSim } from "../../src/sim/index.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 

@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat, truncate, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRedactor } from "../../src/agents/redact.js";
+import { createRedactor } from "../../src/redact.js";
 import {
   type CollectBounds,
   CollectStopped,

@@ -1,7 +1,7 @@
 import { chmod, mkdir, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createRedactor } from "../../src/agents/redact.js";
+import { createRedactor } from "../../src/redact.js";
 import { collectOutputs } from "../../src/workspace/index.js";
 import { makeTempDir, removeDir, writeTree } from "./tree.js";
 

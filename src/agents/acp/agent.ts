@@ -1,5 +1,5 @@
+import { createRedactor } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
-import { createRedactor } from "../redact.js";
 import { listSkills } from "../skill-folders.js";
 import { classifyAcpEnd } from "./classify.js";
 import type { AcpProfile } from "./profile.js";

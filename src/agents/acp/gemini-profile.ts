@@ -1,11 +1,11 @@
 import { SIM_MODEL } from "../../contracts/sim-model.js";
+import { environmentSecrets } from "../../redact.js";
 import type { AgentFactoryOptions } from "../factory-options.js";
 import { builtinSkillsDir, commandLine, geminiVersion, locateGemini } from "../gemini/binary.js";
 import { geminiBuiltinSkills } from "../gemini/builtin-skills.js";
 import { findGeminiCredentials, type GeminiCredentials } from "../gemini/credentials.js";
 import { childEnvironment, prepareHome } from "../gemini/environment.js";
 import { skillRoots } from "../gemini/skills.js";
-import { environmentSecrets } from "../redact.js";
 import { listSkills } from "../skill-folders.js";
 import { programOf } from "./generic-profile.js";
 import type { AcpProfile } from "./profile.js";

@@ -2,10 +2,10 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
 import { firstRunnable, pathCandidates } from "../../executables.js";
+import { environmentSecrets } from "../../redact.js";
 import { allowedEnvironment, suiteNames } from "../allowed-env.js";
 import { explicitBinary } from "../binary-lookup.js";
 import type { AgentFactoryOptions } from "../factory-options.js";
-import { environmentSecrets } from "../redact.js";
 import { walkUpSkillRoots } from "../skill-folders.js";
 import type { AcpProfile } from "./profile.js";
 

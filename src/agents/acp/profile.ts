@@ -1,5 +1,5 @@
+import type { Secret } from "../../redact.js";
 import type { ToolPolicy } from "../agent.js";
-import type { Secret } from "../redact.js";
 
 /** What a run's profile is given to prepare a run. */
 export interface RunSetup {

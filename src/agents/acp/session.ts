@@ -1,11 +1,11 @@
 import { createWriteStream } from "node:fs";
 import { Readable, Writable } from "node:stream";
 import * as acp from "@agentclientprotocol/sdk/unstable";
+import type { Redactor } from "../../redact.js";
 import type { AgentRunRequest, AgentRunResult, InitEvent, ResultEvent } from "../agent.js";
 import type { AgentEvent } from "../events.js";
 import { isObject, type Json } from "../json-lines.js";
 import { type ChildPipes, type ProcessResult, runProcess } from "../process/run-process.js";
-import type { Redactor } from "../redact.js";
 import { runResultOf } from "../run-result.js";
 import { sandboxedRun } from "../sandboxed-run.js";
 import { FsMissing, FsRefusal, readTextFile, writeTextFile } from "./client-fs.js";

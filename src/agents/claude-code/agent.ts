@@ -1,6 +1,6 @@
 import { SIM_MODEL } from "../../contracts/sim-model.js";
+import { createRedactor } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
-import { createRedactor } from "../redact.js";
 import { runAgentStream } from "../stream-run.js";
 import { claudeArgs, defaultAllowedTools } from "./args.js";
 import { bundledVersion, locateClaude } from "./binary.js";

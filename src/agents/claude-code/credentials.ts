@@ -2,8 +2,8 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { SkillgymError } from "../../errors.js";
 import { exists } from "../../fs-probe.js";
+import type { Secret } from "../../redact.js";
 import { childSecrets } from "../login-file-secrets.js";
-import type { Secret } from "../redact.js";
 
 export type Credentials =
   | { kind: "env"; variable: string }

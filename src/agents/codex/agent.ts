@@ -1,7 +1,7 @@
 import { SIM_MODEL } from "../../contracts/sim-model.js";
+import { createRedactor } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult, ResultEvent } from "../agent.js";
 import { costOf } from "../pricing.js";
-import { createRedactor } from "../redact.js";
 import { runAgentStream, withRunFacts } from "../stream-run.js";
 import { codexArgs, sandboxFor } from "./args.js";
 import { codexVersion, locateCodex } from "./binary.js";

@@ -1,5 +1,5 @@
 import { SkillgymError } from "../../errors.js";
-import type { Secret } from "../redact.js";
+import type { Secret } from "../../redact.js";
 
 export type CopilotCredentials =
   | { kind: "github-token"; variable: string }

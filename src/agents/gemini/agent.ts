@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
+import { createRedactor, environmentSecrets } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
-import { createRedactor, environmentSecrets } from "../redact.js";
 import { listSkills } from "../skill-folders.js";
 import { runAgentStream, withRunFacts } from "../stream-run.js";
 import { geminiArgs } from "./args.js";

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { SIM_MODEL } from "../../contracts/sim-model.js";
+import { environmentSecrets } from "../../redact.js";
 import type { AcpProfile } from "../acp/profile.js";
 import type { AgentFactoryOptions } from "../factory-options.js";
 import { commandLine } from "../gemini/binary.js";
-import { environmentSecrets } from "../redact.js";
 import { listSkills } from "../skill-folders.js";
 import { locateQwen, qwenPackageDir, qwenVersion } from "./binary.js";
 import { findQwenCredentials, type QwenCredentials } from "./credentials.js";
