@@ -124,11 +124,10 @@ export async function mergedRunResult(input: MergedRunInput): Promise<Omit<Pipel
   const refs = await listRuns(dir);
   const evalRecords = await Promise.all(refs.map((ref) => evalRunRecord(dir, ref)));
   const triggersDir = join(dir, TRIGGERS_DIR);
-  const triggerRecords = input.triggers
-    ? (
-        await Promise.all((await triggerRunFolders(triggersDir)).map((r) => triggerRunRecord(triggersDir, r)))
-      ).flatMap((r) => (r ? [r] : []))
-    : [];
+  // Read even when no shard scored its queries (each was cut short first): their runs still cost what they cost.
+  const triggerRecords = (
+    await Promise.all((await triggerRunFolders(triggersDir)).map((r) => triggerRunRecord(triggersDir, r)))
+  ).flatMap((r) => (r ? [r] : []));
   const cancelled = evalRecords.some((r) => r.outcome === "cancelled");
   const costUsd =
     evalRecords.reduce((sum, r) => sum + r.costUsd + (r.judgeCostUsd ?? 0), 0) +

@@ -77,4 +77,17 @@ describe("mergedRunResult", () => {
     expect(result).not.toHaveProperty("evals");
     expect(result.costUsd).toBe(0.003);
   });
+
+  it("counts the cost of trigger runs no shard scored, since each was cut short before its results", async () => {
+    const at = join(dir, "unscored");
+    const run = join(at, "triggers", "query-1", "run-1");
+    await mkdir(run, { recursive: true });
+    await writeFile(
+      join(run, "trigger.json"),
+      JSON.stringify(triggerRecord(TRIGGER_RUNS[0] as (typeof TRIGGER_RUNS)[number])),
+    );
+    const result = await mergedRunResult(input(at));
+    expect(result).not.toHaveProperty("triggers");
+    expect(result.costUsd).toBe(0.003);
+  });
 });
