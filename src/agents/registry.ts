@@ -69,7 +69,13 @@ export async function createAgent(name: string, options: AgentFactoryOptions = {
       ? { kind: "simulator", url: options.simulatorUrl }
       : { kind: "api", hosts: found.apiHosts },
   };
-  return { ...agent, sandboxed: true, sandbox, run: (request) => agent.run({ ...request, sandbox }) };
+  // A run may narrow its own network (replay's capture run talks to a recording proxy); it never runs unsandboxed.
+  return {
+    ...agent,
+    sandboxed: true,
+    sandbox,
+    run: (request) => agent.run({ ...request, sandbox: request.sandbox ?? sandbox }),
+  };
 }
 
 /** The normalised events of a raw transcript written by the named agent. */

@@ -67,7 +67,14 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
     const agent = {
       ...ctx.agent,
       run: (request: Parameters<typeof ctx.agent.run>[0]) =>
-        ctx.agent.run({ ...request, apiBaseUrl: proxy.url }),
+        ctx.agent.run({
+          ...request,
+          apiBaseUrl: proxy.url,
+          // Sandboxed, the run's one network target is the proxy, which passes the requests on from outside.
+          ...(ctx.agent.sandbox
+            ? { sandbox: { ...ctx.agent.sandbox, network: { kind: "simulator" as const, url: proxy.url } } }
+            : {}),
+        }),
     };
     ({ error } = await executeTriggerRun(
       { queryIndex: 0, query: marker, shouldTrigger: false, runNumber: 1, syntheticName: name, runDir },

@@ -3,13 +3,9 @@ import { SkillgymError } from "../../errors.js";
 import { agentsWithReplay, replayAdapterFor } from "./adapters.js";
 
 /** Throws the usage error (exit 2) for `--screen replay` with an agent it cannot serve, before any run starts. */
-export function screenRefused(agent: Pick<Agent, "name" | "sandboxed">): void {
+export function screenRefused(agent: Pick<Agent, "name">): void {
   if (!replayAdapterFor(agent.name))
     throw new SkillgymError("USAGE", `--screen replay is not available with ${agent.name} yet`, {
       hint: `agents with replay: ${agentsWithReplay.join(", ")}; leave --screen out to run the agent for every query`,
-    });
-  if (agent.sandboxed)
-    throw new SkillgymError("USAGE", "--screen replay does not run inside the sandbox yet", {
-      hint: 'leave out --sandbox (or the suite\'s "sandbox": true), or --screen',
     });
 }

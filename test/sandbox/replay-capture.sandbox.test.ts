@@ -1,0 +1,45 @@
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { skillgym } from "../cli/cli-process.js";
+import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+
+// `--screen replay` under `--sandbox`: the capture run is Claude Code inside bubblewrap, whose one network target is
+// then the recording proxy (it passes the requests on from outside); the replays go from skillgym itself.
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  await writeTree(dir, {
+    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write one."),
+    "haiku/evals/triggers.json": JSON.stringify([
+      { query: "first: write a haiku", should_trigger: true },
+      { query: "later: a haiku on the files here", should_trigger: true },
+      { query: "never: what is 2+2", should_trigger: false },
+    ]),
+    "haiku/evals/sim-script.json": JSON.stringify({
+      rules: [
+        { match: "^first:", skill: "~haiku-sg-" },
+        { match: "^later:", skill: "~haiku-sg-", before: [{ bash: "true" }] },
+        { skill: "none", without_skill: [{ text: "Sure." }] },
+      ],
+    }),
+  });
+});
+afterAll(() => cleanup?.());
+
+it("captures the first request inside the sandbox, and replay decides what it can", async () => {
+  const ws = join(dir, "ws");
+  const args = ["triggers", join(dir, "haiku"), "--simulate", "--sandbox", "--runs", "1", "--workspace", ws];
+  const result = await skillgym([...args, "--screen", "replay"]);
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).toMatch(/replay decided 2 of 3 trigger runs, the agent 1; first request captured/);
+  const written = await readJson(join(ws, "iteration-1", "triggers", "trigger-results.json"));
+  expect(written.sandbox).toBe(true);
+  expect(written.screen).toMatchObject({
+    kind: "replay",
+    decided_by_replay: 2,
+    decided_by_agent: 1,
+    captured: true,
+  });
+  expect(written.results.map((r: { pass: boolean }) => r.pass)).toEqual([true, true, true]);
+});
