@@ -41,5 +41,5 @@ it("captures the first request inside the sandbox, and replay decides what it ca
     decided_by_agent: 1,
     captured: true,
   });
-  expect(written.results.map((r: { pass: boolean }) => r.pass)).toEqual([true, true, true]);
+  expect((written.results as { pass: boolean }[]).map((r) => r.pass)).toEqual([true, true, true]);
 });
