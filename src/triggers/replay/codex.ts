@@ -5,11 +5,20 @@ import type { FirstTurn } from "./first-turn.js";
 import { readOpenAiTurn } from "./openai-turn.js";
 
 // A model request of Codex's own turn: a Responses call with its tools (not a compaction at `/responses/compact`, a
-// model list, nor any request without tools).
+// model list, nor any request without tools). Under the simulator's provider the tools are the body's `tools`; to
+// OpenAI's own provider Codex 0.169 sends them as an `additional_tools` item of the input instead.
 function isAgentTurn(body: string): boolean {
   try {
-    const parsed = JSON.parse(body) as { tools?: unknown };
-    return Array.isArray(parsed.tools) && parsed.tools.length > 0;
+    const parsed = JSON.parse(body) as { tools?: unknown; input?: unknown };
+    const listed = (tools: unknown) => Array.isArray(tools) && tools.length > 0;
+    if (listed(parsed.tools)) return true;
+    return (
+      Array.isArray(parsed.input) &&
+      parsed.input.some(
+        (item: { type?: unknown; tools?: unknown } | null) =>
+          item?.type === "additional_tools" && listed(item.tools),
+      )
+    );
   } catch {
     return false;
   }

@@ -63,9 +63,10 @@ function turnOf(items: readonly Json[], model: string, usage: unknown): FirstTur
   };
 }
 
+// An error names its message in `error.message`, or (a stream's `error` event) in its own `message`.
 function failure(response: Json, fallback: string): Error {
   const error = isObject(response.error) ? response.error : {};
-  return new Error(str(error.message) || fallback);
+  return new Error(str(error.message) || str(response.message) || fallback);
 }
 
 // The streamed answer (server-sent events): each finished item (`response.output_item.done`), and the final response
