@@ -291,6 +291,9 @@ describe("reading a Responses answer of Codex's", () => {
     const output = [{ type: "message", content: [{ type: "output_text", text: "Four." }] }];
     const only = `data: ${JSON.stringify({ type: "response.completed", response: { model: "m", output } })}\n\n`;
     expect(readOpenAiTurn("text/event-stream", only)).toEqual({ model: "m", text: "Four.", calls: [] });
+    // An event's data may come over several `data:` lines; a closing `[DONE]` is no event.
+    const split = `data: {"type":"response.completed",\ndata: "response":${JSON.stringify({ model: "m", output })}}\n\ndata: [DONE]\n\n`;
+    expect(readOpenAiTurn("text/event-stream", split)).toEqual({ model: "m", text: "Four.", calls: [] });
   });
 
   it("counts a built-in tool's call (a web search) as a call, so the run is undecided", () => {
