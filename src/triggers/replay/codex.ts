@@ -35,11 +35,15 @@ function commandOfArgv(argv: string[]): string {
   return argv.join(" ");
 }
 
+// The shell tools Codex gives a model, by version and model; each runs as a `command_execution` in Codex's stream.
+const SHELL_TOOLS = new Set(["exec_command", "shell_command", "shell", "local_shell", "container.exec"]);
+
 /**
  * The shell command a call of Codex's runs, whichever shell tool its model was given: `exec_command` (`cmd`),
- * `shell_command` (`command`, a string), `shell` or a local shell (`command`, an argument list).
+ * `shell_command` (`command`, a string), `shell` or a local shell (`command`, an argument list). Any other tool: none.
  */
 export function commandOfCall(call: FirstTurn["calls"][number]): string | undefined {
+  if (!SHELL_TOOLS.has(call.name)) return undefined;
   const { cmd, command } = call.input;
   if (typeof cmd === "string") return cmd;
   if (typeof command === "string") return command;

@@ -175,6 +175,9 @@ describe("the skill a call of Codex's loads", () => {
       }),
     ).toBeUndefined();
     expect(codexReplay.skillOf({ name: "web_search_call", input: { query: "haiku" } })).toBeUndefined();
+    // A tool of another kind (an MCP server's) whose input happens to hold a command runs nothing in Codex's shell.
+    const path = `/w/.agents/skills/${OURS}/SKILL.md`;
+    expect(codexReplay.skillOf({ name: "remote.run", input: { command: `cat ${path}` } })).toBeUndefined();
   });
 });
 
