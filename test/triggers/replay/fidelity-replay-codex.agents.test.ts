@@ -89,7 +89,8 @@ describe("--screen replay through the real Codex CLI", () => {
     for (const { headers } of replays) {
       for (const name of ["originator", "user-agent", "x-codex-beta-features", "accept", "content-type"])
         expect(headers![name]).toBe(agentHeaders[name]);
-      expect(headers!["session-id"]).not.toBe(agentHeaders["session-id"]);
+      for (const name of ["session-id", "thread-id", "x-client-request-id", "x-codex-window-id"])
+        expect(headers![name]).not.toBe(agentHeaders[name]);
       expect(headers!["x-codex-turn-metadata"]).toBeUndefined();
     }
     expect(new Set(replays.map((e) => e.session)).size).toBe(replays.length);
