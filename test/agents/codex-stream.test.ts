@@ -185,6 +185,19 @@ describe("Codex's command line and environment", () => {
     );
   });
 
+  it("sends a run's requests to its own base URL when given one: the sim provider's base_url, else openai_base_url", () => {
+    const proxy = "http://127.0.0.1:7/";
+    const simulated = codexArgs({ prompt: "p", simulatorUrl: "http://127.0.0.1:9", apiBaseUrl: proxy });
+    expect(simulated.find((a) => a.startsWith("model_providers.skillgym-sim="))).toContain(
+      `base_url="${proxy}"`,
+    );
+    expect(simulated.some((a) => a.startsWith("openai_base_url="))).toBe(false);
+    const real = codexArgs({ prompt: "p", apiBaseUrl: proxy });
+    expect(real).toContain(`openai_base_url="${proxy}"`);
+    expect(real.some((a) => a.startsWith("model_provider"))).toBe(false);
+    expect(codexArgs({ prompt: "p" }).some((a) => a.startsWith("openai_base_url="))).toBe(false);
+  });
+
   it("gives each run its own HOME and CODEX_HOME and, under the sim, no real key nor base URL", () => {
     const env = codexEnvironment({
       base: {

@@ -172,6 +172,30 @@ describe("the openai-responses protocol with Codex's requests", () => {
     }
   });
 
+  it("reads a replay's header: a `replayed` rule fits it, and its run number is the header's, not the folder's", () => {
+    const model = createSimModel(
+      SimScript.parse({
+        rules: [
+          { match: "^verify", replayed: true, skill: "none", without_skill: [{ text: "No." }] },
+          { match: "^verify", skill: "~haiku" },
+          { match: "^pattern", skill: "~haiku", trigger_pattern: [true, false] },
+        ],
+      }),
+    );
+    const ask = (prompt: string, headers: Record<string, string>) => {
+      const wire = openaiResponses.read(codexRequest(prompt), headers);
+      return { wire, commands: commandsOf(openaiResponses.write(model.reply(wire.request), wire, 1).body) };
+    };
+    const replayed = ask("verify a haiku", { "session-id": "r", "x-skillgym-replay": "run-2" });
+    expect(replayed.wire.request.conversation.replay).toEqual({ runNumber: 2 });
+    expect(replayed.commands).toEqual([]);
+    const agent = ask("verify a haiku", { "session-id": "a" });
+    expect(agent.wire.request.conversation.replay).toBeUndefined();
+    expect(agent.commands).toEqual(["cat '/w/.agents/skills/haiku-sg-1/SKILL.md'"]);
+    expect(ask("pattern one", { "session-id": "p1", "x-skillgym-replay": "run-1" }).commands).toHaveLength(1);
+    expect(ask("pattern two", { "session-id": "p2", "x-skillgym-replay": "run-2" }).commands).toEqual([]);
+  });
+
   it("refuses a request without input", () => {
     expect(() => openaiResponses.read(JSON.stringify({ model: "m" }), {})).toThrow("input: required");
   });

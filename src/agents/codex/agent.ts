@@ -3,7 +3,7 @@ import { createRedactor } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult, ResultEvent } from "../agent.js";
 import { costOf } from "../pricing.js";
 import { runAgentStream, withRunFacts } from "../stream-run.js";
-import { codexArgs, sandboxFor } from "./args.js";
+import { codexArgs, sandboxFor, simulatorApiUrl } from "./args.js";
 import { codexVersion, locateCodex } from "./binary.js";
 import { classifyCodexEnd } from "./classify.js";
 import { type CodexCredentials, codexCredentialSecrets, findCodexCredentials } from "./credentials.js";
@@ -47,6 +47,8 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
     await prepareCodexHome(request.home, credentials);
     const env = {
       ...codexEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions }),
+      // A run sent elsewhere (a recording proxy) must not be sent back by the user's own variable.
+      ...(request.apiBaseUrl && !options.simulatorUrl ? { OPENAI_BASE_URL: request.apiBaseUrl } : {}),
     };
     const missingBefore = await missingMountPoints(request.cwd);
     const model = request.model ?? (options.simulatorUrl ? SIM_MODEL : undefined);
@@ -60,6 +62,7 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
         tools: request.tools,
         systemPrompt: request.systemPrompt,
         simulatorUrl: options.simulatorUrl,
+        apiBaseUrl: request.apiBaseUrl,
       }),
       env,
       request,
@@ -90,6 +93,10 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
     skillsFolder: ".agents/skills",
     binary,
     simulated: Boolean(options.simulatorUrl),
+    // Codex's base URL includes `/v1`: its requests go to `<base>/responses`.
+    apiBaseUrl: options.simulatorUrl
+      ? simulatorApiUrl(options.simulatorUrl)
+      : baseEnv.OPENAI_BASE_URL || "https://api.openai.com/v1",
     redactor,
     run,
   };

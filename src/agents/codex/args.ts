@@ -15,10 +15,20 @@ export interface CodexArgsRequest {
   systemPrompt?: string | undefined;
   /** Base URL of `skillgym sim` (no `/v1`): a custom provider speaking the Responses API, never OPENAI_BASE_URL. */
   simulatorUrl?: string | undefined;
+  /**
+   * The provider's base URL (with `/v1`, as Codex uses it) for this run alone: a recording proxy in front of the
+   * simulator's or OpenAI's. Under the simulator it is the custom provider's `base_url`; else `openai_base_url`.
+   */
+  apiBaseUrl?: string | undefined;
 }
 
 // A TOML basic string: JSON's escapes (\", \\, \n, \uXXXX) are all valid TOML.
 const toml = (value: string) => JSON.stringify(value);
+
+/** The base URL Codex sends the simulator's requests to: its Responses API under `/v1`. */
+export function simulatorApiUrl(simulatorUrl: string): string {
+  return `${simulatorUrl.replace(/\/$/, "")}/v1`;
+}
 
 /** The command line of one headless `codex exec` run. */
 export function codexArgs(request: CodexArgsRequest): string[] {
@@ -42,7 +52,7 @@ export function codexArgs(request: CodexArgsRequest): string[] {
   if (request.simulatorUrl) {
     const provider = [
       'name="skillgym-sim"',
-      `base_url=${toml(`${request.simulatorUrl.replace(/\/$/, "")}/v1`)}`,
+      `base_url=${toml(request.apiBaseUrl ?? simulatorApiUrl(request.simulatorUrl))}`,
       'wire_api="responses"',
       `env_key="${SIM_KEY_VARIABLE}"`,
       // Faults injected by the simulator reach skillgym's own retry logic instead of Codex's.
@@ -50,7 +60,7 @@ export function codexArgs(request: CodexArgsRequest): string[] {
       "stream_max_retries=0",
     ].join(",");
     args.push("-c", "model_provider=skillgym-sim", "-c", `model_providers.skillgym-sim={${provider}}`);
-  }
+  } else if (request.apiBaseUrl) args.push("-c", `openai_base_url=${toml(request.apiBaseUrl)}`);
   if (request.systemPrompt !== undefined)
     args.push("-c", `developer_instructions=${toml(request.systemPrompt)}`);
   args.push("--", request.prompt);

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { isAbsolute, join, relative } from "node:path";
+import { REPLAY_HEADER, replayOfHeader } from "../../contracts/run-marker.js";
 import {
   type Conversation,
   conversationOf,
@@ -252,7 +253,13 @@ export const openaiResponses: Protocol = {
       typeof request.input === "string"
         ? { ...request, input: [{ role: "user", content: request.input }] }
         : request;
-    const { conversation, system } = readResponsesRequest(normalised);
+    const read = readResponsesRequest(normalised);
+    const { system } = read;
+    const { replayed, runNumber } = replayOfHeader(headers[REPLAY_HEADER]);
+    const conversation = {
+      ...read.conversation,
+      ...(replayed ? { replay: runNumber !== undefined ? { runNumber } : {} } : {}),
+    };
     return {
       request: {
         conversation,
