@@ -214,6 +214,26 @@ describe("Codex's command line and environment", () => {
     expect(env.OPENAI_API_KEY).toBeUndefined();
     expect(env.OPENAI_BASE_URL).toBeUndefined();
   });
+
+  it("hands an OPENAI_API_KEY to `codex exec` as CODEX_API_KEY, the one it reads, and keeps a CODEX_API_KEY given", () => {
+    const real = (base: NodeJS.ProcessEnv) =>
+      codexEnvironment({
+        base,
+        home: "/runs/1/home",
+        credentials: { kind: "env", variable: "OPENAI_API_KEY" },
+      });
+    expect(real({ OPENAI_API_KEY: "sk-openai" })).toMatchObject({
+      OPENAI_API_KEY: "sk-openai",
+      CODEX_API_KEY: "sk-openai",
+    });
+    expect(real({ OPENAI_API_KEY: "sk-openai", CODEX_API_KEY: "sk-codex" }).CODEX_API_KEY).toBe("sk-codex");
+    const login = codexEnvironment({
+      base: {},
+      home: "/runs/1/home",
+      credentials: { kind: "auth-file", file: "/me/.codex/auth.json" },
+    });
+    expect(login.CODEX_API_KEY).toBeUndefined();
+  });
 });
 
 describe("Codex's credentials", () => {

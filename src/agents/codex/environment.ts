@@ -36,6 +36,9 @@ export function codexEnvironment(options: CodexEnvOptions): NodeJS.ProcessEnv {
   env.USERPROFILE = options.home;
   env.CODEX_HOME = codexHomeOf(options.home);
   env.TMPDIR = tmpOf(options.home);
+  // `codex exec` reads its key from CODEX_API_KEY alone (0.169 sends no key given only OPENAI_API_KEY).
+  if (!options.simulatorUrl && options.credentials.kind === "env" && !env.CODEX_API_KEY && env.OPENAI_API_KEY)
+    env.CODEX_API_KEY = env.OPENAI_API_KEY;
   if (options.simulatorUrl) {
     for (const key of SIMULATOR_DROPPED) delete env[key];
     env[SIM_KEY_VARIABLE] = "sk-skillgym-simulator";
