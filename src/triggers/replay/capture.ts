@@ -19,6 +19,8 @@ export interface CaptureInput {
   description: string;
   store?: ResultStore;
   iterationDir: string;
+  /** The store key to keep it under; default {@link captureKey} of the context and description. */
+  key?: string;
 }
 
 export type CaptureResult =
@@ -53,7 +55,7 @@ async function stored(store: ResultStore | undefined, key: string): Promise<Repl
  */
 export async function captureFirstRequest(input: CaptureInput): Promise<CaptureResult> {
   const { ctx, adapter } = input;
-  const key = await captureKey(ctx, input.description);
+  const key = input.key ?? (await captureKey(ctx, input.description));
   const earlier = await stored(input.store, key);
   if (earlier) return { capture: earlier, captured: false };
   if (!ctx.agent.apiBaseUrl)
