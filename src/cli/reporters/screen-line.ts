@@ -1,4 +1,5 @@
 import type { TriggerResults } from "../../contracts/trigger-results.js";
+import type { ScreenForecast } from "../../triggers/replay/index.js";
 
 /** `--screen replay`: how the runs were decided, and what the check against the agent found. */
 export function screenNote(results: Pick<TriggerResults, "screen">): string | undefined {
@@ -18,4 +19,12 @@ export function screenNote(results: Pick<TriggerResults, "screen">): string | un
         : `checked ${verified.runs} against the agent: ${verified.agreed} agreed (${Math.round((verified.agreement ?? 0) * 100)}%)${verified.fell_back ? ", below 95%: the agents made the replayed runs again" : ""}`,
     );
   return parts.join("; ");
+}
+
+/** `--dry-run` with `--screen replay`: the capture runs, the replayed requests and the agent runs at most. */
+export function screenPlanLine(forecast: ScreenForecast): string {
+  return (
+    `with --screen replay: ${forecast.capture_runs} capture run${forecast.capture_runs === 1 ? "" : "s"} (one per key, unless stored), ` +
+    `${forecast.replay_requests} replay requests, up to ${forecast.agent_runs_up_to} agent runs (those replay leaves undecided)`
+  );
 }

@@ -4,3 +4,4 @@ export { screenRefused } from "./refuse.js";
 export type { ScreenOptions } from "./replayer.js";
 export { type ScreenSummary, screenedHooks } from "./screen.js";
 export { type DecidedVerdict, type ScreenedKind, screenRuns } from "./screen-runs.js";
+export { type ScreenForecast, screenForecast } from "./screen-forecast.js";
