@@ -2,12 +2,15 @@ import type { TriggerResults } from "../../contracts/trigger-results.js";
 import type { ScreenForecast } from "../../triggers/replay/index.js";
 
 /** `--screen replay`: how the runs were decided, and what the check against the agent found. */
-export function screenNote(results: Pick<TriggerResults, "screen">): string | undefined {
+export function screenNote(
+  results: Pick<TriggerResults, "screen">,
+  what = "trigger runs",
+): string | undefined {
   const screen = results.screen;
   if (!screen) return undefined;
   const total = screen.decided_by_replay + screen.decided_by_agent;
   const parts = [
-    `replay decided ${screen.decided_by_replay} of ${total} trigger runs, the agent ${screen.decided_by_agent}`,
+    `replay decided ${screen.decided_by_replay} of ${total} ${what}, the agent ${screen.decided_by_agent}`,
   ];
   if (screen.captured === true) parts.push("first request captured");
   if (screen.off) parts.push(`replay off: ${screen.off}`);

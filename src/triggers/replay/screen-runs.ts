@@ -35,7 +35,8 @@ export interface ScreenedKind<S, R> {
   ): Promise<R>;
   /** Whether the agent's run says what the replay said; undefined when the agent's run errored (no verdict). */
   agrees(record: R, verdict: DecidedVerdict, target: ReplayTarget): boolean | undefined;
-  specOf(record: R): S;
+  /** The run's spec; undefined for a run an earlier, interrupted attempt finished (kept as it is). */
+  specOf(record: R): S | undefined;
   decidedByReplay(record: R): boolean;
   cancelled(record: R): boolean;
   /** Which way the first turn decides the run, by the capture's names. */
@@ -89,13 +90,15 @@ export function screenRuns<S, R>(input: ScreenRunsInput, kind: ScreenedKind<S, R
   /** After the schedule: when verification fell below the mark, the agent makes every replayed run again. */
   async function finish(records: R[]): Promise<R[]> {
     if (!fellBack) return records;
-    const redo = records.filter((r) => kind.decidedByReplay(r) && !input.ctx.signal?.aborted);
+    const redo = records.filter(
+      (r) => kind.decidedByReplay(r) && kind.specOf(r) !== undefined && !input.ctx.signal?.aborted,
+    );
     const again = new Map<R, R>();
     let next = 0;
     const worker = async () => {
       while (next < redo.length) {
         const record = redo[next++]!;
-        again.set(record, await kind.markAgent(await kind.agentRun(kind.specOf(record))));
+        again.set(record, await kind.markAgent(await kind.agentRun(kind.specOf(record)!)));
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, worker));
