@@ -53,7 +53,9 @@ describe("skillgym catalog --screen replay", () => {
     const plain = CatalogResults.parse(JSON.parse(agents.stdout));
     const screened = await skillgymHereOnDouble(catalog("replay", "--screen", "replay"));
     expect(screened.code, screened.stderr).toBe(0);
-    expect(screened.stdout).toMatch(/replay decided 18 of 18 catalog runs, the agent 0; first request captured/);
+    expect(screened.stdout).toMatch(
+      /replay decided 18 of 18 catalog runs, the agent 0; first request captured/,
+    );
     const written = CatalogResults.parse(
       JSON.parse(await readFile(join(dir, "replay", "catalog-1", "catalog.json"), "utf8")),
     );

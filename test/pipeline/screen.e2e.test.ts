@@ -66,7 +66,9 @@ describe("skillgym run --screen replay", () => {
     expect(plain.code, plain.stderr).toBe(0);
     const screened = await skillgymHereOnDouble(run("replay", "--screen", "replay"));
     expect(screened.code, screened.stderr).toBe(0);
-    expect(screened.stdout).toMatch(/replay decided 4 of 6 trigger runs, the agent 2; first request captured/);
+    expect(screened.stdout).toMatch(
+      /replay decided 4 of 6 trigger runs, the agent 2; first request captured/,
+    );
     const written = await readJson(join(dir, "replay", "iteration-1", "triggers", "trigger-results.json"));
     const before = await readJson(join(dir, "agents", "iteration-1", "triggers", "trigger-results.json"));
     expect(written.screen).toMatchObject({ kind: "replay", decided_by_replay: 4, decided_by_agent: 2 });
