@@ -56,15 +56,10 @@ async function catalogCaptureKey(ctx: CatalogContext): Promise<string> {
  * The names the capture run installs the library's skills under but the first (whose name the capture picks and
  * keeps): derived from the key, so a capture served from the store is read with the names it was made with.
  */
-const captureNames = (ctx: CatalogContext, key: string) =>
-  new Map(
-    ctx.members
-      .slice(1)
-      .map((m) => [
-        m.name,
-        syntheticName(m.name, createHash("sha256").update(key).digest("hex").slice(0, 8)),
-      ]),
-  );
+function captureNames(ctx: CatalogContext, key: string): Map<string, string> {
+  const unique = createHash("sha256").update(key).digest("hex").slice(0, 8);
+  return new Map(ctx.members.slice(1).map((m) => [m.name, syntheticName(m.name, unique)]));
+}
 
 /** The capture run's context: a trigger run of the first skill with the rest of the library and the rivals beside it. */
 function captureContext(ctx: CatalogContext, names: Map<string, string>): TriggerContext {

@@ -68,14 +68,16 @@ describe("skillgym catalog --screen replay", () => {
     expect(plain.screen).toBeUndefined();
   });
 
-  it("checks replayed runs against the agent with --screen-verify", async () => {
+  it("checks replayed runs against the agent with --screen-verify, the capture served by the store", async () => {
+    // The first test's store: its capture is found there, and read with the names it was made with.
+    const cache = join(dir, "replay", ".skillgym-cache");
     const result = await skillgymHereOnDouble(
-      catalog("verify", "--screen", "replay", "--screen-verify", "50", "--json"),
+      catalog("verify", "--screen", "replay", "--screen-verify", "50", "--cache", cache, "--json"),
     );
     expect(result.code, result.stderr).toBe(0);
     const written = CatalogResults.parse(JSON.parse(result.stdout));
     expect(written.screen?.verified).toMatchObject({ runs: 9, agreed: 9, agreement: 1, fell_back: false });
-    expect(written.screen).toMatchObject({ decided_by_replay: 9, decided_by_agent: 9 });
+    expect(written.screen).toMatchObject({ decided_by_replay: 9, decided_by_agent: 9, captured: false });
     const agreed = written.runs.filter((r) => r.replay_agreed === true);
     expect(agreed).toHaveLength(9);
     expect(agreed.every((r) => r.decided_by === "agent")).toBe(true);
