@@ -4,17 +4,16 @@ import { replayAdapterFor } from "./adapters.js";
 export type ReplayPossible = { possible: true } | { possible: false; reason: string };
 
 /**
- * Whether replay can screen this agent's runs without being asked to refuse: the agent has replay, runs outside the
- * sandbox, and either runs under the simulator or has its provider's API key. Where replay is on by default
+ * Whether replay can screen this agent's runs without being asked to refuse: the agent has replay, and either runs
+ * under the simulator or has its provider's API key. Where replay is on by default
  * (`optimize`'s train rounds), it is on exactly when this says so.
  */
 export function replayPossible(
-  agent: Pick<Agent, "name" | "sandboxed" | "simulated">,
+  agent: Pick<Agent, "name" | "simulated">,
   env: NodeJS.ProcessEnv = process.env,
 ): ReplayPossible {
   const adapter = replayAdapterFor(agent.name);
   if (!adapter) return { possible: false, reason: `${agent.name} has no replay yet` };
-  if (agent.sandboxed) return { possible: false, reason: "replay does not run inside the sandbox yet" };
   if (!agent.simulated && !env[adapter.apiKeyVariable])
     return {
       possible: false,
