@@ -1,7 +1,16 @@
 // What `npm run bench` measures, read once from the environment and passed down to every part.
 import { agentNames } from "../dist/index.js";
 
-const PARTS = ["startup", "overhead", "triggers", "replay", "eval", "sandbox", "project-copy"];
+const PARTS = [
+  "startup",
+  "overhead",
+  "triggers",
+  "replay",
+  "optimize-replay",
+  "eval",
+  "sandbox",
+  "project-copy",
+];
 
 function listed(value, known, variable) {
   const names = value

@@ -7,6 +7,7 @@ import type { StoreForecast } from "../run/store-forecast.js";
 import type { Shard } from "../shard/index.js";
 import { openStore } from "../store/index.js";
 import { checkContextFits, conditionsRecord } from "../triggers/index.js";
+import { type ScreenForecast, screenForecast } from "../triggers/replay/index.js";
 import { catalogFolderFor, catalogPlanOf, type PlannedConditions } from "./catalog-folder.js";
 import { catalogProjectHash, resolveCatalogConditions } from "./conditions.js";
 import { catalogSpecs, openCatalogLibrary } from "./library.js";
@@ -43,6 +44,8 @@ export interface CatalogDryRun {
   runSeconds: number;
   concurrency: number;
   simulated: boolean;
+  /** `--screen replay`: one capture of the library's first request, a replay per run to make, agent runs at most. */
+  screen?: ScreenForecast;
   /** Where the runs would be made, when not in the clean room (as catalog.json would say it). */
   conditions?: RunConditions;
 }
@@ -145,6 +148,7 @@ export async function planCatalog(options: CatalogOptions, simulated: boolean): 
     runSeconds,
     concurrency: options.concurrency,
     simulated,
+    ...(options.screen && toRun > 0 ? { screen: screenForecast({ runs: toRun, keys: 1 }) } : {}),
     ...conditionsRecord(project, given.installed, given.context),
   };
 }

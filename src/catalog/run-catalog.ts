@@ -12,6 +12,7 @@ import { writeJson } from "../runlog/atomic-write.js";
 import type { Shard } from "../shard/index.js";
 import { openStore } from "../store/index.js";
 import { checkContextFits, conditionsRecord } from "../triggers/index.js";
+import { type ScreenOptions, screenRefused } from "../triggers/replay/index.js";
 import { createTempRoot } from "../workspace/temp-root.js";
 import { catalogFolder, catalogPlanOf, PLAN_FILE } from "./catalog-folder.js";
 import { type CatalogConditionOptions, catalogProject, resolveCatalogConditions } from "./conditions.js";
@@ -21,6 +22,7 @@ import { catalogMatrix } from "./matrix.js";
 import type { CatalogRunSpec } from "./plan.js";
 import { renderCatalogMarkdown } from "./render-markdown.js";
 import { catalogHooks } from "./reuse-catalog.js";
+import { catalogScreenedHooks } from "./screen-catalog.js";
 
 /** Progress of a catalog; every hook optional. */
 export interface CatalogReporter {
@@ -36,6 +38,7 @@ export interface CatalogReporter {
   }): void;
   onRunStart?(spec: CatalogRunSpec): void;
   onRunEnd?(run: CatalogRun): void;
+  onWarning?(message: string): void;
 }
 
 export interface CatalogOptions extends CatalogConditionOptions {
@@ -58,6 +61,8 @@ export interface CatalogOptions extends CatalogConditionOptions {
   shard?: Shard;
   /** Stops scheduling new runs before this much would be spent (`--max-cost`). */
   maxCostUsd?: number;
+  /** `--screen replay`: each run first replays the library's captured first request; the agent makes the undecided. */
+  screen?: ScreenOptions;
   /** Made after every skill was checked; `suiteDir` is the catalog folder (where a sim-script.json is found). */
   createAgent: (suiteDir: string) => Promise<Agent>;
 }
@@ -112,6 +117,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       : undefined;
     const agent = await options.createAgent(root);
     if (conditions.context) checkContextFits(agent, conditions.context);
+    if (options.screen) screenRefused(agent);
     const plan = await catalogPlanOf(root, members, options, agent.name, {
       installed: conditions.installed,
       installedDirs: conditions.installedDirs,
@@ -149,11 +155,20 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
     };
     const budget =
       options.maxCostUsd !== undefined ? createBudget(options.maxCostUsd, CATALOG_RUN_USD) : undefined;
-    const hooks = catalogHooks(
-      context,
-      options.store ? openStore(storeSettings(options.store, workspace)) : undefined,
-    );
-    const runs = await scheduleRuns(specs, {
+    const store = options.store ? openStore(storeSettings(options.store, workspace)) : undefined;
+    const agentHooks = catalogHooks(context, store);
+    const screen = options.screen
+      ? catalogScreenedHooks({
+          ctx: context,
+          hooks: agentHooks,
+          screen: options.screen,
+          ...(store ? { store } : {}),
+          concurrency: options.concurrency,
+          warn: (message) => options.reporter?.onWarning?.(message),
+        })
+      : undefined;
+    const hooks = screen ?? agentHooks;
+    const scheduled = await scheduleRuns(specs, {
       concurrency: options.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(budget ? { budget } : {}),
@@ -165,6 +180,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       run: hooks.run,
       costOf: (run) => run.cost_usd ?? 0,
     });
+    const runs = screen ? await screen.finish(scheduled) : scheduled;
     // Interrupted (Ctrl-C, or --max-cost held runs back): the folder is resumed by the same command.
     const cancelled =
       options.signal?.aborted === true ||
@@ -193,6 +209,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       notes: notesOf(members, matrix.errors, plan),
       ...(plan.shard ? { shard: plan.shard } : {}),
       ...conditionsRecord(project, conditions.installed, conditions.context),
+      ...(screen ? { screen: screen.summary(runs) } : {}),
     };
     const resultsFile = join(catalogDir, CATALOG_FILE);
     const markdownFile = join(catalogDir, CATALOG_MARKDOWN);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ShardInfo } from "./shard.js";
 import { ReusedFrom } from "./store-entry.js";
-import { RunConditions } from "./trigger-results.js";
+import { RunConditions, TriggerResults } from "./trigger-results.js";
 
 const Ratio = z.number().min(0).max(1).nullable();
 
@@ -44,6 +44,13 @@ export const CatalogRun = z.strictObject({
   cost_usd: z.number().nonnegative().optional(),
   /** Copied from the result store: where it was made, and what it cost then. */
   reused_from: ReusedFrom.optional(),
+  /**
+   * `--screen replay`: "replay" when the first turn of the agent's captured first request, sent with this query,
+   * decided the run; "agent" when the agent made it. Absent: a run made without `--screen`.
+   */
+  decided_by: z.enum(["replay", "agent"]).optional(),
+  /** `--screen-verify`: a replayed run also made by the agent, whose answer is kept; whether the two agreed. */
+  replay_agreed: z.boolean().optional(),
 });
 export type CatalogRun = z.infer<typeof CatalogRun>;
 
@@ -88,6 +95,8 @@ export const CatalogResults = z.strictObject({
    * beside the library as rivals (`--installed`), the prior conversation continued (`--context`).
    */
   conditions: RunConditions.optional(),
+  /** `--screen replay`: how many runs replay decided and how many the agent, as in trigger-results.json. */
+  screen: TriggerResults.shape.screen,
 });
 export type CatalogResults = z.infer<typeof CatalogResults>;
 

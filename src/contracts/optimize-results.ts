@@ -41,6 +41,19 @@ export const OptimizeIteration = z.looseObject({
   reused_runs: Count.optional(),
   /** Trigger runs plus the improver. */
   cost_usd: NonNegative,
+  /**
+   * Replay in front of the agent on the train queries (`--screen replay`, on by default): the train runs made, how
+   * many of them replay decided (the agent made the rest, and every test run), and whether the agent's first request
+   * was captured by this iteration (one more agent run) rather than found in the store.
+   */
+  replay: z
+    .looseObject({
+      train_runs: Count,
+      decided_by_replay: Count,
+      captured: z.boolean(),
+      off: z.string().optional(),
+    })
+    .optional(),
 });
 export type OptimizeIteration = z.infer<typeof OptimizeIteration>;
 
@@ -121,6 +134,13 @@ export const OptimizeResults = z.looseObject({
   error: z.string().optional(),
   /** True once --apply wrote the best description into SKILL.md. */
   applied: z.boolean().optional(),
+  /**
+   * Whether replay screened the train runs ("replay": on by default when the agent has replay and an API key or the
+   * simulator; "none": `--screen none`, or not possible, `off` says why); test runs are always the agent's.
+   */
+  screen: z
+    .looseObject({ kind: z.enum(["replay", "none"]), asked: z.boolean(), off: z.string().optional() })
+    .optional(),
 });
 export type OptimizeResults = z.infer<typeof OptimizeResults>;
 

@@ -1,11 +1,12 @@
 import type { Agent } from "../agents/agent.js";
 import type { TriggerQuery } from "../contracts/evals.js";
-import type { OptimizeSubsetScore } from "../contracts/optimize-results.js";
+import type { OptimizeIteration, OptimizeSubsetScore } from "../contracts/optimize-results.js";
 import { SkillgymError } from "../errors.js";
 import type { Budget } from "../run/budget.js";
 import type { StoreRequest } from "../run/options.js";
 import type { RetryPolicy } from "../run/retry.js";
 import { runTriggers, type TriggerReporter } from "../triggers/index.js";
+import type { ScreenOptions } from "../triggers/replay/index.js";
 import type { OptimizeConditions } from "./conditions.js";
 import { subsetScore } from "./decide.js";
 import type { QuerySplit } from "./split.js";
@@ -30,7 +31,12 @@ export interface EvaluationSetup {
   /** The result store, its folder settled: a description evaluated before is served from it. */
   store?: StoreRequest & { dir: string };
   agent: () => Promise<Agent>;
+  /** Replay in front of the agent for the train queries' runs; the test queries' runs are the agent's alone. */
+  screen?: ScreenOptions;
 }
+
+/** How the train runs of one evaluation were decided, when replay screened them. */
+export type EvaluationReplay = NonNullable<OptimizeIteration["replay"]>;
 
 export interface Evaluation {
   /** Null when the evaluation was stopped before it finished. */
@@ -42,6 +48,7 @@ export interface Evaluation {
   reusedRuns: number;
   /** Of the started and the reused runs. */
   costUsd: number;
+  replay?: EvaluationReplay;
   stopped?: "budget" | "cancelled";
 }
 
@@ -77,15 +84,34 @@ export async function evaluateDescription(
     ...(setup.budget ? { budget: setup.budget } : {}),
     ...(setup.reporter ? { reporter: setup.reporter } : {}),
     ...(setup.store ? { store: setup.store } : {}),
+    ...(setup.screen ? { screen: { ...setup.screen, queries: setup.split.train } } : {}),
     createAgent: () => setup.agent(),
   });
   const counted = summary.records.filter((r) => r.outcome !== "cancelled");
   const reusedRuns = counted.filter((r) => r.skipped).length;
   const triggerRuns = counted.length - reusedRuns;
   const costUsd = counted.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0);
+  const screen = summary.results.screen;
+  const made = counted.filter((r) => !r.skipped && setup.split.train.includes(r.queryIndex));
+  const replay: EvaluationReplay | undefined = setup.screen
+    ? {
+        train_runs: made.length,
+        decided_by_replay: made.filter((r) => r.record.decided_by === "replay").length,
+        captured: screen?.captured === true,
+        ...(screen?.off ? { off: screen.off } : {}),
+      }
+    : undefined;
   if (summary.cancelled) {
     const stopped = setup.budget?.exhausted && !setup.signal?.aborted ? "budget" : "cancelled";
-    return { train: null, test: null, triggerRuns, reusedRuns, costUsd, stopped };
+    return {
+      train: null,
+      test: null,
+      triggerRuns,
+      reusedRuns,
+      costUsd,
+      ...(replay ? { replay } : {}),
+      stopped,
+    };
   }
   const results = summary.results.results;
   const changed =
@@ -101,5 +127,6 @@ export async function evaluateDescription(
     triggerRuns,
     reusedRuns,
     costUsd,
+    ...(replay ? { replay } : {}),
   };
 }

@@ -12,6 +12,7 @@ import type { RetryPolicy } from "../run/retry.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import type { TriggerReporter } from "../triggers/index.js";
+import { type ScreenForecast, screenForecast } from "../triggers/replay/index.js";
 import { type OptimizeConditions, resolveOptimizeConditions } from "./conditions.js";
 import {
   estimateOptimize,
@@ -21,6 +22,7 @@ import {
   unitCostsFromOptimizations,
 } from "./estimate.js";
 import type { OptimizeReporter } from "./reporter.js";
+import { type OptimizeScreenRequest, optimizeScreen } from "./screen.js";
 import { type QuerySplit, splitQueries } from "./split.js";
 
 export interface OptimizeOptions {
@@ -56,6 +58,8 @@ export interface OptimizeOptions {
   signal?: AbortSignal;
   reporter?: OptimizeReporter;
   triggerReporter?: TriggerReporter;
+  /** `--screen`: replay on the train runs asked for, turned off, or left to the default (on when possible). */
+  screen?: OptimizeScreenRequest;
   /** Reuse trigger verdicts of descriptions evaluated before (default store: <workspace>/.skillgym-cache). */
   store?: StoreRequest;
   /** Continue the optimization in this optimize-<timestamp>/ folder (or its results.json). */
@@ -125,6 +129,20 @@ export interface OptimizePlan {
   wallSeconds: number;
   unitSeconds: UnitSeconds;
   concurrency: number;
+  /** Replay on the train runs (on by default when possible): captures, replayed requests, agent runs at most. */
+  screen?: ScreenForecast;
+  /** Why replay would not screen the train runs (`--screen none`, no API key, an agent without replay). */
+  screenOff?: string;
+}
+
+// The screen the train runs would get; an agent that cannot be had (no login) leaves it to the default's reason.
+async function plannedScreen(options: OptimizeOptions, prepared: PreparedOptimize) {
+  if (options.screen?.mode === "none") return optimizeScreen(options.screen, { name: "", simulated: true });
+  const agent = await options
+    .createAgent({ skill: prepared.skill, suite: prepared.suite })
+    .catch(() => undefined);
+  if (!agent) return { setting: { kind: "none" as const, asked: false, off: "the agent could not be had" } };
+  return optimizeScreen(options.screen, agent);
 }
 
 /** What `optimize --dry-run` prints: the split and the most the loop could start and cost, starting nothing. */
@@ -143,8 +161,18 @@ export async function planOptimize(options: OptimizeOptions, simulated: boolean)
     options.concurrency,
     unitSeconds,
   );
+  const screening = await plannedScreen(options, prepared);
+  const screen = screening.screen
+    ? screenForecast({
+        runs: estimate.triggerRuns,
+        screened: estimate.evaluations * prepared.split.train.length * options.runs,
+        keys: estimate.evaluations,
+      })
+    : undefined;
   return {
     skill: prepared.skill.name,
+    ...(screen ? { screen } : {}),
+    ...(screening.setting.off ? { screenOff: screening.setting.off } : {}),
     train: prepared.split.train.map((i) => prepared.queries[i]!),
     test: prepared.split.test.map((i) => prepared.queries[i]!),
     estimate,

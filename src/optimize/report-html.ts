@@ -37,6 +37,7 @@ function iterationRow(it: OptimizeIteration, best: number | null): string {
     it.improver?.error ?? "",
     it.iteration === 0 ? "the original description: the starting point" : "",
     it.reused_runs ? `${it.reused_runs} runs reused by --resume` : "",
+    it.replay ? `replay decided ${it.replay.decided_by_replay} of ${it.replay.train_runs} train runs` : "",
     it.status === "interrupted" ? "interrupted" : "",
   ].filter(Boolean);
   return `<tr class="${it.iteration === best ? "best" : ""}"><td>${it.iteration}${it.iteration === best ? " ★" : ""}</td>
@@ -93,7 +94,8 @@ ${banner}<h1>Description optimizer: ${esc(results.skill_name)}</h1>
 <p>Status: <b>${esc(results.status)}</b>${running ? " (this page refreshes every 5 s)" : ""}; stopped because: ${esc(optimizeExitText[results.exit_reason])}${results.error ? ` (${esc(results.error)})` : ""}.
 ${results.resumed_at?.length ? `Resumed ${results.resumed_at.length}× (last ${esc(results.resumed_at.at(-1))}). ` : ""}Cost $${results.cost_usd.toFixed(4)} (estimated at most $${results.estimate.cost_usd.toFixed(2)} for ${results.estimate.trigger_runs} trigger runs).</p>
 <p>Score: ${esc(results.score_metric)}. Best = highest test score, ties to the earliest iteration.
-Train ${results.split.train.length} queries, test ${results.split.test.length} (held out: the improver never sees them).</p>
+Train ${results.split.train.length} queries, test ${results.split.test.length} (held out: the improver never sees them).
+${results.screen ? (results.screen.kind === "replay" ? "Train runs screened by replay (the agent's captured first request with each query; the agent made the runs it left open); test runs are the agent's." : `Replay off (${esc(results.screen.off ?? "--screen none")}): the agent made every run.`) : ""}</p>
 ${results.test_gain ? `<p>Best vs original on test: <b>${esc(results.test_gain.note)}</b></p>` : ""}
 <table><tr><th>original</th><td class="desc">${esc(results.original_description)}</td></tr>
 <tr><th>best${best !== null ? ` (iteration ${best})` : ""}</th><td class="desc">${esc(results.best_description)}</td></tr>

@@ -21,6 +21,7 @@ import { createOptimizeDir, writeOptimizeOutput } from "./output.js";
 import { DEFAULT_PATIENCE, type OptimizeOptions, prepareOptimize, unitCostsFor } from "./plan.js";
 import { initialResults, resumedResults, withIteration } from "./results-state.js";
 import { earlierProposal, loadCheckpoint, resumedOptions, resumeMismatches } from "./resume.js";
+import { optimizeScreen } from "./screen.js";
 
 export interface OptimizeResult {
   dir: string;
@@ -75,6 +76,8 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
     return agentPromise;
   };
   const simulatedAgent = (await agent()).simulated;
+  // Asked-for replay refuses an agent without it here, before any run; the default turns itself off instead.
+  const screening = optimizeScreen(options.screen, await agent());
   if (prepared.conditions.context !== undefined)
     checkContextFits(await agent(), await loadContext(prepared.conditions.context));
   const improver = await options.createImprover({ skill, suite });
@@ -121,6 +124,7 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
         improver: { backend: improver.backend, model: improver.model },
         startedAt,
       });
+  results = { ...results, screen: screening.setting };
   if (budget) budget.spentUsd = results.cost_usd;
   // On resume, the first iteration to run may have left runs and a proposal behind.
   const resumeFrom = checkpoint ? nextIteration(results.iterations) : undefined;
@@ -155,6 +159,7 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
     ...(options.store
       ? { store: { ...options.store, dir: options.store.dir ?? join(prepared.workspace, STORE_DIR) } }
       : {}),
+    ...(screening.screen ? { screen: screening.screen } : {}),
     agent,
   };
   const evaluationUsd = prepared.queries.length * options.runs * unit.triggerRunUsd;
@@ -182,6 +187,7 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
       trigger_runs: evaluation.triggerRuns,
       ...(evaluation.reusedRuns > 0 ? { reused_runs: evaluation.reusedRuns } : {}),
       cost_usd: evaluation.costUsd + (proposal?.costUsd ?? 0),
+      ...(evaluation.replay ? { replay: evaluation.replay } : {}),
     });
     return evaluation.stopped;
   };

@@ -6,6 +6,7 @@ import type { RunOptions } from "../run/options.js";
 import type { Skill } from "../skill/index.js";
 import type { Suite } from "../suite/index.js";
 import type { ConditionSets, TriggerReporter } from "../triggers/index.js";
+import type { ScreenOptions } from "../triggers/replay/index.js";
 import type { Gates } from "./gates.js";
 import type { Stage } from "./stage.js";
 
@@ -27,6 +28,8 @@ export interface PipelineOptions extends Omit<RunOptions, "createAgent" | "budge
   context?: string;
   /** Every trigger query gets all its runs (`--all-runs`) instead of stopping once its verdict is settled. */
   allRuns?: boolean;
+  /** `--screen replay`: trigger runs screened by replaying the agent's captured first request. */
+  screen?: ScreenOptions;
   grade: boolean;
   /** `--adaptive`: more paired runs for evals whose with/without difference is uncertain, up to `maxRuns`. */
   adaptive?: EvalOptions["adaptive"];

@@ -21,6 +21,7 @@ import {
   type TriggerSummaryResult,
   withSuiteConditions,
 } from "../triggers/index.js";
+import { type ScreenForecast, screenForecast, screenRefused } from "../triggers/replay/index.js";
 import { unitCostsFromHistory } from "./cost-history.js";
 import { unitSecondsFromHistory } from "./duration-history.js";
 import {
@@ -72,6 +73,8 @@ export interface PipelinePlan extends RunPlanEstimate {
   concurrency: number;
   /** What the result store serves, and the cost of the rest. */
   store?: StorePlan;
+  /** `--screen replay`: the capture runs, replayed requests and agent runs at most of the trigger runs. */
+  screen?: ScreenForecast;
 }
 
 /** What `run --dry-run` prints: the runs and judge calls it would make, a rough cost and wall time, starting nothing. */
@@ -116,9 +119,15 @@ export async function planPipeline(options: PipelineOptions, simulated: boolean)
   const store = options.store
     ? await forecastPipeline(options, { skill, suite }, unitCosts).catch(() => undefined)
     : undefined;
+  const triggerKeys = options.conditions?.clean && options.conditions.real ? 2 : 1;
+  const screen =
+    options.screen && estimate.triggerRuns > 0
+      ? screenForecast({ runs: store?.triggerRuns?.toRun ?? estimate.triggerRuns, keys: triggerKeys })
+      : undefined;
   return {
     ...estimate,
     ...(store ? { store } : {}),
+    ...(screen ? { screen } : {}),
     ...(options.shard
       ? { shard: { ...options.shard, agentRuns: whole.agentRuns, triggerRuns: whole.triggerRuns } }
       : {}),
@@ -174,6 +183,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       const context = await loadContext(asked.context);
       checkContextFits(await createAgent({ skill, suite }), context);
     }
+    // An agent without replay refuses --screen replay before the evals start it (exit 2).
+    if (options.screen) screenRefused(await createAgent({ skill, suite }));
   }
   const common = {
     skillPath: options.skillPath,
@@ -235,6 +246,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       // Trigger runs start in a copy of the project too, as eval runs do.
       ...(options.projectRoot ? { project: options.projectRoot } : {}),
       ...(options.allRuns ? { allRuns: true } : {}),
+      ...(options.screen ? { screen: options.screen } : {}),
       ...(options.triggerReporter ? { reporter: options.triggerReporter } : {}),
     });
   }

@@ -38,6 +38,10 @@ async function optimize(workspace: string, ...extra: string[]) {
     "--workspace",
     ws(workspace),
     "--json",
+    // The agent's runs: the sim's `files` rule reads the run's folder on disk, which a replayed request (naming the
+    // capture run's folder, gone by then) cannot show it; a model sees only the request.
+    "--screen",
+    "none",
     ...extra,
   ]);
   return result;

@@ -43,6 +43,8 @@ function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
     timeoutSeconds: 60,
     retry: fastRetry,
     store: {},
+    // What the store serves of the agent's runs; replayed runs are not stored (a replay is cheap to make again).
+    screen: { mode: "none" },
     createAgent: () => createDoubleAgent({ simulatorUrl: sim.url }),
     createImprover: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
     ...overrides,

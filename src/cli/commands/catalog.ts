@@ -12,9 +12,11 @@ import {
   formatCatalogResults,
   skippedLines,
 } from "../reporters/catalog-progress.js";
+import { screenNote } from "../reporters/screen-line.js";
+import { type ScreenFlags, screenOf, withScreenOptions } from "../screen-flags.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface CatalogFlags extends AgentFlags, StoreFlags, Pick<CiFlags, "shard"> {
+interface CatalogFlags extends AgentFlags, StoreFlags, ScreenFlags, Pick<CiFlags, "shard"> {
   maxCost?: number;
   workspace?: string;
   runs: number;
@@ -50,15 +52,18 @@ function describeInCatalogTerms(command: Command): Command {
 }
 
 export function registerCatalog(program: Command, io: Io): void {
-  const command = withShardOption(
-    withStoreOptions(
-      withAgentOptions(
-        program
-          .command("catalog")
-          .description("install a folder of skills together and see which skill each one's queries fire")
-          .argument("<dir>", "a folder holding one folder per skill, each with its SKILL.md"),
+  const command = withScreenOptions(
+    withShardOption(
+      withStoreOptions(
+        withAgentOptions(
+          program
+            .command("catalog")
+            .description("install a folder of skills together and see which skill each one's queries fire")
+            .argument("<dir>", "a folder holding one folder per skill, each with its SKILL.md"),
+        ),
       ),
     ),
+    'decide catalog runs before the agent starts: "replay" sends the library\'s captured first request with each query and lets the agent make only the runs its first turn leaves open (needs an API key); "none": the agent makes every run (the default)',
   )
     .option("--runs <n>", "runs per query", positiveInt, 3)
     .option("--only <skills>", "ask only these skills' queries (every skill is still installed)", idList)
@@ -92,6 +97,7 @@ export function registerCatalog(program: Command, io: Io): void {
     const interrupt = interruptSignal(() =>
       io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
     );
+    const screen = screenOf(flags);
     const options: CatalogOptions = {
       dir,
       ...(flags.workspace ? { workspace: flags.workspace } : {}),
@@ -106,6 +112,7 @@ export function registerCatalog(program: Command, io: Io): void {
       ...(flags.projectRoot ? { project: flags.projectRoot } : {}),
       ...(flags.installed ? { installed: flags.installed } : {}),
       ...(flags.context ? { context: flags.context } : {}),
+      ...(screen ? { screen } : {}),
       signal: interrupt.signal,
       reporter: catalogReporter(io),
       createAgent: (suiteDir) => setup.agent(suiteDir),
@@ -126,10 +133,13 @@ export function registerCatalog(program: Command, io: Io): void {
       const summary = await runCatalog(options);
       if (summary.cancelled && summary.budgetExhausted)
         io.err("stopped scheduling runs: --max-cost reached; run it again to resume\n");
+      const screened = screenNote(summary.results, "catalog runs");
       if (flags.json) io.out(`${JSON.stringify(summary.results, null, 2)}\n`);
       else
         io.out(
-          `${formatCatalogResults(summary.results)}  ${summary.reused} run(s) served by the result store\n${catalogFilesLines(summary).join("\n")}\n`,
+          `${formatCatalogResults(summary.results)}  ${summary.reused} run(s) served by the result store\n` +
+            (screened ? `${screened}\n` : "") +
+            `${catalogFilesLines(summary).join("\n")}\n`,
         );
       if (summary.cancelled) io.setExitCode(130);
     } finally {

@@ -18,12 +18,18 @@ import {
   positiveInt,
   positiveNumber,
 } from "../options.js";
-import { estimateLine, optimizeProgress, optimizeSummary } from "../reporters/optimize.js";
+import {
+  estimateLine,
+  optimizeProgress,
+  optimizeScreenPlanLine,
+  optimizeSummary,
+} from "../reporters/optimize.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
+import { optimizeScreenOf, type ScreenFlags, withScreenOptions } from "../screen-flags.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 
-interface OptimizeFlags extends AgentFlags, StoreFlags {
+interface OptimizeFlags extends AgentFlags, StoreFlags, ScreenFlags {
   evals?: string;
   workspace?: string;
   projectRoot?: string;
@@ -65,13 +71,16 @@ function integer(value: string): number {
 }
 
 export function registerOptimize(program: Command, io: Io): void {
-  withStoreOptions(
-    withAgentOptions(
-      program
-        .command("optimize")
-        .description("improve the skill's description against held-out trigger queries")
-        .argument("<skill>", "the skill folder"),
+  withScreenOptions(
+    withStoreOptions(
+      withAgentOptions(
+        program
+          .command("optimize")
+          .description("improve the skill's description against held-out trigger queries")
+          .argument("<skill>", "the skill folder"),
+      ),
     ),
+    'how the train queries\' runs are decided: "replay" (the default when the agent has replay and an API key, or under --simulate) sends the agent\'s captured first request with each query and lets the agent make only the runs its first turn leaves open; "none": the agent makes every run. Test runs are always the agent\'s',
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
     .option(
@@ -125,6 +134,7 @@ export function registerOptimize(program: Command, io: Io): void {
       const interrupt = interruptSignal(() =>
         io.err("\ncancelling: results so far are kept (continue with --resume); Ctrl-C again to quit now\n"),
       );
+      const screen = optimizeScreenOf(flags);
       const triggerProgress = triggerReporter(io, {
         spending: { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) },
       });
@@ -154,6 +164,7 @@ export function registerOptimize(program: Command, io: Io): void {
             }
           : {}),
         store: storeRequest(flags),
+        screen,
         signal: interrupt.signal,
         reporter: optimizeProgress(io),
         triggerReporter: triggerProgress,
@@ -166,7 +177,8 @@ export function registerOptimize(program: Command, io: Io): void {
           if (!flags.json)
             io.out(
               `plan for ${plan.skill}: ${plan.train.length} train queries, ${plan.test.length} test queries (held out)\n` +
-                `${estimateLine(plan.estimate, flags.maxCost, flags.simulate === true)}\n${wallTimeLine(plan)}\n`,
+                `${estimateLine(plan.estimate, flags.maxCost, flags.simulate === true)}\n${wallTimeLine(plan)}\n` +
+                `${optimizeScreenPlanLine(plan)}\n`,
             );
           // A real run without a login fails here, as it would before its first run (exit 3).
           const credentials = flags.simulate

@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { ExitCode } from "../../errors.js";
+import { ExitCode, SkillgymError } from "../../errors.js";
 import { judgeGrader } from "../../grade/index.js";
 import { type PipelineOptions, planPipeline, runPipeline } from "../../pipeline/index.js";
 import { parseConditionNames } from "../../triggers/index.js";
@@ -23,12 +23,14 @@ import { shardShareLine, storePlanLines } from "../reporters/dry-run.js";
 import { pipelineSummaryLines } from "../reporters/pipeline-summary.js";
 import { wallTimeLine } from "../reporters/result-lines.js";
 import { terminalReporter } from "../reporters/run-progress.js";
+import { screenPlanLine } from "../reporters/screen-line.js";
 import { shardSummaryLine } from "../reporters/shard-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
+import { type ScreenFlags, screenOf, withScreenOptions } from "../screen-flags.js";
 import { type StoreFlags, storeRequest, withStoreOptions } from "../store-flags.js";
 import { runSeveralAgents } from "./run-agents.js";
 
-interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlags {
+interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlags, ScreenFlags {
   triggerRuns: number;
   threshold: number;
   triggerTimeout: number;
@@ -51,22 +53,24 @@ interface RunFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags, CiFlag
 const withCiOptions = (command: Command) => withJunitOption(withShardOption(command));
 
 export function registerRun(program: Command, io: Io): void {
-  withCiOptions(
-    withStoreOptions(
-      withAgentOptions(
-        withJudgeOptions(
-          withEvalOptions(
-            program
-              .command("run")
-              .description(
-                "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
-              )
-              .argument("<skill>", "the skill folder"),
-            3,
-            true,
+  withScreenOptions(
+    withCiOptions(
+      withStoreOptions(
+        withAgentOptions(
+          withJudgeOptions(
+            withEvalOptions(
+              program
+                .command("run")
+                .description(
+                  "the main job: artifact evals with a baseline, trigger evals, grading, benchmark and a report",
+                )
+                .argument("<skill>", "the skill folder"),
+              3,
+              true,
+            ),
           ),
+          true,
         ),
-        true,
       ),
     ),
   )
@@ -114,6 +118,7 @@ export function registerRun(program: Command, io: Io): void {
         io.err("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n"),
       );
       const models = modelsOf(flags);
+      const screen = screenOf(flags);
       const spending = { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) };
       const reporter = terminalReporter(io, { spending });
       const triggerProgress = triggerReporter(io, { spending });
@@ -139,6 +144,7 @@ export function registerRun(program: Command, io: Io): void {
         ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
         ...(flags.context ? { context: flags.context } : {}),
         ...(flags.allRuns ? { allRuns: true } : {}),
+        ...(screen ? { screen } : {}),
         grade: flags.grade,
         gates: {
           ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
@@ -167,6 +173,10 @@ export function registerRun(program: Command, io: Io): void {
       try {
         const agents = agentsOf(flags);
         if (agents.length > 1 || models.length > 1) {
+          if (screen)
+            throw new SkillgymError("USAGE", "--screen replay takes one agent and one model at a time", {
+              hint: "run once per --agent and --model with --screen replay, or leave --screen out",
+            });
           await runSeveralAgents(io, { agents, models }, flags, setup, options);
           return;
         }
@@ -180,7 +190,8 @@ export function registerRun(program: Command, io: Io): void {
                 `estimated cost: about $${plan.costUsd.toFixed(2)} (rough: $${plan.unitCosts.agentRunUsd.toFixed(2)} per eval run, ` +
                 `$${plan.unitCosts.triggerRunUsd.toFixed(2)} per trigger run, $${plan.unitCosts.judgeCallUsd.toFixed(2)} per judge call)\n` +
                 `${wallTimeLine(plan)}\n` +
-                (plan.store ? `${storePlanLines(plan.store).join("\n")}\n` : ""),
+                (plan.store ? `${storePlanLines(plan.store).join("\n")}\n` : "") +
+                (plan.screen ? `${screenPlanLine(plan.screen)}\n` : ""),
             );
           // A real run without a login fails here, as it would before its first run (exit 3).
           const credentials = flags.simulate
@@ -216,6 +227,7 @@ export function registerRun(program: Command, io: Io): void {
                 pass_rate: result.benchmark?.run_summary,
                 statistics: result.benchmark?.statistics,
                 triggers: result.triggers?.results.summary,
+                ...(result.triggers?.results.screen ? { screen: result.triggers.results.screen } : {}),
                 gates: result.gates,
                 report: result.reportFile,
               },

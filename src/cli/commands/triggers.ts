@@ -3,6 +3,7 @@ import { SkillgymError } from "../../errors.js";
 import { planTriggersWithStore } from "../../pipeline/index.js";
 import type { Suite } from "../../suite/index.js";
 import { parseConditionNames, runTriggers } from "../../triggers/index.js";
+import { screenForecast } from "../../triggers/replay/index.js";
 import { type AgentFlags, createSetup, withAgentOptions } from "../agent-setup.js";
 import { type CiFlags, reportToCi, withJunitOption, withShardOption } from "../ci-flags.js";
 import type { Io } from "../io.js";
@@ -10,7 +11,7 @@ import { fraction, idList, interruptSignal, modelList, modelsOf, positiveInt } f
 import { freshNote } from "../reporters/cost-line.js";
 import { storePlanLines } from "../reporters/dry-run.js";
 import { rateLimitLine } from "../reporters/rate-limit-line.js";
-import { screenNote } from "../reporters/screen-line.js";
+import { screenNote, screenPlanLine } from "../reporters/screen-line.js";
 import { shardSummaryLine } from "../reporters/shard-line.js";
 import { triggerReporter } from "../reporters/trigger-progress.js";
 import { formatTriggerResults, settledNote } from "../reporters/trigger-results.js";
@@ -153,11 +154,23 @@ export function registerTriggers(program: Command, io: Io): void {
           return;
         }
         if (flags.dryRun) {
-          const plan = await planTriggersWithStore(options, flags.simulate === true);
+          const stored = await planTriggersWithStore(options, flags.simulate === true);
+          const sets = options.conditions;
+          const plan = {
+            ...stored,
+            ...(screen && stored.triggerRuns
+              ? {
+                  screen: screenForecast({
+                    runs: stored.triggerRuns.toRun,
+                    keys: sets?.clean && sets.real ? 2 : 1,
+                  }),
+                }
+              : {}),
+          };
           io.out(
             flags.json
               ? `${JSON.stringify(plan, null, 2)}\n`
-              : `${storePlanLines(plan).join("\n")}\nnothing was started\n`,
+              : `${storePlanLines(plan).join("\n")}\n${plan.screen ? `${screenPlanLine(plan.screen)}\n` : ""}nothing was started\n`,
           );
           return;
         }

@@ -4,6 +4,7 @@ import type { CatalogResults } from "../../contracts/catalog.js";
 import type { RunConditions } from "../../contracts/trigger-results.js";
 import type { Io } from "../io.js";
 import { storePlanLines } from "./dry-run.js";
+import { screenPlanLine } from "./screen-line.js";
 import { formatDuration } from "./status-line.js";
 
 /** The warning for folders of the catalog folder that hold no SKILL.md: left out, and said so. */
@@ -31,8 +32,11 @@ export function catalogReporter(io: Io): CatalogReporter {
     onRunEnd(run) {
       done++;
       const what = run.error !== undefined ? `error (${run.outcome})` : `fired ${run.fired}`;
-      const reused = run.reused_from ? " (reused)" : "";
+      const reused = run.reused_from ? " (reused)" : run.decided_by === "replay" ? " (replay)" : "";
       io.err(`[${done}/${total}] ${run.dir}: ${what}${reused}\n`);
+    },
+    onWarning(message) {
+      io.err(`warning: ${message}\n`);
     },
   };
 }
@@ -103,6 +107,7 @@ export function catalogPlanLines(plan: CatalogDryRun): string[] {
   );
   if (plan.store) lines.push(...storePlanLines(plan.store));
   else lines.push("result store: not read (none, or the agent could not be had): every run is made");
+  if (plan.screen) lines.push(screenPlanLine(plan.screen));
   lines.push(
     `estimated wall time: about ${formatDuration(plan.wallSeconds * 1000)} for ${plan.toRun} run(s) to make at --concurrency ${plan.concurrency} (${formatDuration(plan.runSeconds * 1000)} per catalog run: defaults)`,
   );

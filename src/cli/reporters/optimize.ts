@@ -1,7 +1,7 @@
 import { dirname } from "node:path";
 import { optimizeExitText } from "../../contracts/exit-reasons.js";
 import type { OptimizeResults } from "../../contracts/optimize-results.js";
-import type { OptimizeEstimate, OptimizeReporter } from "../../optimize/index.js";
+import type { OptimizeEstimate, OptimizePlan, OptimizeReporter } from "../../optimize/index.js";
 import type { Io } from "../io.js";
 
 const pct = (x: number | null | undefined) =>
@@ -60,10 +60,42 @@ export function optimizeProgress(io: Io): OptimizeReporter {
       io.err(
         `  iteration ${it.iteration}: train ${pct(it.train?.score)} (${it.train?.summary.passed ?? 0}/${it.train?.summary.total ?? 0} passed), ` +
           `test ${pct(it.test?.score)} (${it.test?.summary.passed ?? 0}/${it.test?.summary.total ?? 0} passed)${repeat}` +
+          (it.replay
+            ? `; replay decided ${it.replay.decided_by_replay} of ${it.replay.train_runs} train runs`
+            : "") +
           `${it.status === "interrupted" ? " — interrupted" : ""}\n`,
       );
     },
   };
+}
+
+/** `optimize --dry-run`: what replay would do with the train runs, or why it would not. */
+export function optimizeScreenPlanLine(plan: Pick<OptimizePlan, "screen" | "screenOff">): string {
+  const f = plan.screen;
+  if (!f) return `replay off (${plan.screenOff ?? "--screen none"}): every trigger run is an agent run`;
+  return (
+    `replay on the train runs: ${f.capture_runs} capture runs (one per description, unless stored), ${f.replay_requests} replay requests, ` +
+    `up to ${f.agent_runs_up_to} agent runs (the test runs, and the train runs replay leaves undecided)`
+  );
+}
+
+/** How replay decided the train runs of an optimization, over its iterations; undefined when it was not asked. */
+export function optimizeScreenLine(results: OptimizeResults): string | undefined {
+  const screen = results.screen;
+  if (!screen) return undefined;
+  if (screen.kind === "none")
+    return `replay off (${screen.off ?? "--screen none"}): the agent made every trigger run`;
+  const made = results.iterations.flatMap((it) => (it.replay ? [it.replay] : []));
+  const train = made.reduce((n, r) => n + r.train_runs, 0);
+  const replayed = made.reduce((n, r) => n + r.decided_by_replay, 0);
+  const captures = made.filter((r) => r.captured).length;
+  const runs = results.iterations.reduce((n, it) => n + it.trigger_runs, 0);
+  const off = [...new Set(made.flatMap((r) => (r.off ? [r.off] : [])))];
+  return (
+    `replay decided ${replayed} of ${train} train runs; agent runs: ${runs - replayed + captures} ` +
+    `(${runs - replayed} trigger runs, ${captures} capture${captures === 1 ? "" : "s"}); test runs are the agent's` +
+    (off.length > 0 ? `; replay off: ${off.join("; ")}` : "")
+  );
 }
 
 /** The text a finished optimization prints: why it stopped, the original and the best description, the files. */
@@ -82,6 +114,7 @@ export function optimizeSummary(
     `original (test ${pct(original?.test?.score)}): ${results.original_description}`,
     `best, iteration ${results.best_iteration ?? "—"} (test ${pct(best?.test?.score)}, train ${pct(best?.train?.score)}): ${results.best_description}`,
     results.test_gain ? `best vs original: ${results.test_gain.note}` : "",
+    optimizeScreenLine(results) ?? "",
     applyNote ?? "SKILL.md unchanged (use --apply to write the best description into it)",
     results.status === "interrupted"
       ? `continue with: skillgym optimize ${results.skill_path} --resume ${dirname(files.results)}`

@@ -3,6 +3,7 @@ import { noSimScriptNotice } from "../../sim/index.js";
 import { costLine, type StoreNote } from "./cost-line.js";
 import { rateLimitLine } from "./rate-limit-line.js";
 import { passRatesLine, pct, verdictLines } from "./result-lines.js";
+import { screenNote } from "./screen-line.js";
 import { settledNote } from "./trigger-results.js";
 
 /** The text `run` prints: pass rates, errors, trigger scores, cost (and what the store saved), gates and the report. */
@@ -28,6 +29,8 @@ export function pipelineSummaryLines(result: PipelineResult, store: StoreNote = 
       ? undefined
       : result.triggers && settledNote(result.triggers.results);
     if (settled) lines.push(settled);
+    const screened = result.triggers && screenNote(result.triggers.results);
+    if (screened) lines.push(screened);
   }
   for (const line of [
     rateLimitLine("eval runs", result.evals?.rateLimits),

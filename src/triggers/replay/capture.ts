@@ -19,6 +19,8 @@ export interface CaptureInput {
   description: string;
   store?: ResultStore;
   iterationDir: string;
+  /** The store key to keep it under; default {@link captureKey} of the context and description. */
+  key?: string;
 }
 
 export type CaptureResult =
@@ -53,7 +55,7 @@ async function stored(store: ResultStore | undefined, key: string): Promise<Repl
  */
 export async function captureFirstRequest(input: CaptureInput): Promise<CaptureResult> {
   const { ctx, adapter } = input;
-  const key = await captureKey(ctx, input.description);
+  const key = input.key ?? (await captureKey(ctx, input.description));
   const earlier = await stored(input.store, key);
   if (earlier) return { capture: earlier, captured: false };
   if (!ctx.agent.apiBaseUrl)
@@ -61,6 +63,10 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
   const proxy = await startRecordingProxy(ctx.agent.apiBaseUrl);
   const marker = replayMarker();
   const runDir = join(ctx.tempRoot, `replay-capture-${marker.slice(-8)}`);
+  // Its workspace in a folder of its own: a trigger run the agent makes meanwhile (a query not screened, as
+  // optimize's test queries) is named like it (q1-r1) and would otherwise share its folder, and see its skill.
+  const tempRoot = join(runDir, "temp");
+  await mkdir(tempRoot, { recursive: true });
   const name = syntheticName(ctx.skillName);
   let error: string | undefined;
   try {
@@ -79,7 +85,7 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
     ({ error } = await executeTriggerRun(
       { queryIndex: 0, query: marker, shouldTrigger: false, runNumber: 1, syntheticName: name, runDir },
       // Its retries are not a trigger run's: no progress line names them.
-      { ...withoutRetryReport(ctx), agent },
+      { ...withoutRetryReport(ctx), agent, tempRoot },
     ));
   } finally {
     await proxy.close();

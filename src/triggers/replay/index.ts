@@ -1,3 +1,7 @@
 export { agentsWithReplay, replayAdapterFor } from "./adapters.js";
+export { type ReplayPossible, replayPossible } from "./possible.js";
 export { screenRefused } from "./refuse.js";
-export { type ScreenOptions, type ScreenSummary, screenedHooks } from "./screen.js";
+export type { ScreenOptions } from "./replayer.js";
+export { type ScreenSummary, screenedHooks } from "./screen.js";
+export { type ScreenForecast, screenForecast } from "./screen-forecast.js";
+export { type DecidedVerdict, type ScreenedKind, screenRuns } from "./screen-runs.js";

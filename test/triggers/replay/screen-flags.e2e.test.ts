@@ -46,7 +46,7 @@ describe("skillgym triggers --screen replay", () => {
     expect(written.screen).toMatchObject({ kind: "replay", decided_by_replay: 2, decided_by_agent: 1 });
   });
 
-  it.each(["opencode", "gemini"])(
+  it.each(["opencode", "copilot"])(
     "refuses %s, which has no replay yet, with exit 2 before any run",
     async (agent) => {
       const result = await skillgymHere(

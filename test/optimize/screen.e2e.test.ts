@@ -1,0 +1,129 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OptimizeResults } from "../../src/contracts/optimize-results.js";
+import { TriggerRun } from "../../src/contracts/run-record.js";
+import { skillgymHere, skillgymHereOnDouble } from "../cli/cli-in-process.js";
+import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+
+// `skillgym optimize` screens its train runs by replay by default (the built CLI in this process, the agent the
+// double, the simulator's word-overlap routing and describer): the description the loop chooses is the same.
+const queries = [
+  { query: "draft release notes from the recent commits", should_trigger: true },
+  { query: "write release notes for version two", should_trigger: true },
+  { query: "summarize the commits into release notes", should_trigger: true },
+  { query: "prepare release notes and a changelog for version three", should_trigger: true },
+  { query: "collect the commits since the last release into notes", should_trigger: true },
+  { query: "fix the failing unit test in the parser", should_trigger: false },
+  { query: "rename this variable across the codebase", should_trigger: false },
+  { query: "explain how the tokenizer handles unicode", should_trigger: false },
+  { query: "speed up the slow database query", should_trigger: false },
+];
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  await writeTree(dir, {
+    "scribe/SKILL.md": skillMd("scribe", "Tidies the layout of documents.", "Write RELEASE_NOTES.md."),
+    "scribe/evals/triggers.json": JSON.stringify(queries),
+  });
+});
+afterAll(() => cleanup?.());
+
+const optimize = (workspace: string, ...extra: string[]) =>
+  skillgymHereOnDouble([
+    "optimize",
+    join(dir, "scribe"),
+    "--simulate",
+    "--runs",
+    "1",
+    "--max-iterations",
+    "2",
+    "--workspace",
+    join(dir, workspace),
+    ...extra,
+  ]);
+
+async function resultsOf(workspace: string) {
+  const folder = (await readdir(join(dir, workspace))).find((n) => n.startsWith("optimize-"))!;
+  const root = join(dir, workspace, folder);
+  return {
+    root,
+    results: OptimizeResults.parse(JSON.parse(await readFile(join(root, "results.json"), "utf8"))),
+  };
+}
+
+async function runsOf(iterationDir: string) {
+  const triggers = join(iterationDir, "triggers");
+  const runs: TriggerRun[] = [];
+  for (const query of (await readdir(triggers)).filter((n) => n.startsWith("query-")))
+    for (const run of await readdir(join(triggers, query)))
+      runs.push(
+        TriggerRun.parse(JSON.parse(await readFile(join(triggers, query, run, "trigger.json"), "utf8"))),
+      );
+  return runs;
+}
+
+describe("skillgym optimize: replay on the train runs", () => {
+  it("is on by default under --simulate: the same description chosen, test runs the agent's", async () => {
+    const screened = await optimize("default");
+    expect(screened.code, screened.stderr).toBe(0);
+    expect(screened.stdout).toMatch(/replay decided \d+ of \d+ train runs; agent runs: \d+/);
+    const plain = await optimize("none", "--screen", "none");
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(/replay off \(--screen none\): the agent made every trigger run/);
+
+    const { root, results } = await resultsOf("default");
+    const { results: without } = await resultsOf("none");
+    expect(results.screen).toEqual({ kind: "replay", asked: false });
+    expect(without.screen).toEqual({ kind: "none", asked: true, off: "--screen none" });
+    expect(results.best_description).toBe(without.best_description);
+    expect(results.iterations.map((it) => [it.description, it.train?.score, it.test?.score])).toEqual(
+      without.iterations.map((it) => [it.description, it.train?.score, it.test?.score]),
+    );
+    const evaluated = results.iterations.filter((it) => it.replay);
+    expect(evaluated.length).toBeGreaterThan(0);
+    expect(evaluated.reduce((n, it) => n + it.replay!.decided_by_replay, 0)).toBeGreaterThan(0);
+    expect(without.iterations.every((it) => it.replay === undefined)).toBe(true);
+
+    // Train runs carry how they were decided; every test run is the agent's.
+    const test = new Set(results.split.test.map((q) => q.query));
+    const runs = await runsOf(join(root, "iteration-0"));
+    expect(runs.filter((r) => test.has(r.query)).every((r) => r.decided_by === "agent")).toBe(true);
+    const replayed = runs.filter((r) => r.decided_by === "replay");
+    expect(replayed.length).toBe(results.iterations[0]!.replay!.decided_by_replay);
+    expect(replayed.every((r) => !test.has(r.query))).toBe(true);
+  });
+
+  it("--dry-run forecasts the captures, the replays and the agent runs at most; --screen none says it is off", async () => {
+    const on = await optimize("dry", "--dry-run");
+    expect(on.code, on.stderr).toBe(0);
+    // 3 evaluations at most (the original and 2 proposals) × 9 queries: 5 train, 4 test.
+    expect(on.stdout).toMatch(
+      /replay on the train runs: 3 capture runs \(one per description, unless stored\), 15 replay requests, up to 27 agent runs/,
+    );
+    const off = await optimize("dry", "--dry-run", "--screen", "none");
+    expect(off.stdout).toMatch(/replay off \(--screen none\): every trigger run is an agent run/);
+  });
+
+  it("refuses --screen replay for an agent without replay (exit 2), and --screen-verify with --screen none", async () => {
+    const other = await skillgymHere([
+      "optimize",
+      join(dir, "scribe"),
+      "--simulate",
+      "--agent",
+      "opencode",
+      "--screen",
+      "replay",
+      "--workspace",
+      join(dir, "opencode"),
+    ]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/--screen replay is not available with opencode yet/);
+    await expect(readdir(join(dir, "opencode"))).rejects.toThrow(/ENOENT/);
+    const both = await optimize("both", "--screen", "none", "--screen-verify", "10");
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--screen-verify needs replay, and --screen none turns it off/);
+  });
+});
