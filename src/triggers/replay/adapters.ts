@@ -1,7 +1,8 @@
 import type { ReplayAdapter } from "./adapter.js";
 import { claudeCodeReplay } from "./claude-code.js";
+import { geminiReplay } from "./gemini.js";
 
-const adapters: readonly ReplayAdapter[] = [claudeCodeReplay];
+const adapters: readonly ReplayAdapter[] = [claudeCodeReplay, geminiReplay];
 
 /** The agents whose trigger runs can be screened by replay. */
 export const agentsWithReplay: readonly string[] = adapters.map((a) => a.agent);
