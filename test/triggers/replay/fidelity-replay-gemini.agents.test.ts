@@ -1,3 +1,4 @@
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAgent } from "../../../src/agents/registry.js";
@@ -88,5 +89,18 @@ describe("--screen replay through the real Gemini CLI", () => {
       expect(entry.body).toBe(withQuery(capture!.body!, capture!.prompt, entry.prompt));
     }
     expect(replays.map((e) => e.prompt).sort()).toEqual(QUERIES.map((q) => q.query).sort());
+    // Sent as Gemini CLI sends it (its client headers), with a key of the replay's own; none stored with the capture.
+    for (const entry of replays) {
+      expect(entry.headers?.["user-agent"]).toBe(capture!.headers?.["user-agent"]);
+      expect(entry.headers?.["x-goog-api-client"]).toBe(capture!.headers?.["x-goog-api-client"]);
+    }
+    const stored = (await readdir(join(dir, "cache"), { recursive: true })).filter((f) =>
+      f.endsWith("capture.json"),
+    );
+    expect(stored).toHaveLength(1);
+    const kept = JSON.parse(await readFile(join(dir, "cache", stored[0]!), "utf8"));
+    expect(kept.headers["user-agent"]).toMatch(/^GeminiCLI/);
+    expect(kept.headers).not.toHaveProperty("x-goog-api-key");
+    expect(kept.body).toBe(capture!.body);
   });
 });
