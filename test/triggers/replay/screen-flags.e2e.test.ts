@@ -46,7 +46,7 @@ describe("skillgym triggers --screen replay", () => {
     expect(written.screen).toMatchObject({ kind: "replay", decided_by_replay: 2, decided_by_agent: 1 });
   });
 
-  it.each(["codex", "gemini"])(
+  it.each(["codex", "opencode"])(
     "refuses %s, which has no replay yet, with exit 2 before any run",
     async (agent) => {
       const result = await skillgymHere(
@@ -54,7 +54,7 @@ describe("skillgym triggers --screen replay", () => {
       );
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(new RegExp(`--screen replay is not available with ${agent} yet`));
-      expect(result.stderr).toMatch(/agents with replay: claude-code/);
+      expect(result.stderr).toMatch(/agents with replay: claude-code, .*gemini/);
     },
   );
 
