@@ -19,6 +19,17 @@ function declaresTools(body: string): boolean {
   }
 }
 
+/**
+ * Gemini CLI 0.61 (`-p`) runs a query starting with `/` (but `//`, `/*`) as a slash command, and replaces an unescaped
+ * `@<path>` by the file's (or an agent's, a resource's) content before it asks the model: such a query is not sent as
+ * written. Any `@` followed by a path character counts, found or not: the agent alone knows what it resolves to.
+ */
+export function rewrittenByGemini(query: string): boolean {
+  const start = query.trimStart();
+  const slash = start.startsWith("/") && !start.startsWith("//") && !start.startsWith("/*");
+  return slash || /(?<!\\)@[^\s@]/.test(query);
+}
+
 /** Gemini CLI on the Gemini API (API-key auth): skills by its activate_skill tool or a read_file of SKILL.md. */
 export const geminiReplay: ReplayAdapter = {
   agent: "gemini",
@@ -40,5 +51,6 @@ export const geminiReplay: ReplayAdapter = {
   // Gemini CLI sends no session header (its session lives in the body's context block): the key is all a replay adds.
   replayHeaders: (apiKey) => ({ "x-goog-api-key": apiKey }),
   readTurn: readGeminiTurn,
+  sendsAsIs: (query) => !rewrittenByGemini(query),
   skillOf: (call) => geminiSkillLoad(call)?.skill,
 };

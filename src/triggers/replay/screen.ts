@@ -94,7 +94,8 @@ export function screenedHooks(input: ScreenInput) {
 
   async function run(spec: TriggerRunSpec): Promise<TriggerRunRecord> {
     const replay = fellBack ? undefined : await ready();
-    if (!replay || fellBack) return markedAgentRun(await hooks.run(spec));
+    if (!replay || fellBack || replay.adapter.sendsAsIs?.(spec.query) === false)
+      return markedAgentRun(await hooks.run(spec));
     const started = Date.now();
     let turn: Awaited<ReturnType<typeof replayQuery>>;
     try {

@@ -23,9 +23,13 @@ const QUERIES = [
   { query: "first write a haiku about rain", should_trigger: true, kind: "replay" },
   { query: 'first a haiku, "quoted",\nover two lines', should_trigger: true, kind: "replay" },
   { query: "later a haiku about the files here", should_trigger: true, kind: "agent" },
+  // Gemini CLI rewrites an @ reference before its request (it inlines the file): the agent makes that run.
+  { query: "first a haiku about @notes.md", should_trigger: true, kind: "agent" },
   { query: "rival a funny rhyme about a cat", should_trigger: false, kind: "replay" },
   { query: "never what is 2+2", should_trigger: false, kind: "replay" },
 ];
+
+const NOTES = "Rain on the tin roof, notes kept in NOTESFILE7d3.\n";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -36,6 +40,7 @@ beforeAll(async () => {
     "haiku/SKILL.md": skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write one."),
     "haiku/evals/triggers.json": JSON.stringify(QUERIES.map(({ kind: _, ...q }) => q)),
     "limerick/SKILL.md": skillMd("limerick", "Writes limericks.", "Write one."),
+    "project/notes.md": NOTES,
   });
   sim = await startSim({ script, logBodies: true });
 });
@@ -48,6 +53,7 @@ const options = (workspace: string, extra: Partial<TriggerOptions> = {}): Trigge
   skillPath: join(dir, "haiku"),
   workspace: join(dir, workspace),
   withSkills: [join(dir, "limerick")],
+  project: join(dir, "project"),
   runs: 1,
   threshold: 0.5,
   concurrency: 3,
@@ -82,13 +88,17 @@ describe("--screen replay through the real Gemini CLI", () => {
     const capture = log.find(
       (e) => /^SKILLGYMREPLAYQUERY[0-9a-f]{16}$/.test(e.prompt) && e.action !== "side-request",
     );
+    // The agent's own request for the @ query holds the file's content: no replay of the capture could have sent it.
+    const inlined = log.find((e) => e.prompt.startsWith("first a haiku about @notes.md"));
+    expect(inlined?.body).toContain("NOTESFILE7d3");
     const replays = log.filter((e) => e.headers?.["x-skillgym-replay"]);
-    expect(replays.length).toBe(QUERIES.length);
+    const replayed = QUERIES.filter((q) => !q.query.includes("@"));
+    expect(replays.length).toBe(replayed.length);
     for (const entry of replays) {
       expect(entry.path).toBe(capture!.path);
       expect(entry.body).toBe(withQuery(capture!.body!, capture!.prompt, entry.prompt));
     }
-    expect(replays.map((e) => e.prompt).sort()).toEqual(QUERIES.map((q) => q.query).sort());
+    expect(replays.map((e) => e.prompt).sort()).toEqual(replayed.map((q) => q.query).sort());
     // Sent as Gemini CLI sends it (its client headers), with a key of the replay's own; none stored with the capture.
     for (const entry of replays) {
       expect(entry.headers?.["user-agent"]).toBe(capture!.headers?.["user-agent"]);

@@ -230,3 +230,25 @@ describe("a first turn of Gemini CLI's, read from the answer", () => {
     ).toThrow(/overloaded/);
   });
 });
+
+describe("the queries Gemini CLI sends as written", () => {
+  it("are all but a slash command and an @ reference, which it rewrites first: the agent makes those runs", () => {
+    const asIs = [
+      "write a haiku",
+      'a "quoted"\nhaiku',
+      "// not a command",
+      "/* nor this */",
+      "mail me \\@home",
+      "a @ b",
+    ];
+    const rewritten = [
+      "/review the notes",
+      "  /haiku",
+      "summarize @README.md",
+      "haiku on @src/a.ts please",
+      "x@y.z",
+    ];
+    expect(asIs.filter((q) => geminiReplay.sendsAsIs?.(q) !== true)).toEqual([]);
+    expect(rewritten.filter((q) => geminiReplay.sendsAsIs?.(q) !== false)).toEqual([]);
+  });
+});
