@@ -40,6 +40,7 @@ describe("Gemini CLI's first real model request", () => {
       tools: [{ googleSearch: {} }],
     }),
     post(STREAM, { contents: contents(MARKER), tools: [] }),
+    post(STREAM, { contents: contents(MARKER), tools: [null, { functionDeclarations: [] }] }),
     { method: "GET", path: "/v1beta/models", headers: {}, body: "" },
   ];
   const real = post(STREAM, { contents: contents(MARKER), tools: functions });
