@@ -14,6 +14,9 @@ import { approvalMode } from "./policy.js";
 import { writeSessionFile } from "./session-file.js";
 import { skillRoots, userSettingsWarning } from "./skills.js";
 
+// Where Gemini CLI sends model requests by default (API-key auth: the Gemini API).
+const GEMINI_API_URL = "https://generativelanguage.googleapis.com";
+
 export interface GeminiOptions {
   /** Path of the gemini binary; default: the package installed beside skillgym, then `gemini` on PATH. */
   binary?: string;
@@ -46,7 +49,11 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     const tools = request.tools ?? "eval";
     const files = await prepareHome(request.home, tools, simulated);
-    const env = childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions });
+    const env = {
+      ...childEnvironment({ base: baseEnv, home: request.home, credentials, ...envOptions }),
+      // A replay's capture run sends its model requests through a recording proxy in front of apiBaseUrl.
+      ...(request.apiBaseUrl ? { GOOGLE_GEMINI_BASE_URL: request.apiBaseUrl } : {}),
+    };
     // Gemini CLI's init line names no skills; these are the ones it finds in the run's workspace and home.
     const skills = [...(await listSkills(skillRoots(request.cwd, request.home))), ...builtins];
     // A prior conversation goes in as a session file in the run's home, which `--session-file` loads: never the prompt.
@@ -78,6 +85,7 @@ export async function createGeminiAgent(options: GeminiOptions = {}): Promise<Ag
     binary,
     simulated,
     continuesConversations: true,
+    apiBaseUrl: options.simulatorUrl ?? baseEnv.GOOGLE_GEMINI_BASE_URL ?? GEMINI_API_URL,
     redactor,
     mode: approvalMode("eval"),
     ...(warning ? { warnings: [warning] } : {}),

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
+import { REPLAY_HEADER, replayOfHeader } from "../../contracts/run-marker.js";
 import {
   type Conversation,
   conversationOf,
@@ -173,16 +174,23 @@ function errorStatus(status: number): string {
 
 export const gemini: Protocol = {
   plainAction: "generate-content",
-  read(body: string, _headers: IncomingHttpHeaders, url = ""): WireRequest {
+  read(body: string, headers: IncomingHttpHeaders, url = ""): WireRequest {
     const request = JSON.parse(body) as GenerateContentRequest;
     const route = GEMINI_PATH.exec(url.split("?")[0] ?? "");
-    const conversation = readGeminiConversation(request, route?.[1]);
+    const replayHeader = headers[REPLAY_HEADER];
+    const { replayed, runNumber } = replayOfHeader(replayHeader);
+    const conversation = {
+      ...readGeminiConversation(request, route?.[1]),
+      ...(replayed ? { replay: runNumber !== undefined ? { runNumber } : {} } : {}),
+    };
+    // A replay carries the capture run's context block: its header names the run it stands for, which tells it apart.
+    const replayOf = replayed ? `${REPLAY_HEADER}: ${String(replayHeader)}\n` : "";
     return {
       request: {
         conversation,
         judgeText: [...systemTexts(request.systemInstruction), firstPrompt(textMessages(request))].join("\n"),
         // Gemini CLI sends no session id; its context block names the run's home, so it tells runs apart.
-        session: sessionOf(undefined, `${sessionContext(request)}\n${conversation.prompt}`),
+        session: sessionOf(undefined, `${replayOf}${sessionContext(request)}\n${conversation.prompt}`),
       },
       stream: route?.[2] === "streamGenerateContent",
       inputTokens: estimateTokens(body),

@@ -13,6 +13,12 @@ export interface ReplayAdapter {
   /** The headers a replay adds: credentials, and a session of its own as a new agent run would have. */
   replayHeaders(apiKey: string): Record<string, string>;
   readTurn(contentType: string, text: string): FirstTurn;
+  /**
+   * False for a query the agent rewrites before its first request (a command, a file reference it inlines): the
+   * captured request with that query in the marker's place is not what the agent would send, so the agent makes the
+   * run. Absent: every query is sent as written.
+   */
+  sendsAsIs?(query: string): boolean;
   /** The skill a call of the first turn loads, by the agent's own rule. */
   skillOf(call: FirstTurn["calls"][number]): string | undefined;
 }

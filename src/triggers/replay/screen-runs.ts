@@ -60,7 +60,9 @@ export function screenRuns<S, R>(input: ScreenRunsInput, kind: ScreenedKind<S, R
   async function run(spec: S): Promise<R> {
     if (!kind.screened(spec)) return kind.markAgent(await kind.agentRun(spec));
     const replay = fellBack ? undefined : await ready();
-    if (!replay || fellBack) return kind.markAgent(await kind.agentRun(spec));
+    // A query the agent rewrites before sending it (Gemini CLI: a `/` command, an `@` file) is the agent's run.
+    if (!replay || fellBack || replay.adapter.sendsAsIs?.(kind.query(spec)) === false)
+      return kind.markAgent(await kind.agentRun(spec));
     const started = Date.now();
     let turn: FirstTurn;
     try {

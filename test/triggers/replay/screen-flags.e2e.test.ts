@@ -54,7 +54,7 @@ describe("skillgym triggers --screen replay", () => {
       );
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(new RegExp(`--screen replay is not available with ${agent} yet`));
-      expect(result.stderr).toMatch(/agents with replay: claude-code/);
+      expect(result.stderr).toMatch(/agents with replay: claude-code, .*gemini/);
     },
   );
 
