@@ -1,10 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
+import { SkillgymError } from "../../src/errors.js";
+import { createBudget } from "../../src/run/budget.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
-import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
+import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
+import { triggerRunIdentity } from "../../src/triggers/run-triggers.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
 import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
@@ -196,7 +200,12 @@ describe("--conditions clean,real in one iteration", () => {
       toRun: 4,
     });
     // The clean room alone: its four runs, all stored; the real set alone, all stored too.
-    const cleanOnly = { ...given, conditions: { clean: true, real: false } };
+    // The clean room's forecast never reads the conversation: a missing file does not matter there.
+    const cleanOnly = {
+      ...given,
+      context: join(dir, "missing-context.json"),
+      conditions: { clean: true, real: false },
+    };
     expect(await forecastTriggerRuns(options("ws-both", cleanOnly))).toMatchObject({
       runs: 4,
       served: 4,
@@ -311,4 +320,83 @@ describe('the suite\'s "conditions"', () => {
       installed: ["changelog", "formatter"],
     });
   }, 90_000);
+});
+
+describe("refused before any agent runs", () => {
+  it("a split side by side, or --context for an agent that cannot continue a conversation", async () => {
+    const failure = (workspace: string, overrides: Partial<TriggerOptions>) =>
+      runTriggers(options(workspace, overrides)).then(
+        () => expect.unreachable(),
+        (e: unknown) => {
+          expect(e).toBeInstanceOf(SkillgymError);
+          return e as SkillgymError;
+        },
+      );
+    const split = await failure("ws-split", {
+      conditions: { clean: true, real: true },
+      installed: [library()],
+      shard: { index: 1, count: 2 },
+    });
+    expect(split.code).toBe("USAGE");
+    expect(split.message).toBe("--conditions clean,real cannot be split with --shard");
+    expect(split.hint).toContain("--conditions clean, --conditions real");
+    const refused = await failure("ws-refused", {
+      context: contextFile(),
+      createAgent: async () => ({ ...(await double()), continuesConversations: false }),
+    });
+    expect(refused.code).toBe("USAGE");
+    expect(refused.message).toContain("--context is not available with claude-code");
+    expect(await readdir(join(dir, "ws-split")).catch(() => [])).toEqual([]);
+    expect(await readdir(join(dir, "ws-refused")).catch(() => [])).toEqual([]);
+  });
+
+  it("a given iteration is a resume only when it holds a plan; no temporary folder is left behind", async () => {
+    const given = join(dir, "given-iteration");
+    const resumed: boolean[] = [];
+    const attempt = () =>
+      runTriggers(
+        options("ws-given", {
+          iterationDir: given,
+          budget: createBudget(0, 1),
+          reporter: { onPlan: (info) => resumed.push(info.resumed) },
+        }),
+      );
+    const first = await attempt();
+    expect(first.iterationDir).toBe(given);
+    await attempt();
+    expect(resumed).toEqual([false, true]);
+    const mine = (await readdir(tmpdir())).filter((n) => n.startsWith(`skillgym-triggers.${process.pid}.`));
+    expect(mine).toEqual([]);
+  });
+});
+
+describe("a trigger run's identity for sharding", () => {
+  it("is its query's place and text and its run number", () => {
+    expect(
+      triggerRunIdentity({ queryIndex: 2, query: "Explain a monad", runNumber: 3 } as TriggerRunSpec),
+    ).toBe('["query",2,"Explain a monad",3]');
+  });
+
+  it("a shard with no run of its own forecasts nothing, and opens no store", async () => {
+    // Four runs over eight shards: at least four shards hold none.
+    const forecasts = [];
+    for (let index = 1; index <= 8; index++)
+      forecasts.push(
+        await forecastTriggerRuns(options("ws-shards", { runs: 1, store: {}, shard: { index, count: 8 } })),
+      );
+    expect(forecasts.reduce((sum, f) => sum + f.runs, 0)).toBe(4);
+    const empty = forecasts.filter((f) => f.runs === 0);
+    expect(empty.length).toBeGreaterThanOrEqual(4);
+    for (const f of empty)
+      expect(f).toEqual({
+        runs: 0,
+        served: 0,
+        toRun: 0,
+        judgeServed: 0,
+        judgeToRun: 0,
+        workspace: join(dir, "ws-shards"),
+      });
+    for (const f of forecasts.filter((f) => f.runs > 0))
+      expect(f).toMatchObject({ toRun: f.runs, storeDir: join(dir, "ws-shards", ".skillgym-cache") });
+  });
 });
