@@ -17,6 +17,8 @@ beforeAll(async () => {
     "lib/alpha/SKILL.md": skillMd("alpha", "Does alpha things.", "Alpha."),
     "lib/beta/SKILL.md": skillMd("beta", "Does beta things.", "Beta."),
     "lib/.system/hidden/SKILL.md": skillMd("hidden", "Not a library entry.", "Hidden."),
+    // A dot-folder holding a SKILL.md itself is left out too (an editor's or a tool's folder, not a skill).
+    "lib/.draft/SKILL.md": skillMd("draft", "A dot-folder's skill.", "Draft."),
     "lib/notes.txt": "not a skill",
     "lib2/gamma/SKILL.md": skillMd("gamma", "Does gamma things.", "Gamma."),
     "clash/notes/SKILL.md": skillMd("notes", "Another notes skill.", "Notes."),
