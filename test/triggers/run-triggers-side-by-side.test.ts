@@ -400,3 +400,28 @@ describe("a trigger run's identity for sharding", () => {
       expect(f).toMatchObject({ toRun: f.runs, storeDir: join(dir, "ws-shards", ".skillgym-cache") });
   });
 });
+
+describe("a sandboxed run", () => {
+  it("keeps the hosts its network filter refused in the run's activation.json", async () => {
+    await writeTree(dir, { "one-query.json": JSON.stringify(QUERIES.slice(3)) });
+    const summary = await runTriggers(
+      options("ws-sandboxed", {
+        evalsPath: join(dir, "one-query.json"),
+        createAgent: async () => {
+          const agent = await double();
+          return {
+            ...agent,
+            run: async (request) => ({
+              ...(await agent.run(request)),
+              sandbox: { refusedHosts: ["telemetry.example.com"] },
+            }),
+          };
+        },
+      }),
+    );
+    const [run] = summary.records;
+    expect(summary.records).toHaveLength(1);
+    const activation = await readJson(join(run!.spec.runDir, "activation.json"));
+    expect(activation.sandbox_refused).toEqual({ hosts: ["telemetry.example.com"] });
+  }, 60_000);
+});
