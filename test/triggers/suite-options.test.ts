@@ -25,17 +25,26 @@ beforeAll(async () => {
 afterAll(() => cleanup());
 
 const suite = (name: string) => ({ dir: join(dir, name, "evals") });
+// Trigger options beside the conditions (here the run count) pass through as they are.
+interface Given {
+  runs?: number;
+  project?: string;
+  installed?: string[];
+  context?: string;
+  conditions?: { clean: boolean; real: boolean };
+}
+const given = (options: Given): Given => options;
 
 describe('the suite\'s "conditions" under the trigger options', () => {
   it("fill in what the command line left out, paths from the folder of evals.json", async () => {
-    expect(await withSuiteConditions({ runs: 1 }, suite("all"))).toEqual({
+    expect(await withSuiteConditions(given({ runs: 1 }), suite("all"))).toEqual({
       runs: 1,
       project: join(dir, "all", "project"),
       installed: [join(dir, "all", "library")],
       context: join(dir, "all", "evals", "context.json"),
       conditions: { clean: true, real: true },
     });
-    expect(await withSuiteConditions({ runs: 1 }, suite("apart"))).toEqual({
+    expect(await withSuiteConditions(given({ runs: 1 }), suite("apart"))).toEqual({
       runs: 1,
       installed: [join(dir, "apart", "library")],
     });
@@ -52,7 +61,7 @@ describe('the suite\'s "conditions" under the trigger options', () => {
   });
 
   it("leave the options as they are with no conditions field, or no evals.json", async () => {
-    const options = { runs: 2 };
+    const options = given({ runs: 2 });
     expect(await withSuiteConditions(options, suite("none"))).toBe(options);
     expect(await withSuiteConditions(options, suite("missing"))).toBe(options);
   });
