@@ -14,6 +14,10 @@ beforeAll(async () => {
     "context.json": JSON.stringify(priorConversation),
     "bom.json": `\uFEFF${JSON.stringify(priorConversation)}`,
     "broken.json": "[{ role: user }]",
+    "inner-mark.json": JSON.stringify([
+      { role: "user", content: "Hi\uFEFFthere" },
+      { role: "assistant", content: "Hello." },
+    ]),
     "object.json": JSON.stringify({ role: "user", content: "x" }),
     "bad-role.json": JSON.stringify([{ role: "system", content: "x" }]),
     "empty-content.json": JSON.stringify([
@@ -44,6 +48,8 @@ describe("--context: the prior conversation file", () => {
       hash: createHash("sha256").update(JSON.stringify(priorConversation)).digest("hex"),
     });
     expect(await loadContext(join(dir, "bom.json"))).toEqual({ ...read, file: join(dir, "bom.json") });
+    // Only a mark that starts the file is dropped: one inside a turn is what the turn says.
+    expect((await loadContext(join(dir, "inner-mark.json"))).turns[0]?.content).toBe("Hi\uFEFFthere");
   });
 
   it("is a usage error naming the flag, the file and the place when missing, not JSON or not turns", async () => {
