@@ -28,7 +28,8 @@ export function checkDescription(description: string): void {
 export async function skillWithDescription(skill: Skill, description: string, into: string): Promise<string> {
   checkDescription(description);
   const dir = join(into, skill.name);
-  await copyTree(skill.dir, dir, { skip: (rel) => rel === "evals" || rel.startsWith("evals/") });
+  // Skipping the folder skips all it holds: the copy never looks inside it.
+  await copyTree(skill.dir, dir, { skip: (rel) => rel === "evals" });
   const text = await readFile(skill.skillMdPath, "utf8");
   const parsed = parseFrontmatter(text, skill.skillMdPath);
   if (!parsed.frontmatter)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SkillgymError } from "../../src/errors.js";
+import { conditionKeyParts } from "../../src/triggers/condition-key.js";
 import { loadConditionSkills, snapshotProject } from "../../src/triggers/conditions.js";
 import { triggerRunKeys } from "../../src/triggers/reuse-trigger.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
@@ -17,6 +18,8 @@ beforeAll(async () => {
     "lib/alpha/SKILL.md": skillMd("alpha", "Does alpha things.", "Alpha."),
     "lib/beta/SKILL.md": skillMd("beta", "Does beta things.", "Beta."),
     "lib/.system/hidden/SKILL.md": skillMd("hidden", "Not a library entry.", "Hidden."),
+    // A dot-folder holding a SKILL.md itself is left out too (an editor's or a tool's folder, not a skill).
+    "lib/.draft/SKILL.md": skillMd("draft", "A dot-folder's skill.", "Draft."),
     "lib/notes.txt": "not a skill",
     "lib2/gamma/SKILL.md": skillMd("gamma", "Does gamma things.", "Gamma."),
     "clash/notes/SKILL.md": skillMd("notes", "Another notes skill.", "Notes."),
@@ -96,6 +99,21 @@ describe("the store key of a trigger run under conditions", () => {
       skillMd("beta", "Does beta things better.", "Beta."),
     );
     expect(await keyOf({ ...context(), installed })).not.toBe(key);
+  });
+
+  it("lists the installed skills by name, in alphabetical order, and leaves out the conditions not given", async () => {
+    const { installed } = await loadConditionSkills(
+      { installed: [join(dir, "lib"), join(dir, "lib2")] },
+      "notes",
+    );
+    const parts = await conditionKeyParts({ installed: [...installed].reverse() });
+    expect(parts.installed?.map((s) => s.name)).toEqual(["alpha", "beta", "gamma"]);
+    expect(parts.installed?.every((s) => /^[0-9a-f]{64}$/.test(s.content))).toBe(true);
+    expect(await conditionKeyParts({ installed: [] })).toEqual({});
+    expect(await conditionKeyParts({ project: { hash: "p1" }, context: { hash: "c1" } })).toEqual({
+      project: "p1",
+      context: "c1",
+    });
   });
 
   it("takes the project's tree hash: the same project gives the same key, an edited one another", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { TriggerQueryResult, TriggerResults } from "../../src/contracts/trigger-results.js";
+import { SkillgymError } from "../../src/errors.js";
 import { summarize } from "../../src/triggers/score.js";
 import {
   checkConditionSets,
@@ -62,5 +63,34 @@ describe("side by side", () => {
     expect(() => checkConditionSets({ clean: true, real: true }, { installed: [] })).toThrow();
     for (const given of [{ project: "/p" }, { installed: ["/l"] }, { context: "/c.json" }])
       expect(() => checkConditionSets({ clean: true, real: true }, given)).not.toThrow();
+  });
+
+  it("says where the list was written and what the names are", () => {
+    const refusal = (names: string[], where?: string) => {
+      try {
+        parseConditionNames(names, where);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SkillgymError);
+        const { code, message, hint } = error as SkillgymError;
+        return { code, message, hint };
+      }
+      return expect.unreachable();
+    };
+    const names = 'give "clean", "real" or "clean,real"';
+    expect(refusal([])).toEqual({
+      code: "USAGE",
+      message: "--conditions: name at least one condition",
+      hint: names,
+    });
+    expect(refusal(["dirty"])).toEqual({
+      code: "USAGE",
+      message: '--conditions: unknown condition "dirty"',
+      hint: 'the conditions are "clean" (an empty folder, no other skill, a fresh conversation) and "real" (the --project-root, --installed and --context given)',
+    });
+    expect(refusal(["clean", "clean"], "evals.json: conditions")).toEqual({
+      code: "USAGE",
+      message: 'evals.json: conditions: "clean" is named twice',
+      hint: names,
+    });
   });
 });
