@@ -4,6 +4,12 @@
 
 /** `npm run test:agents` (vitest.agents.config.ts). */
 export const agentsTierSeconds: Readonly<Record<string, number>> = {
+  "test/agents/conformance-opencode.agents.test.ts": 615,
+  "test/agents/conformance-qwen-code.agents.test.ts": 383,
+  "test/agents/conformance-copilot.agents.test.ts": 249,
+  "test/agents/conformance-acp-gemini.agents.test.ts": 193,
+  "test/agents/conformance-gemini.agents.test.ts": 180,
+  "test/agents/conformance-claude-code.agents.test.ts": 160,
   "test/e2e/agents-run.agents.test.ts": 300,
   "test/e2e/agents-opencode-copilot.agents.test.ts": 290,
   "test/e2e/shards-agents.agents.test.ts": 178,
@@ -19,6 +25,7 @@ export const agentsTierSeconds: Readonly<Record<string, number>> = {
   "test/bench/models.agents.test.ts": 67,
   "test/pipeline/acp-rows.agents.test.ts": 62,
   "test/agents/gemini-policy.agents.test.ts": 50,
+  "test/agents/conformance-codex.agents.test.ts": 64,
 };
 
 /** The e2e project of `npm test` (vitest.config.ts). */
