@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { agentsTierSeconds } from "./test/tiers/durations.js";
+import { slowFirstSequencer } from "./test/tiers/slow-first-sequencer.js";
 
 // `npm run test:agents`: the tests that drive the real agent binaries (Claude Code, Codex CLI, Gemini CLI, OpenCode,
 // Copilot CLI) against the simulator: each agent's conformance suite and every feature at the agent boundary.
@@ -10,6 +12,9 @@ export default defineConfig({
     exclude: ["test/**/*.sandbox.test.ts"],
     // A real agent's start is CPU-bound: one file per core.
     maxWorkers: Number(process.env.SKILLGYM_TEST_WORKERS) || availableParallelism(),
+    // The slowest files first even on a fresh clone (CI), where vitest knows no durations and would start the short
+    // conformance files, minutes each, last.
+    sequence: { sequencer: slowFirstSequencer(agentsTierSeconds) },
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

@@ -1,5 +1,7 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
+import { e2eSeconds } from "./test/tiers/durations.js";
+import { slowFirstSequencer } from "./test/tiers/slow-first-sequencer.js";
 
 // `npm test`: the unit tests and the end-to-end tests of features that do not depend on which agent runs (driven by
 // the test double of the claude binary, test/agent-double/). The real agent binaries: `npm run test:agents`
@@ -10,6 +12,9 @@ export default defineConfig({
   test: {
     // e2e files spend most of their time waiting on child processes, so two files per core keep the cores busy.
     maxWorkers: Number(process.env.SKILLGYM_TEST_WORKERS) || Math.max(2, availableParallelism() * 2),
+    // The slowest e2e files first even on a fresh clone (CI), where vitest knows no durations and starts the largest
+    // files first: a small file that runs for a minute would otherwise start near the end and run on alone.
+    sequence: { sequencer: slowFirstSequencer(e2eSeconds) },
     projects: [
       {
         test: {

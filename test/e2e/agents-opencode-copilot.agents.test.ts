@@ -73,8 +73,10 @@ describe("OpenCode and Copilot CLI without credentials", () => {
   });
 });
 
-describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simulate", () => {
-  const agents = ["claude-code", "codex", "gemini", "opencode", "copilot"];
+// OpenCode and Copilot CLI beside Claude Code in one run: their rows must equal Claude Code's. Codex and Gemini CLI in a
+// run of several agents are test/e2e/agents-run.agents.test.ts's, whose rows equal Claude Code's too.
+describe("skillgym run --agent claude-code,opencode,copilot --simulate", () => {
+  const agents = ["claude-code", "opencode", "copilot"];
   let ws: Awaited<ReturnType<typeof tempDir>>;
   let run: Awaited<ReturnType<typeof skillgym>>;
   beforeAll(async () => {
@@ -100,7 +102,7 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
   }, LONG_MS);
   afterAll(() => ws?.cleanup());
 
-  it("writes one matrix with five rows, the same rates for every agent", async () => {
+  it("writes one matrix with a row per agent, the same rates for every agent", async () => {
     expect(run.code, run.stderr).toBe(0);
     const matrix = AgentMatrix.parse(await readJson(join(ws.dir, "workspace", "iteration-1", "matrix.json")));
     expect(matrix.agents.map((a) => [a.agent, a.status])).toEqual(agents.map((a) => [a, "complete"]));
@@ -126,9 +128,7 @@ describe("skillgym run --agent claude-code,codex,gemini,opencode,copilot --simul
       [false, 1],
       [false, 0],
     ]);
-    const table = run.stdout
-      .split("\n")
-      .filter((l) => /^ {2}(claude-code|codex|gemini|opencode|copilot) /.test(l));
-    expect(table).toHaveLength(5);
+    const table = run.stdout.split("\n").filter((l) => /^ {2}(claude-code|opencode|copilot) /.test(l));
+    expect(table).toHaveLength(3);
   });
 });

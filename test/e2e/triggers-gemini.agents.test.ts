@@ -8,6 +8,7 @@ import { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { chooseSkill, defaultChoice, startSim } from "../../src/sim/index.js";
 import { runTriggers } from "../../src/triggers/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "./helpers.js";
+import { smallExample } from "./small-example.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
@@ -57,20 +58,23 @@ describe("--agent", () => {
 
 describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
   it("`triggers examples/csv-summary --agent gemini --simulate` gives the rates the sim script dictates", async () => {
+    // 4 of the example's 20 queries, one of each: should trigger and does, should and does not (the simulator's choice
+    // misses it), should not and does not, should not and does.
+    const skill = await smallExample(dir, "csv-summary", [0, 7, 10, 16]);
     const result = skillgym([
       "triggers",
-      "examples/csv-summary",
+      skill,
       "--agent",
       "gemini",
       "--simulate",
       "--runs",
       "1",
       "--workspace",
-      dir,
+      join(dir, "ws"),
     ]);
     expect(result.code, result.stderr).toBeLessThanOrEqual(1);
     const results = TriggerResults.parse(
-      await readJson(join(dir, "iteration-1", "triggers", "trigger-results.json")),
+      await readJson(join(dir, "ws", "iteration-1", "triggers", "trigger-results.json")),
     );
     // The example's script leaves the choice to the simulator ("auto"); the next test checks patterns over runs.
     const description = frontmatterDescription(
@@ -82,7 +86,8 @@ describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
     );
     expect(results.results.map((r) => r.trigger_rate)).toEqual(expected);
     expect(results.results.every((r) => r.runs === 1 && r.errors === 0)).toBe(true);
-    expect(expected.filter((rate) => rate === 1).length).toBe(10);
+    expect(results.results.map((r) => r.should_trigger)).toEqual([true, true, false, false]);
+    expect(expected).toEqual([1, 0, 0, 1]);
     expect(results.simulated).toBe(true);
   }, 300_000);
 
@@ -100,9 +105,10 @@ describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
       { should: false, pattern: [true, true, false] },
       { should: false, pattern: [false, false, false] },
     ];
-    const queries = Array.from({ length: 8 }, (_, i) => ({
-      query: `group ${Math.floor(i / 2)} request ${i}: something in verse`,
-      should_trigger: groups[Math.floor(i / 2)]!.should,
+    // One query a pattern: the patterns are over a query's runs, so more queries would only repeat them.
+    const queries = groups.map((g, n) => ({
+      query: `group ${n} request ${n}: something in verse`,
+      should_trigger: g.should,
     }));
     await writeTree(dir, { "project/skills/haiku/evals/triggers.json": JSON.stringify(queries) });
     const script = SimScript.parse({
@@ -126,14 +132,15 @@ describe("trigger evals with the real Gemini CLI against skillgym sim", () => {
         createAgent: () => createAgent("gemini", { simulatorUrl: sim.url }),
       });
       const expectedRates = [1, 1 / 3, 2 / 3, 0];
+      expect(summary.results.results).toHaveLength(4);
       summary.results.results.forEach((r, i) => {
-        expect(r.trigger_rate).toBeCloseTo(expectedRates[Math.floor(i / 2)]!, 10);
+        expect(r.trigger_rate).toBeCloseTo(expectedRates[i]!, 10);
         expect(r.errors).toBe(0);
       });
       const triggered = summary.records.filter((r) => r.triggered);
-      expect(triggered).toHaveLength(12);
+      expect(triggered).toHaveLength(6);
       expect(triggered.every((r) => r.record.model_requests === 1 && r.outcome === "stopped")).toBe(true);
-      expect(new Set(sim.log.map((e) => e.session)).size).toBe(24);
+      expect(new Set(sim.log.map((e) => e.session)).size).toBe(12);
     } finally {
       await sim.close();
     }

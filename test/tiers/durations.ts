@@ -1,0 +1,51 @@
+// Seconds each slow test file took, for the order the tiers start their files in on a fresh clone
+// (test/tiers/slow-first-sequencer.ts): only the order matters, so the figures need not be current, and a file not
+// named here starts after these. Measured 2026-11-27 on the 2-core machine while other work kept the load at 15–38.
+
+/** `npm run test:agents` (vitest.agents.config.ts). */
+export const agentsTierSeconds: Readonly<Record<string, number>> = {
+  "test/agents/conformance-opencode.agents.test.ts": 615,
+  "test/agents/conformance-qwen-code.agents.test.ts": 383,
+  "test/e2e/agents-opencode-copilot.agents.test.ts": 344,
+  "test/e2e/agents-run.agents.test.ts": 255,
+  "test/agents/conformance-copilot.agents.test.ts": 249,
+  "test/agents/conformance-acp-gemini.agents.test.ts": 193,
+  "test/agents/conformance-gemini.agents.test.ts": 180,
+  "test/e2e/shards-agents.agents.test.ts": 178,
+  "test/agents/conformance-claude-code.agents.test.ts": 160,
+  "test/e2e/allowed-env.agents.test.ts": 133,
+  "test/judge/agent-judge.agents.test.ts": 124,
+  "test/triggers/conditions.agents.test.ts": 109,
+  "test/store/agents.agents.test.ts": 92,
+  "test/agents/acp-gemini-verdicts.agents.test.ts": 90,
+  "test/e2e/triggers-gemini.agents.test.ts": 78,
+  "test/judge/judge-cli.agents.test.ts": 77,
+  "test/agents/opencode-prompt.agents.test.ts": 72,
+  "test/bench/models.agents.test.ts": 67,
+  "test/agents/conformance-codex.agents.test.ts": 64,
+  "test/pipeline/acp-rows.agents.test.ts": 62,
+  "test/triggers/settled-progress.agents.test.ts": 57,
+  "test/agents/gemini-policy.agents.test.ts": 50,
+};
+
+/** The e2e project of `npm test` (vitest.config.ts), from vitest's cached durations of the day's runs on this machine. */
+export const e2eSeconds: Readonly<Record<string, number>> = {
+  "test/bench/noise-cli.e2e.test.ts": 77,
+  "test/docs/runnable.e2e.test.ts": 60,
+  "test/e2e/cli.e2e.test.ts": 40,
+  "test/report/viewer.e2e.test.ts": 36,
+  "test/optimize/resume.e2e.test.ts": 34,
+  "test/run/adaptive.e2e.test.ts": 32,
+  "test/e2e/triggers.e2e.test.ts": 30,
+  "test/tune/tune.e2e.test.ts": 29,
+  "test/sim/run-number.e2e.test.ts": 28,
+  "test/e2e/shards.e2e.test.ts": 26,
+  "test/agents/acp/acp-double.e2e.test.ts": 25,
+  "test/store/reuse.e2e.test.ts": 25,
+  "test/e2e/output-limits.e2e.test.ts": 22,
+  "test/report/first-look.e2e.test.ts": 22,
+  "test/e2e/pipeline.e2e.test.ts": 22,
+  "test/report/large-workspace.e2e.test.ts": 22,
+  "test/bench/model-rules.e2e.test.ts": 21,
+  "test/e2e/shards-interrupted.e2e.test.ts": 20,
+};
