@@ -21,6 +21,7 @@ export const agentsTierSeconds: Readonly<Record<string, number>> = {
   "test/e2e/triggers-gemini.agents.test.ts": 78,
   "test/judge/judge-cli.agents.test.ts": 77,
   "test/agents/opencode-prompt.agents.test.ts": 72,
+  "test/triggers/replay/fidelity-replay-gemini.agents.test.ts": 70,
   "test/bench/models.agents.test.ts": 67,
   "test/agents/conformance-codex.agents.test.ts": 64,
   "test/pipeline/acp-rows.agents.test.ts": 62,
