@@ -34,5 +34,7 @@ export const claudeCodeReplay: ReplayAdapter = {
   ],
   replayHeaders: (apiKey) => ({ "x-api-key": apiKey, "x-claude-code-session-id": randomUUID() }),
   readTurn: readAnthropicTurn,
+  // In print mode a prompt that starts with `/` is run as a slash command, not sent as it stands: the agent's run.
+  sendsAsIs: (query) => !query.trimStart().startsWith("/"),
   skillOf: (call) => skillLoadedBy({ kind: "tool_use", ...call }),
 };

@@ -39,3 +39,15 @@ describe("Claude Code's first real model request", () => {
     expect(claudeCodeReplay.isFirstRequest(real, "SKILLGYMREPLAYQUERYffffffffffffffff")).toBe(false);
   });
 });
+
+describe("Claude Code's queries replay can send", () => {
+  it("are all but a slash command, which the agent runs as one", () => {
+    expect(
+      ["write a haiku", "a path like /tmp/x", " not at the start /x"].map(claudeCodeReplay.sendsAsIs!),
+    ).toEqual([true, true, true]);
+    expect(["/review this file", "  /review"].map((q) => claudeCodeReplay.sendsAsIs?.(q))).toEqual([
+      false,
+      false,
+    ]);
+  });
+});
