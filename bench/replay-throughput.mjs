@@ -1,7 +1,7 @@
 // Trigger evals with `--screen replay` against the same work through agents: Q queries × R runs at concurrency C with
 // the real agent against skillgym sim, wall time of each and whether every verdict is the same.
 import { join } from "node:path";
-import { createAgent, runTriggers, startSim } from "../dist/index.js";
+import { agentsWithReplay, createAgent, runTriggers, startSim } from "../dist/index.js";
 import { fmt, tempDir, writeTree } from "./lib.mjs";
 
 const HAIKU =
@@ -71,7 +71,7 @@ export async function replayThroughput(log, settings) {
   const shape = quick
     ? { queryCount: 4, runs: 2, concurrency: 2 }
     : { queryCount: 20, runs: 3, concurrency: 6 };
-  const agents = settings.agents.filter((a) => a === "claude-code");
+  const agents = settings.agents.filter((a) => agentsWithReplay.includes(a));
   log(
     `\n## trigger evals with --screen replay (${shape.queryCount} queries × ${shape.runs} runs, concurrency ` +
       `${shape.concurrency}, sim latency ${latencyMs} ms per model call; agents with replay: ${agents.join(", ") || "none chosen"})\n`,

@@ -82,6 +82,7 @@ export {
   type Suite,
 } from "./suite/index.js";
 export {
+  agentsWithReplay,
   runTriggers,
   type TriggerOptions,
   type TriggerReporter,

@@ -12,6 +12,7 @@ export { checkContextFits, contextRefused } from "./context-support.js";
 export { checkDescription, skillWithDescription } from "./description.js";
 export { type Detection, detectTrigger, stolenBy } from "./detect.js";
 export { planTriggerRuns, syntheticName, type TriggerRunSpec } from "./plan.js";
+export { agentsWithReplay } from "./replay/index.js";
 export type { TriggerReporter } from "./reporter.js";
 export { executeTriggerRun, type TriggerRunRecord } from "./run-trigger.js";
 export { runTriggers, type TriggerOptions, type TriggerSummaryResult } from "./run-triggers.js";
