@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { skillgym } from "../cli/cli-process.js";
-import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
+import { HAIKU_SUITE } from "../triggers/replay/haiku-suite.js";
 
 // `--screen replay` under `--sandbox`: the capture run is Claude Code inside bubblewrap, whose one network target is
 // then the recording proxy (it passes the requests on from outside); the replays go from skillgym itself.
@@ -9,21 +10,7 @@ let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write one."),
-    "haiku/evals/triggers.json": JSON.stringify([
-      { query: "first: write a haiku", should_trigger: true },
-      { query: "later: a haiku on the files here", should_trigger: true },
-      { query: "never: what is 2+2", should_trigger: false },
-    ]),
-    "haiku/evals/sim-script.json": JSON.stringify({
-      rules: [
-        { match: "^first:", skill: "~haiku-sg-" },
-        { match: "^later:", skill: "~haiku-sg-", before: [{ bash: "true" }] },
-        { skill: "none", without_skill: [{ text: "Sure." }] },
-      ],
-    }),
-  });
+  await writeTree(dir, HAIKU_SUITE);
 });
 afterAll(() => cleanup?.());
 

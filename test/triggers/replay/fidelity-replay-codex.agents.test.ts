@@ -1,91 +1,17 @@
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createCodexAgent } from "../../../src/agents/codex/agent.js";
-import { SimScript } from "../../../src/contracts/sim-script.js";
-import { type SimServer, startSim } from "../../../src/sim/index.js";
-import { runTriggers, type TriggerOptions } from "../../../src/triggers/index.js";
-import { withQuery } from "../../../src/triggers/replay/marker.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
+import { fidelityCase } from "./fidelity-case.js";
 
-// The fidelity case through the real Codex CLI: queries that load the skill on the first turn (a `cat` of its
-// SKILL.md), after a shell call, that go to another skill, or that never load one. Replay decides the first, third and
-// fourth kinds, hands the second to the agent, and every verdict equals the all-agent run's.
-const script = SimScript.parse({
-  rules: [
-    { match: "^first ", skill: "~haiku-sg-" },
-    { match: "^later ", skill: "~haiku-sg-", before: [{ bash: "true" }] },
-    { match: "^rival ", skill: "limerick" },
-    { skill: "none", without_skill: [{ text: "Sure." }] },
-  ],
-});
-const QUERIES = [
-  { query: "first write a haiku about rain", should_trigger: true, kind: "replay" },
-  { query: 'first a haiku, "quoted",\nover two lines', should_trigger: true, kind: "replay" },
-  { query: "later a haiku about the files here", should_trigger: true, kind: "agent" },
-  { query: "rival a funny rhyme about a cat", should_trigger: false, kind: "replay" },
-  { query: "never what is 2+2", should_trigger: false, kind: "replay" },
-];
-
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write one."),
-    "haiku/evals/triggers.json": JSON.stringify(QUERIES.map(({ kind: _, ...q }) => q)),
-    "limerick/SKILL.md": skillMd("limerick", "Writes limericks.", "Write one."),
-  });
-  sim = await startSim({ script, logBodies: true });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
-
-const options = (workspace: string, extra: Partial<TriggerOptions> = {}): TriggerOptions => ({
-  skillPath: join(dir, "haiku"),
-  workspace: join(dir, workspace),
-  withSkills: [join(dir, "limerick")],
-  runs: 1,
-  threshold: 0.5,
-  concurrency: 3,
-  timeoutSeconds: 90,
-  retry: fastRetry,
-  createAgent: () => createCodexAgent({ simulatorUrl: sim.url }),
-  ...extra,
-});
+// The fidelity case (fidelity-case.ts) through the real Codex CLI, whose first-turn load is a `cat` of SKILL.md.
+const fidelity = fidelityCase({ createAgent: (simulatorUrl) => createCodexAgent({ simulatorUrl }) });
 
 describe("--screen replay through the real Codex CLI", () => {
   it("decides first-turn runs by replay, hands the rest to the agent, and every verdict equals the all-agent run", async () => {
-    const agents = await runTriggers(options("ws-agents"));
-    const from = sim.log.length;
-    const screened = await runTriggers(
-      options("ws-replay", { store: { dir: join(dir, "cache") }, screen: { kind: "replay" } }),
-    );
-    const verdicts = (s: typeof agents) =>
-      s.results.results.map((r) => ({
-        query: r.query,
-        pass: r.pass,
-        triggers: r.triggers,
-        stolen: r.stolen_by,
-      }));
-    expect(verdicts(screened)).toEqual(verdicts(agents));
-    expect(agents.results.results.map((r) => r.pass)).toEqual(QUERIES.map(() => true));
-
-    const decided = Object.fromEntries(screened.records.map((r) => [r.spec.query, r.record.decided_by]));
-    expect(decided).toEqual(Object.fromEntries(QUERIES.map((q) => [q.query, q.kind])));
-
+    const { capture, replays } = await fidelity.run();
     // Codex's own first request, byte for byte but for the query, is what each replay sent; its headers too, but its
     // thread's and the turn's, which each replay has of its own.
-    const log = sim.log.slice(from);
-    const capture = log.find((e) => /^SKILLGYMREPLAYQUERY[0-9a-f]{16}$/.test(e.prompt));
-    const replays = log.filter((e) => e.headers?.["x-skillgym-replay"]);
-    expect(replays.length).toBe(QUERIES.length);
-    for (const entry of replays)
-      expect(entry.body).toBe(withQuery(capture!.body!, capture!.prompt, entry.prompt));
-    expect(replays.map((e) => e.prompt).sort()).toEqual(QUERIES.map((q) => q.query).sort());
-    const agentHeaders = capture!.headers!;
+    fidelity.expectSentAsCaptured(capture, replays, fidelity.queries);
+    const agentHeaders = capture.headers!;
     for (const { headers } of replays) {
       for (const name of ["originator", "user-agent", "x-codex-beta-features", "accept", "content-type"])
         expect(headers![name]).toBe(agentHeaders[name]);

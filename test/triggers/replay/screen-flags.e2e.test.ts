@@ -1,28 +1,15 @@
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { skillgymHere, skillgymHereOnDouble } from "../../cli/cli-in-process.js";
-import { readJson, skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
+import { readJson, tempDir, writeTree } from "../../e2e/helpers.js";
+import { HAIKU_SUITE } from "./haiku-suite.js";
 
 // `skillgym triggers --screen replay` as a user runs it (the built CLI in this process, the agent the double).
 let dir: string;
 let cleanup: () => Promise<void>;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write one."),
-    "haiku/evals/triggers.json": JSON.stringify([
-      { query: "first: write a haiku", should_trigger: true },
-      { query: "later: a haiku on the files here", should_trigger: true },
-      { query: "never: what is 2+2", should_trigger: false },
-    ]),
-    "haiku/evals/sim-script.json": JSON.stringify({
-      rules: [
-        { match: "^first:", skill: "~haiku-sg-" },
-        { match: "^later:", skill: "~haiku-sg-", before: [{ bash: "true" }] },
-        { skill: "none", without_skill: [{ text: "Sure." }] },
-      ],
-    }),
-  });
+  await writeTree(dir, HAIKU_SUITE);
 });
 afterAll(() => cleanup?.());
 
