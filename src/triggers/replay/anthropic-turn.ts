@@ -1,5 +1,6 @@
 import type { TokenUsage } from "../../agents/events.js";
 import type { FirstTurn } from "./first-turn.js";
+import { sseData } from "./sse.js";
 
 interface Usage {
   input_tokens?: number;
@@ -39,9 +40,7 @@ function fromEvents(text: string): FirstTurn {
   const json = new Map<number, string>();
   let model: string | undefined;
   let usage: Usage | undefined;
-  for (const event of text.split(/\r?\n\r?\n/)) {
-    const data = /^data: ?(.*)$/m.exec(event)?.[1];
-    if (!data) continue;
+  for (const data of sseData(text)) {
     const parsed = JSON.parse(data) as {
       type?: string;
       index?: number;

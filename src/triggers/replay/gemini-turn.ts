@@ -1,5 +1,6 @@
 import type { TokenUsage } from "../../agents/events.js";
 import type { FirstTurn } from "./first-turn.js";
+import { sseData } from "./sse.js";
 
 interface Part {
   text?: string;
@@ -58,15 +59,7 @@ function turnOf(chunks: readonly Chunk[]): FirstTurn {
 
 // `alt=sse`: one `data:` line of JSON per chunk, events apart by a blank line.
 function sseChunks(text: string): Chunk[] {
-  const chunks: Chunk[] = [];
-  for (const event of text.split(/\r?\n\r?\n/)) {
-    const data = event
-      .split(/\r?\n/)
-      .flatMap((line) => /^data: ?(.*)$/.exec(line)?.[1] ?? [])
-      .join("\n");
-    if (data.trim()) chunks.push(JSON.parse(data) as Chunk);
-  }
-  return chunks;
+  return sseData(text).map((data) => JSON.parse(data) as Chunk);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { TokenUsage } from "../../agents/events.js";
 import type { FirstTurn } from "./first-turn.js";
+import { sseData } from "./sse.js";
 
 // OpenAI's Responses API answer (what Codex CLI asks for): a response whose `output` is a list of items.
 type Json = Record<string, unknown>;
@@ -74,12 +75,8 @@ function failure(response: Json, fallback: string): Error {
 function fromEvents(text: string): FirstTurn {
   const items: Json[] = [];
   let response: Json = {};
-  for (const event of text.split(/\r?\n\r?\n/)) {
-    const data = event
-      .split(/\r?\n/)
-      .flatMap((line) => (line.startsWith("data:") ? [line.slice(5).replace(/^ /, "")] : []))
-      .join("\n");
-    if (!data || data === "[DONE]") continue;
+  for (const data of sseData(text)) {
+    if (data === "[DONE]") continue;
     const parsed = JSON.parse(data) as Json;
     const type = str(parsed.type);
     if (type === "error") throw failure(parsed, "the stream ended in an error");
