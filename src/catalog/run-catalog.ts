@@ -169,7 +169,7 @@ export async function runCatalog(options: CatalogOptions): Promise<CatalogSummar
       : undefined;
     const hooks = screen ?? agentHooks;
     const scheduled = await scheduleRuns(specs, {
-      concurrency: options.concurrency,
+      concurrency: screen ? screen.lanes() : options.concurrency,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(budget ? { budget } : {}),
       reporter: {

@@ -11,6 +11,7 @@ import type { ReplayAdapter } from "../triggers/replay/adapter.js";
 import type { FirstTurn, FirstTurnVerdict } from "../triggers/replay/first-turn.js";
 import {
   type DecidedVerdict,
+  REPLAYS_PER_AGENT_SLOT,
   type ScreenOptions,
   type ScreenSummary,
   screenRuns,
@@ -196,6 +197,8 @@ export function catalogScreenedHooks(input: CatalogScreenInput) {
   };
   return {
     finishedEarlier: hooks.finishedEarlier,
+    /** Runs the scheduler may hold at once: replays are requests, not processes (`REPLAYS_PER_AGENT_SLOT`). */
+    lanes: () => Math.max(1, input.concurrency) * REPLAYS_PER_AGENT_SLOT,
     run: async (spec: CatalogRunSpec) => (await ready()).run(spec),
     finish: async (runs: CatalogRun[]) => (screened ? screened.finish(runs) : runs),
     summary: (runs: readonly CatalogRun[]): ScreenSummary =>

@@ -13,7 +13,7 @@ export interface RunLifecycle<S, R> {
 export interface ScheduleOptions<S, R> {
   concurrency: number;
   /** Read before each start instead of `concurrency`: lowered under rate limits (see adaptive-limit.ts). */
-  limit?: ConcurrencyLimit;
+  limit?: Pick<ConcurrencyLimit, "current">;
   signal?: AbortSignal;
   /** Stops starting runs before this spending limit would be crossed. */
   budget?: Budget;

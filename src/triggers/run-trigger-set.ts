@@ -93,7 +93,7 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
         description: input.description,
         iterationDir: input.iterationDir,
         ...(store ? { store } : {}),
-        concurrency: options.concurrency,
+        concurrency: () => input.limit.current(),
         warn: (message) => options.reporter?.onWarning?.(message),
       })
     : undefined;
@@ -113,7 +113,8 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
       });
   const scheduled = await scheduleRuns(specs, {
     concurrency: options.concurrency,
-    limit: input.limit,
+    // Screened, the scheduler holds more runs than agents at once: most of them wait on a replay, not a process.
+    limit: screen ? { current: screen.lanes } : input.limit,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
     reporter: {

@@ -16,7 +16,7 @@ function isAgentTurn(body: string): boolean {
 /** Claude Code on the Anthropic Messages API: skills by its Skill tool or a Read of SKILL.md. */
 export const claudeCodeReplay: ReplayAdapter = {
   agent: "claude-code",
-  apiKeyVariable: "ANTHROPIC_API_KEY",
+  apiKeyVariables: ["ANTHROPIC_API_KEY"],
   isFirstRequest: (request, marker) =>
     request.method === "POST" &&
     /^\/v1\/messages(\?|$)/.test(request.path) &&

@@ -54,7 +54,7 @@ export function commandOfCall(call: FirstTurn["calls"][number]): string | undefi
 /** Codex CLI on OpenAI's Responses API: no skill tool; a skill is loaded by reading its SKILL.md in a shell call. */
 export const codexReplay: ReplayAdapter = {
   agent: "codex",
-  apiKeyVariable: "OPENAI_API_KEY",
+  apiKeyVariables: ["OPENAI_API_KEY", "CODEX_API_KEY"],
   isFirstRequest: (request, marker) =>
     request.method === "POST" &&
     /\/responses(\?|$)/.test(request.path) &&

@@ -33,7 +33,7 @@ export function rewrittenByGemini(query: string): boolean {
 /** Gemini CLI on the Gemini API (API-key auth): skills by its activate_skill tool or a read_file of SKILL.md. */
 export const geminiReplay: ReplayAdapter = {
   agent: "gemini",
-  apiKeyVariable: "GEMINI_API_KEY",
+  apiKeyVariables: ["GEMINI_API_KEY", "GOOGLE_API_KEY"],
   isFirstRequest: (request, marker) =>
     request.method === "POST" &&
     GENERATE.test(request.path) &&

@@ -1,4 +1,5 @@
 import type { Agent } from "../../agents/agent.js";
+import { replayKey, replayKeyNames } from "./adapter.js";
 import { replayAdapterFor } from "./adapters.js";
 
 export type ReplayPossible = { possible: true } | { possible: false; reason: string };
@@ -14,10 +15,10 @@ export function replayPossible(
 ): ReplayPossible {
   const adapter = replayAdapterFor(agent.name);
   if (!adapter) return { possible: false, reason: `${agent.name} has no replay yet` };
-  if (!agent.simulated && !env[adapter.apiKeyVariable])
+  if (!agent.simulated && !replayKey(adapter, env))
     return {
       possible: false,
-      reason: `no API key (${adapter.apiKeyVariable}) for replay to send requests with`,
+      reason: `no API key (${replayKeyNames(adapter)}) for replay to send requests with`,
     };
   return { possible: true };
 }

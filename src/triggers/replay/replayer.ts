@@ -1,5 +1,6 @@
 import type { ResultStore } from "../../store/index.js";
 import type { TriggerContext } from "../run-trigger.js";
+import { replayKey, replayKeyNames } from "./adapter.js";
 import { replayAdapterFor } from "./adapters.js";
 import { captureFirstRequest } from "./capture.js";
 import type { ReplayTarget } from "./send-replay.js";
@@ -48,10 +49,10 @@ export function openReplayer(input: ReplayerInput) {
       if (!adapter) return void turnOff(`${ctx.agent.name} has no replay yet`);
       const apiKey = ctx.agent.simulated
         ? SIMULATOR_KEY
-        : (input.screen.env ?? process.env)[adapter.apiKeyVariable];
+        : replayKey(adapter, input.screen.env ?? process.env);
       if (!apiKey)
         return void turnOff(
-          `replay sends requests to the API itself and needs an API key (${adapter.apiKeyVariable}); a subscription login is the agent's alone`,
+          `replay sends requests to the API itself and needs an API key (${replayKeyNames(adapter)}); a subscription login is the agent's alone`,
         );
       const got = await captureFirstRequest({
         ctx,

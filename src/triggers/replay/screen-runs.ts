@@ -1,4 +1,5 @@
 import type { TriggerResults } from "../../contracts/trigger-results.js";
+import { openGate } from "../../run/gate.js";
 import type { FirstTurn, FirstTurnVerdict } from "./first-turn.js";
 import { openReplayer, type ReplayerInput } from "./replayer.js";
 import { type ReplayTarget, replayQuery } from "./send-replay.js";
@@ -44,8 +45,16 @@ export interface ScreenedKind<S, R> {
 }
 
 export interface ScreenRunsInput extends ReplayerInput {
-  concurrency: number;
+  /** How many agent runs at once (`--concurrency`); a function is read again before each start (lowered under 429s). */
+  concurrency: number | (() => number);
 }
+
+/**
+ * Replays in flight per agent run allowed at once. A replay is one request to the model API, no process: a run's
+ * slot in the scheduler is held through its replay, so at the agents' own concurrency the replays would queue
+ * behind each other while the machine stands idle.
+ */
+export const REPLAYS_PER_AGENT_SLOT = 4;
 
 /**
  * A scheduler's `run` with replay in front of the agent: each screened run first sends the agent's captured first
@@ -56,25 +65,30 @@ export function screenRuns<S, R>(input: ScreenRunsInput, kind: ScreenedKind<S, R
   const tally = newVerifyTally(input.screen.verifyPercent ?? 0);
   let fellBack = false;
   const { ready, state } = openReplayer(input);
+  const slots = typeof input.concurrency === "number" ? () => input.concurrency as number : input.concurrency;
+  // The scheduler runs `lanes()` at once; of those, only `slots()` may be agent runs.
+  const throughAgentSlot = openGate(slots);
+  const agentRun = (spec: S) => throughAgentSlot(() => kind.agentRun(spec));
+  const lanes = () => Math.max(1, slots()) * REPLAYS_PER_AGENT_SLOT;
 
   async function run(spec: S): Promise<R> {
-    if (!kind.screened(spec)) return kind.markAgent(await kind.agentRun(spec));
+    if (!kind.screened(spec)) return kind.markAgent(await agentRun(spec));
     const replay = fellBack ? undefined : await ready();
     // A query the agent rewrites before sending it (Gemini CLI: a `/` command, an `@` file) is the agent's run.
     if (!replay || fellBack || replay.adapter.sendsAsIs?.(kind.query(spec)) === false)
-      return kind.markAgent(await kind.agentRun(spec));
+      return kind.markAgent(await agentRun(spec));
     const started = Date.now();
     let turn: FirstTurn;
     try {
       turn = await replayQuery(replay, kind.query(spec), kind.runNumber(spec));
     } catch {
       // A replay that failed decides nothing: the agent makes the run, and its own retries deal with the service.
-      return kind.markAgent(await kind.agentRun(spec));
+      return kind.markAgent(await agentRun(spec));
     }
     const verdict = kind.classify(turn, replay);
-    if (verdict.label === "undecided") return kind.markAgent(await kind.agentRun(spec));
+    if (verdict.label === "undecided") return kind.markAgent(await agentRun(spec));
     if (takeForVerify(tally)) {
-      const checked = await kind.agentRun(spec);
+      const checked = await agentRun(spec);
       const agreed = kind.agrees(checked, verdict, replay);
       if (agreed === undefined) return kind.markAgent(checked);
       recordAgreement(tally, agreed);
@@ -103,7 +117,7 @@ export function screenRuns<S, R>(input: ScreenRunsInput, kind: ScreenedKind<S, R
         again.set(record, await kind.markAgent(await kind.agentRun(kind.specOf(record)!)));
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, input.concurrency) }, worker));
+    await Promise.all(Array.from({ length: Math.max(1, slots()) }, worker));
     return records.map((r) => again.get(r) ?? r);
   }
 
@@ -130,5 +144,5 @@ export function screenRuns<S, R>(input: ScreenRunsInput, kind: ScreenedKind<S, R
     };
   }
 
-  return { run, finish, summary };
+  return { run, finish, summary, lanes };
 }

@@ -67,7 +67,7 @@ describe("Gemini CLI's first real model request", () => {
 
 describe("a replay of Gemini CLI's request", () => {
   it("sends the provider's key as Gemini CLI does, and never keeps the capture's", () => {
-    expect(geminiReplay.apiKeyVariable).toBe("GEMINI_API_KEY");
+    expect(geminiReplay.apiKeyVariables).toEqual(["GEMINI_API_KEY", "GOOGLE_API_KEY"]);
     expect(geminiReplay.replayHeaders("AIza-test")).toEqual({ "x-goog-api-key": "AIza-test" });
     expect(geminiReplay.droppedHeaders).toContain("x-goog-api-key");
   });

@@ -220,3 +220,67 @@ describe("--screen replay through Claude Code's adapter", () => {
     expect(summary.results.screen).toMatchObject({ decided_by_replay: 0, decided_by_agent: 2 });
   });
 });
+
+describe("replays beside agent runs", () => {
+  it("keep several replays in flight while the agent runs one at a time (--concurrency 1)", async () => {
+    const slow = await startSim({ script, latencyMs: 1500, logBodies: true });
+    let running = 0;
+    let mostAtOnce = 0;
+    try {
+      await writeTree(dir, {
+        "lanes/haiku/SKILL.md": skillMd(
+          "haiku",
+          "Writes a haiku. Use when the user asks for a haiku.",
+          "Haiku.",
+        ),
+        "lanes/haiku/evals/triggers.json": JSON.stringify([
+          ...["rain", "snow", "wind", "sun"].map((w) => ({
+            query: `never: weather ${w}`,
+            should_trigger: false,
+          })),
+          { query: "later: a haiku on the files here", should_trigger: true },
+          { query: "later: another haiku on the files", should_trigger: true },
+        ]),
+      });
+      const summary = await runTriggers(
+        options("ws-lanes", {
+          skillPath: join(dir, "lanes", "haiku"),
+          concurrency: 1,
+          runs: 1,
+          createAgent: async () => {
+            const agent = await createClaudeCodeAgent({ binary, simulatorUrl: slow.url });
+            const run = agent.run.bind(agent);
+            agent.run = async (request) => {
+              mostAtOnce = Math.max(mostAtOnce, ++running);
+              try {
+                return await run(request);
+              } finally {
+                running--;
+              }
+            };
+            return agent;
+          },
+        }),
+      );
+      expect(summary.records.map((r) => r.record.decided_by)).toEqual([
+        "replay",
+        "replay",
+        "replay",
+        "replay",
+        "agent",
+        "agent",
+      ]);
+      // The capture and the two undecided runs are agent runs: never two at once.
+      expect(mostAtOnce).toBe(1);
+      // Each answer takes 1.5 s: one after the other, no two replays would arrive less than 1.5 s apart.
+      const arrivals = replays(slow.log)
+        .map((e) => Date.parse(e.time))
+        .sort((a, b) => a - b);
+      expect(arrivals).toHaveLength(6);
+      const closest = Math.min(...arrivals.slice(1).map((t, i) => t - arrivals[i]!));
+      expect(closest).toBeLessThan(750);
+    } finally {
+      await slow.close();
+    }
+  });
+});
