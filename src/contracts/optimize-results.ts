@@ -43,13 +43,16 @@ export const OptimizeIteration = z.looseObject({
   cost_usd: NonNegative,
   /**
    * Replay in front of the agent on the train queries (`--screen replay`, on by default): the train runs made, how
-   * many of them replay decided (the agent made the rest, and every test run), and whether the agent's first request
-   * was captured by this iteration (one more agent run) rather than found in the store.
+   * many of them replay decided (the agent made the rest), and whether the agent's first request was captured by
+   * this iteration (one more agent run) rather than found in the store. With 3 runs or more, replay also goes first
+   * for each test query's first run (its later runs are the agent's): how many such runs were made, and decided.
    */
   replay: z
     .looseObject({
       train_runs: Count,
       decided_by_replay: Count,
+      test_first_runs: Count.optional(),
+      test_decided_by_replay: Count.optional(),
       captured: z.boolean(),
       off: z.string().optional(),
     })

@@ -9,6 +9,7 @@ import { runTriggers, type TriggerReporter } from "../triggers/index.js";
 import type { ScreenOptions } from "../triggers/replay/index.js";
 import type { OptimizeConditions } from "./conditions.js";
 import { subsetScore } from "./decide.js";
+import { testFirstRunScreened } from "./screen.js";
 import type { QuerySplit } from "./split.js";
 
 export interface EvaluationSetup {
@@ -31,7 +32,10 @@ export interface EvaluationSetup {
   /** The result store, its folder settled: a description evaluated before is served from it. */
   store?: StoreRequest & { dir: string };
   agent: () => Promise<Agent>;
-  /** Replay in front of the agent for the train queries' runs; the test queries' runs are the agent's alone. */
+  /**
+   * Replay in front of the agent for the train queries' runs, and for the first run of each test query when there
+   * are enough runs for the agents' to outvote it (`testFirstRunScreened`); the other test runs are the agent's.
+   */
   screen?: ScreenOptions;
 }
 
@@ -63,6 +67,7 @@ export async function evaluateDescription(
 ): Promise<Evaluation> {
   const { project, installed, context } = setup.conditions;
   const real = project !== undefined || installed !== undefined || context !== undefined;
+  const firstRunOf = setup.screen && testFirstRunScreened(setup.runs) ? setup.split.test : undefined;
   const summary = await runTriggers({
     skillPath: setup.skillPath,
     ...(setup.evalsPath ? { evalsPath: setup.evalsPath } : {}),
@@ -84,7 +89,15 @@ export async function evaluateDescription(
     ...(setup.budget ? { budget: setup.budget } : {}),
     ...(setup.reporter ? { reporter: setup.reporter } : {}),
     ...(setup.store ? { store: setup.store } : {}),
-    ...(setup.screen ? { screen: { ...setup.screen, queries: setup.split.train } } : {}),
+    ...(setup.screen
+      ? {
+          screen: {
+            ...setup.screen,
+            queries: setup.split.train,
+            ...(firstRunOf ? { firstRunOf } : {}),
+          },
+        }
+      : {}),
     createAgent: () => setup.agent(),
   });
   const counted = summary.records.filter((r) => r.outcome !== "cancelled");
@@ -93,10 +106,17 @@ export async function evaluateDescription(
   const costUsd = counted.reduce((sum, r) => sum + (r.record.cost_usd ?? 0), 0);
   const screen = summary.results.screen;
   const made = counted.filter((r) => !r.skipped && setup.split.train.includes(r.queryIndex));
+  const testFirst = counted.filter(
+    (r) => !r.skipped && r.spec.runNumber === 1 && firstRunOf?.includes(r.queryIndex) === true,
+  );
+  const byReplay = (runs: typeof counted) => runs.filter((r) => r.record.decided_by === "replay").length;
   const replay: EvaluationReplay | undefined = setup.screen
     ? {
         train_runs: made.length,
-        decided_by_replay: made.filter((r) => r.record.decided_by === "replay").length,
+        decided_by_replay: byReplay(made),
+        ...(firstRunOf
+          ? { test_first_runs: testFirst.length, test_decided_by_replay: byReplay(testFirst) }
+          : {}),
         captured: screen?.captured === true,
         ...(screen?.off ? { off: screen.off } : {}),
       }

@@ -17,4 +17,5 @@ export { type OptimizeOptions, type OptimizePlan, planOptimize } from "./plan.js
 export { renderOptimizeReport } from "./report-html.js";
 export type { OptimizeReporter } from "./reporter.js";
 export { type OptimizeResult, runOptimize } from "./run-optimize.js";
+export { replayDecided, testFirstRunScreened } from "./screen.js";
 export { type QuerySplit, splitQueries } from "./split.js";

@@ -22,7 +22,7 @@ import {
   unitCostsFromOptimizations,
 } from "./estimate.js";
 import type { OptimizeReporter } from "./reporter.js";
-import { type OptimizeScreenRequest, optimizeScreen } from "./screen.js";
+import { type OptimizeScreenRequest, optimizeScreen, testFirstRunScreened } from "./screen.js";
 import { type QuerySplit, splitQueries } from "./split.js";
 
 export interface OptimizeOptions {
@@ -133,6 +133,8 @@ export interface OptimizePlan {
   screen?: ScreenForecast;
   /** Why replay would not screen the train runs (`--screen none`, no API key, an agent without replay). */
   screenOff?: string;
+  /** Replay would make each test query's first run too (3 runs or more). */
+  screenTestFirstRuns?: boolean;
 }
 
 // The screen the train runs would get; an agent that cannot be had (no login) leaves it to the default's reason.
@@ -165,7 +167,10 @@ export async function planOptimize(options: OptimizeOptions, simulated: boolean)
   const screen = screening.screen
     ? screenForecast({
         runs: estimate.triggerRuns,
-        screened: estimate.evaluations * prepared.split.train.length * options.runs,
+        screened:
+          estimate.evaluations *
+          (prepared.split.train.length * options.runs +
+            (testFirstRunScreened(options.runs) ? prepared.split.test.length : 0)),
         keys: estimate.evaluations,
       })
     : undefined;
@@ -173,6 +178,7 @@ export async function planOptimize(options: OptimizeOptions, simulated: boolean)
     skill: prepared.skill.name,
     ...(screen ? { screen } : {}),
     ...(screening.setting.off ? { screenOff: screening.setting.off } : {}),
+    ...(screen && testFirstRunScreened(options.runs) ? { screenTestFirstRuns: true } : {}),
     train: prepared.split.train.map((i) => prepared.queries[i]!),
     test: prepared.split.test.map((i) => prepared.queries[i]!),
     estimate,

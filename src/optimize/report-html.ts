@@ -5,6 +5,7 @@ import type {
   OptimizeSubsetScore,
 } from "../contracts/optimize-results.js";
 import type { TriggerQueryResult } from "../contracts/trigger-results.js";
+import { replayDecided } from "./screen.js";
 
 // Descriptions come from a model and queries from users: every text is escaped.
 function esc(text: unknown): string {
@@ -37,7 +38,7 @@ function iterationRow(it: OptimizeIteration, best: number | null): string {
     it.improver?.error ?? "",
     it.iteration === 0 ? "the original description: the starting point" : "",
     it.reused_runs ? `${it.reused_runs} runs reused by --resume` : "",
-    it.replay ? `replay decided ${it.replay.decided_by_replay} of ${it.replay.train_runs} train runs` : "",
+    it.replay ? replayDecided(it.replay) : "",
     it.status === "interrupted" ? "interrupted" : "",
   ].filter(Boolean);
   return `<tr class="${it.iteration === best ? "best" : ""}"><td>${it.iteration}${it.iteration === best ? " ★" : ""}</td>

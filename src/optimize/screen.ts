@@ -1,5 +1,5 @@
 import type { Agent } from "../agents/agent.js";
-import type { OptimizeResults } from "../contracts/optimize-results.js";
+import type { OptimizeIteration, OptimizeResults } from "../contracts/optimize-results.js";
 import { replayPossible, type ScreenOptions, screenRefused } from "../triggers/replay/index.js";
 
 /**
@@ -31,4 +31,21 @@ export function optimizeScreen(
   const possible = replayPossible(agent, asked.screen.env);
   if (!possible.possible) return { setting: { kind: "none", asked: false, off: possible.reason } };
   return { screen: asked.screen, setting: { kind: "replay", asked: false } };
+}
+
+/**
+ * Whether replay may make a test query's first run: only with 3 runs or more, where every test verdict still holds
+ * two runs of the real agent once replay and agent disagree, and those outvote the replay when they agree.
+ */
+export function testFirstRunScreened(runs: number): boolean {
+  return runs >= 3;
+}
+
+/** How replay decided one evaluation's runs: its train runs, and the test queries' first runs when it made them. */
+export function replayDecided(replay: NonNullable<OptimizeIteration["replay"]>): string {
+  const test =
+    replay.test_first_runs !== undefined
+      ? ` and ${replay.test_decided_by_replay ?? 0} of ${replay.test_first_runs} first test runs`
+      : "";
+  return `replay decided ${replay.decided_by_replay} of ${replay.train_runs} train runs${test}`;
 }

@@ -56,12 +56,15 @@ async function resultsOf(workspace: string) {
 
 async function runsOf(iterationDir: string) {
   const triggers = join(iterationDir, "triggers");
-  const runs: TriggerRun[] = [];
+  const runs: (TriggerRun & { folder: string })[] = [];
   for (const query of (await readdir(triggers)).filter((n) => n.startsWith("query-")))
-    for (const run of await readdir(join(triggers, query)))
-      runs.push(
-        TriggerRun.parse(JSON.parse(await readFile(join(triggers, query, run, "trigger.json"), "utf8"))),
-      );
+    for (const folder of await readdir(join(triggers, query)))
+      runs.push({
+        ...TriggerRun.parse(
+          JSON.parse(await readFile(join(triggers, query, folder, "trigger.json"), "utf8")),
+        ),
+        folder,
+      });
   return runs;
 }
 
@@ -94,6 +97,38 @@ describe("skillgym optimize: replay on the train runs", () => {
     const replayed = runs.filter((r) => r.decided_by === "replay");
     expect(replayed.length).toBe(results.iterations[0]!.replay!.decided_by_replay);
     expect(replayed.every((r) => !test.has(r.query))).toBe(true);
+  });
+
+  it("with 3 runs replays each test query's first run too; every test verdict holds the agent's runs, the same as without", async () => {
+    const three = ["--runs", "3", "--max-iterations", "1"];
+    const screened = await optimize("three", ...three);
+    expect(screened.code, screened.stderr).toBe(0);
+    expect(screened.stdout).toMatch(
+      /replay decided \d+ of \d+ train runs and \d+ of \d+ first test runs; .*every test verdict holds the agent's runs/,
+    );
+    const plain = await optimize("three-none", ...three, "--screen", "none");
+    expect(plain.code, plain.stderr).toBe(0);
+    const { root, results } = await resultsOf("three");
+    const { results: without } = await resultsOf("three-none");
+    expect(results.best_description).toBe(without.best_description);
+    expect(results.iterations.map((it) => [it.description, it.train?.score, it.test?.score])).toEqual(
+      without.iterations.map((it) => [it.description, it.train?.score, it.test?.score]),
+    );
+
+    const test = new Set(results.split.test.map((q) => q.query));
+    const runs = await runsOf(join(root, "iteration-0"));
+    const testRuns = runs.filter((r) => test.has(r.query));
+    // Only a first run of a test query is replay's; each test query has an agent's run beside it.
+    expect(testRuns.filter((r) => r.decided_by === "replay").every((r) => r.folder === "run-1")).toBe(true);
+    for (const query of test)
+      expect(
+        testRuns.some((r) => r.query === query && r.decided_by === "agent"),
+        query,
+      ).toBe(true);
+    const replay = results.iterations[0]!.replay!;
+    expect(replay.test_first_runs).toBe(test.size);
+    expect(replay.test_decided_by_replay).toBe(testRuns.filter((r) => r.decided_by === "replay").length);
+    expect(replay.test_decided_by_replay).toBeGreaterThan(0);
   });
 
   it("--dry-run forecasts the captures, the replays and the agent runs at most; --screen none says it is off", async () => {

@@ -1,7 +1,12 @@
 import { dirname } from "node:path";
 import { optimizeExitText } from "../../contracts/exit-reasons.js";
 import type { OptimizeResults } from "../../contracts/optimize-results.js";
-import type { OptimizeEstimate, OptimizePlan, OptimizeReporter } from "../../optimize/index.js";
+import {
+  type OptimizeEstimate,
+  type OptimizePlan,
+  type OptimizeReporter,
+  replayDecided,
+} from "../../optimize/index.js";
 import type { Io } from "../io.js";
 
 const pct = (x: number | null | undefined) =>
@@ -60,9 +65,7 @@ export function optimizeProgress(io: Io): OptimizeReporter {
       io.err(
         `  iteration ${it.iteration}: train ${pct(it.train?.score)} (${it.train?.summary.passed ?? 0}/${it.train?.summary.total ?? 0} passed), ` +
           `test ${pct(it.test?.score)} (${it.test?.summary.passed ?? 0}/${it.test?.summary.total ?? 0} passed)${repeat}` +
-          (it.replay
-            ? `; replay decided ${it.replay.decided_by_replay} of ${it.replay.train_runs} train runs`
-            : "") +
+          (it.replay ? `; ${replayDecided(it.replay)}` : "") +
           `${it.status === "interrupted" ? " — interrupted" : ""}\n`,
       );
     },
@@ -70,12 +73,15 @@ export function optimizeProgress(io: Io): OptimizeReporter {
 }
 
 /** `optimize --dry-run`: what replay would do with the train runs, or why it would not. */
-export function optimizeScreenPlanLine(plan: Pick<OptimizePlan, "screen" | "screenOff">): string {
+export function optimizeScreenPlanLine(
+  plan: Pick<OptimizePlan, "screen" | "screenOff" | "screenTestFirstRuns">,
+): string {
   const f = plan.screen;
   if (!f) return `replay off (${plan.screenOff ?? "--screen none"}): every trigger run is an agent run`;
   return (
-    `replay on the train runs: ${f.capture_runs} capture runs (one per description, unless stored), ${f.replay_requests} replay requests, ` +
-    `up to ${f.agent_runs_up_to} agent runs (the test runs, and the train runs replay leaves undecided)`
+    `replay on the ${plan.screenTestFirstRuns ? "train runs and each test query's first run" : "train runs"}: ` +
+    `${f.capture_runs} capture runs (one per description, unless stored), ${f.replay_requests} replay requests, ` +
+    `up to ${f.agent_runs_up_to} agent runs (the test runs, and the runs replay leaves undecided)`
   );
 }
 
@@ -86,14 +92,28 @@ export function optimizeScreenLine(results: OptimizeResults): string | undefined
   if (screen.kind === "none")
     return `replay off (${screen.off ?? "--screen none"}): the agent made every trigger run`;
   const made = results.iterations.flatMap((it) => (it.replay ? [it.replay] : []));
-  const train = made.reduce((n, r) => n + r.train_runs, 0);
-  const replayed = made.reduce((n, r) => n + r.decided_by_replay, 0);
+  const sum = (count: (r: (typeof made)[number]) => number | undefined) =>
+    made.reduce((n, r) => n + (count(r) ?? 0), 0);
+  const onTest = made.some((r) => r.test_first_runs !== undefined);
+  const decided = replayDecided({
+    train_runs: sum((r) => r.train_runs),
+    decided_by_replay: sum((r) => r.decided_by_replay),
+    captured: false,
+    ...(onTest
+      ? {
+          test_first_runs: sum((r) => r.test_first_runs),
+          test_decided_by_replay: sum((r) => r.test_decided_by_replay),
+        }
+      : {}),
+  });
+  const replayed = sum((r) => r.decided_by_replay) + sum((r) => r.test_decided_by_replay);
   const captures = made.filter((r) => r.captured).length;
   const runs = results.iterations.reduce((n, it) => n + it.trigger_runs, 0);
   const off = [...new Set(made.flatMap((r) => (r.off ? [r.off] : [])))];
   return (
-    `replay decided ${replayed} of ${train} train runs; agent runs: ${runs - replayed + captures} ` +
-    `(${runs - replayed} trigger runs, ${captures} capture${captures === 1 ? "" : "s"}); test runs are the agent's` +
+    `${decided}; agent runs: ${runs - replayed + captures} ` +
+    `(${runs - replayed} trigger runs, ${captures} capture${captures === 1 ? "" : "s"}); ` +
+    (onTest ? "every test verdict holds the agent's runs" : "test runs are the agent's") +
     (off.length > 0 ? `; replay off: ${off.join("; ")}` : "")
   );
 }

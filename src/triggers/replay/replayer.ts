@@ -14,6 +14,11 @@ export interface ScreenOptions {
   env?: NodeJS.ProcessEnv;
   /** Screen only the runs of these queries (by place in the suite); the others go to the agent. Absent: every run. */
   queries?: readonly number[];
+  /**
+   * Screen the first run of these queries too (by place in the suite); their later runs stay the agent's, so every
+   * verdict of theirs holds an agent's run, and the agents' runs outvote a replay they disagree with.
+   */
+  firstRunOf?: readonly number[];
 }
 
 export interface ReplayerInput {

@@ -7,6 +7,16 @@ import { type ScreenRunsInput, type ScreenSummary, screenRuns } from "./screen-r
 
 export type { ScreenOptions, ScreenSummary };
 
+/** Whether replay goes first for this run: every run, the runs of `queries`, and the first runs of `firstRunOf`. */
+export function screensRun(
+  screen: ScreenOptions,
+  spec: Pick<TriggerRunSpec, "queryIndex" | "runNumber">,
+): boolean {
+  if (screen.queries === undefined) return true;
+  if (screen.queries.includes(spec.queryIndex)) return true;
+  return spec.runNumber === 1 && (screen.firstRunOf?.includes(spec.queryIndex) ?? false);
+}
+
 interface TriggerHooks {
   finishedEarlier(spec: TriggerRunSpec): Promise<TriggerRunRecord | undefined>;
   run(spec: TriggerRunSpec): Promise<TriggerRunRecord>;
@@ -25,7 +35,7 @@ export function screenedHooks(input: ScreenInput) {
   const screened = screenRuns<TriggerRunSpec, TriggerRunRecord>(input, {
     query: (spec) => spec.query,
     runNumber: (spec) => spec.runNumber,
-    screened: (spec) => input.screen.queries === undefined || input.screen.queries.includes(spec.queryIndex),
+    screened: (spec) => screensRun(input.screen, spec),
     agentRun: (spec) => hooks.run(spec),
     markAgent: markedAgentRun,
     classify: (turn, target) =>
