@@ -1,4 +1,5 @@
-// `optimize` with 3 rounds on the examples under the simulator, with replay on its train runs (the default) and without
+// `optimize` with 3 rounds on the examples under the simulator, with replay (the default: the train runs, and with 3
+// runs each test query's first run) and without
 // (`screen: { mode: "none" }`): agent processes started, wall time, and whether the chosen description is the same.
 // Agent processes are counted where they start: every call of the agent's `run` (trigger runs and capture runs).
 // Two scenarios per example: its own sim script (which routes by the query alone: the original is perfect on train and
@@ -69,6 +70,8 @@ async function measure({ example, scenario, agentName, latencyMs, rounds, runs, 
         triggerRuns: results.iterations.reduce((n, it) => n + it.trigger_runs, 0),
         byReplay: made.reduce((n, r) => n + r.decided_by_replay, 0),
         trainRuns: made.reduce((n, r) => n + r.train_runs, 0),
+        testByReplay: made.reduce((n, r) => n + (r.test_decided_by_replay ?? 0), 0),
+        testFirstRuns: made.reduce((n, r) => n + (r.test_first_runs ?? 0), 0),
         evaluations: results.iterations.filter((it) => it.repeat_of === undefined && it.train).length,
         chosen: results.best_description,
         scores: JSON.stringify(results.iterations.map((it) => [it.train?.score, it.test?.score])),
@@ -86,13 +89,13 @@ export async function optimizeReplay(log, settings) {
   const shape = quick ? { rounds: 1, runs: 1, concurrency: 4 } : { rounds: 3, runs: 3, concurrency: 6 };
   const agents = settings.agents.filter((a) => a === "claude-code");
   log(
-    `\n## optimize with replay on its train runs (examples ${EXAMPLES.join(", ")}; ${shape.rounds} rounds, ${shape.runs} runs ` +
+    `\n## optimize with replay (train runs; with 3 runs, each test query's first run too) (examples ${EXAMPLES.join(", ")}; ${shape.rounds} rounds, ${shape.runs} runs ` +
       `per query, concurrency ${shape.concurrency}, sim latency ${latencyMs} ms per model call; agents with replay: ${agents.join(", ") || "none chosen"})\n`,
   );
   log(
-    "| agent | example | sim | evaluations | trigger runs: agents / replay | train runs decided by replay | agent processes: agents / replay | fewer | wall s: agents / replay | same description | same scores |",
+    "| agent | example | sim | evaluations | trigger runs: agents / replay | train runs decided by replay | first test runs decided by replay | agent processes: agents / replay | fewer | wall s: agents / replay | same description | same scores |",
   );
-  log("|---|---|---|---|---|---|---|---|---|---|---|");
+  log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const agentName of agents)
     for (const example of EXAMPLES)
       for (const [name, scenario] of Object.entries(SCENARIOS)) {
@@ -101,7 +104,8 @@ export async function optimizeReplay(log, settings) {
         const screened = await measure({ ...shared, replay: true });
         log(
           `| ${agentName} | ${example} | ${name} | ${plain.evaluations} / ${screened.evaluations} | ${plain.triggerRuns} / ${screened.triggerRuns} | ` +
-            `${screened.byReplay} of ${screened.trainRuns} | ${plain.processes} / ${screened.processes} | ` +
+            `${screened.byReplay} of ${screened.trainRuns} | ${screened.testByReplay} of ${screened.testFirstRuns} | ` +
+            `${plain.processes} / ${screened.processes} | ` +
             `${fmt(plain.processes / Math.max(1, screened.processes))}× | ${fmt(plain.wallMs / 1000, 1)} / ${fmt(screened.wallMs / 1000, 1)} | ` +
             `${plain.chosen === screened.chosen ? "yes" : "**NO**"} | ${plain.scores === screened.scores ? "yes" : "**NO**"} |`,
         );
