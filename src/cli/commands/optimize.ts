@@ -80,7 +80,7 @@ export function registerOptimize(program: Command, io: Io): void {
           .argument("<skill>", "the skill folder"),
       ),
     ),
-    'how the train queries\' runs are decided: "replay" (the default when the agent has replay and an API key, or under --simulate) sends the agent\'s captured first request with each query and lets the agent make only the runs its first turn leaves open; "none": the agent makes every run. Test runs are always the agent\'s',
+    'how the train queries\' runs are decided: "replay" (the default when the agent has replay and an API key, or under --simulate) sends the agent\'s captured first request with each query and lets the agent make only the runs its first turn leaves open; "none": the agent makes every run. With --runs 3 or more, replay also makes each test query\'s first run; the agent makes the rest',
   )
     .option("--evals <path>", "the eval suite folder or triggers.json (default: discovered)")
     .option(
