@@ -17,6 +17,13 @@ export function parseShard(value: string): Shard {
   return { index, count };
 }
 
+function byHash(a: { hash: string }, b: { hash: string }): number {
+  if (a.hash < b.hash) return -1;
+  // V8's sort only ever tests a comparison for < 0, so what it says past -1 never changes the order.
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, only < 0 is tested
+  return a.hash > b.hash ? 1 : 0;
+}
+
 function unitHash(identity: string): string {
   return createHash("sha256").update(identity).digest("hex");
 }
@@ -30,9 +37,9 @@ export function partition<T>(units: readonly T[], identity: (unit: T) => string,
     const id = identity(unit);
     return { unit, id, hash: unitHash(id), position };
   });
-  keyed.sort((a, b) =>
-    a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : a.position - b.position,
-  );
+  // Equal hashes are equal identities (SHA-256): such units, one unit planned twice, keep the plan's order, since the
+  // sort is stable.
+  keyed.sort(byHash);
   const mine = new Set(
     keyed.filter((_, dealt) => dealt % shard.count === shard.index - 1).map((k) => k.position),
   );
@@ -42,5 +49,6 @@ export function partition<T>(units: readonly T[], identity: (unit: T) => string,
 
 /** How many of `total` units `partition` deals to this shard: every n-th from the i-th, so it needs no identities. */
 export function shareSize(total: number, shard: Shard): number {
-  return total < shard.index ? 0 : Math.floor((total - shard.index) / shard.count) + 1;
+  // With fewer units than i (i ≤ n), the floor of a quotient between -1 and 0 is -1: none.
+  return Math.floor((total - shard.index) / shard.count) + 1;
 }

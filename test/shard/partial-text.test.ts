@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingRunsText, parseShard, shareSize, shortfallText } from "../../src/shard/index.js";
+import { missingRunsText, parseShard, partialText, shareSize, shortfallText } from "../../src/shard/index.js";
 
 const runs = (evalRuns: number, trigger: number) => ({ eval: evalRuns, trigger });
 
@@ -28,6 +28,28 @@ describe("what a shard lacks, in words", () => {
     expect(shortfallText(shortfall("running"), 3)).toBe("shard 2/3 never finished: 6 of 6 eval runs missing");
     expect(shortfallText(shortfall("incomplete", "codex"), 3)).toBe(
       "codex shard 2/3 incomplete: 6 of 6 eval runs missing",
+    );
+  });
+});
+
+describe("a partial merge, in one sentence", () => {
+  it("says what is missing in all, then each short shard in turn, and what the figures cover", () => {
+    const shard = (index: number, state: "missing" | "interrupted", missing: number) => ({
+      index,
+      state,
+      planned_runs: runs(2, 5),
+      missing_runs: runs(0, missing),
+    });
+    expect(
+      partialText({
+        count: 3,
+        planned_runs: runs(6, 15),
+        missing_runs: runs(0, 7),
+        shards: [shard(1, "interrupted", 2), shard(3, "missing", 5)],
+      }),
+    ).toBe(
+      "partial merge: 7 of 15 trigger runs missing (shard 1/3 interrupted: 2 of 5 trigger runs missing; " +
+        "shard 3/3 not given: 5 of 5 trigger runs missing); the figures cover only the runs that finished",
     );
   });
 });

@@ -24,6 +24,7 @@ function evalSpecs(evalCount: number, runs: number) {
 
 describe("parseShard", () => {
   it("reads i/n", () => {
+    expect(parseShard("1/1")).toEqual({ index: 1, count: 1 });
     expect(parseShard("1/2")).toEqual({ index: 1, count: 2 });
     expect(parseShard("4/4")).toEqual({ index: 4, count: 4 });
   });
@@ -81,6 +82,15 @@ describe("partition", () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 
+  it("deals a unit planned twice (one identity) in the plan's order: its first to the shard dealt first", () => {
+    const names = ["a", "b", "c", "d", "e"];
+    const units = names.flatMap((name) => [`${name}:first`, `${name}:second`]);
+    const identity = (unit: string) => unit.split(":")[0]!;
+    // Sorted by hash, the two of one identity sit side by side at an even place, so two shards deal one each.
+    expect(partition(units, identity, { index: 1, count: 2 })).toEqual(names.map((n) => `${n}:first`));
+    expect(partition(units, identity, { index: 2, count: 2 })).toEqual(names.map((n) => `${n}:second`));
+  });
+
   it("spreads by hash, not by position: a shard is not a block of the plan", () => {
     const specs = evalSpecs(10, 3);
     const first = partition(specs, runIdentity, { index: 1, count: 2 });
@@ -126,5 +136,17 @@ describe("planHash", () => {
     expect(planHash({ ...base, agent: "codex" })).not.toBe(planHash(base));
     expect(planHash({ ...base, model: "m" })).not.toBe(planHash(base));
     expect(planHash({ ...base, only: ["1"] })).not.toBe(planHash(base));
+  });
+
+  it("is the same 16 hex digits on every machine and in every version: folders made earlier still merge", () => {
+    expect(
+      planHash({
+        skill: "release-notes",
+        runs: 3,
+        evals: [{ id: 1, prompt: "do ü" }, { id: "e2" }],
+        b: undefined,
+        a: { z: 1, y: [2, undefined] },
+      }),
+    ).toBe("4da8e57abd31a742");
   });
 });

@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// The mutation score of each folder of src/ from the committed incremental files (test/mutation/incremental/*.json):
+// `node scripts/mutation-scores.mjs`. Where two files hold the same source file, the newer result is taken, and only
+// if it was made from the source as it is now. Score = (killed + timeout) / (killed + timeout + survived + no coverage).
+import { readdir, readFile, stat } from "node:fs/promises";
+import { join, relative } from "node:path";
+
+const root = join(import.meta.dirname, "..");
+const dir = join(root, "test", "mutation", "incremental");
+const COUNTED = ["Killed", "Timeout", "Survived", "NoCoverage"];
+
+async function sourceFiles(folder) {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && e.name.endsWith(".ts"))
+    .map((e) => relative(root, join(e.parentPath, e.name)).replaceAll("\\", "/"));
+}
+
+const reports = [];
+for (const name of (await readdir(dir)).filter((n) => n.endsWith(".json"))) {
+  const file = join(dir, name);
+  reports.push({ name, mtime: (await stat(file)).mtimeMs, report: JSON.parse(await readFile(file, "utf8")) });
+}
+reports.sort((a, b) => b.mtime - a.mtime);
+
+const results = new Map();
+for (const path of await sourceFiles(join(root, "src"))) {
+  const source = await readFile(join(root, path), "utf8");
+  for (const { name, report } of reports) {
+    const entry = report.files?.[path];
+    if (!entry) continue;
+    const counts = Object.fromEntries(COUNTED.map((s) => [s, 0]));
+    let pending = 0;
+    for (const m of entry.mutants) {
+      if (m.status in counts) counts[m.status]++;
+      else if (m.status === "Pending") pending++;
+    }
+    results.set(path, { counts, pending, from: name, stale: entry.source !== source });
+    break;
+  }
+}
+
+const folders = new Map();
+for (const path of await sourceFiles(join(root, "src"))) {
+  const folder = path.split("/").length > 2 ? path.split("/").slice(0, 2).join("/") : "src (top level)";
+  const row = folders.get(folder) ?? {
+    files: 0,
+    measured: 0,
+    stale: 0,
+    Killed: 0,
+    Timeout: 0,
+    Survived: 0,
+    NoCoverage: 0,
+    pending: 0,
+  };
+  row.files++;
+  const r = results.get(path);
+  if (r) {
+    row.measured++;
+    if (r.stale) row.stale++;
+    for (const s of COUNTED) row[s] += r.counts[s];
+    row.pending += r.pending;
+  }
+  folders.set(folder, row);
+}
+
+const pct = (row) => {
+  const caught = row.Killed + row.Timeout;
+  const all = caught + row.Survived + row.NoCoverage;
+  return all === 0 ? "—" : `${((100 * caught) / all).toFixed(1)}%`;
+};
+const total = {
+  files: 0,
+  measured: 0,
+  stale: 0,
+  Killed: 0,
+  Timeout: 0,
+  Survived: 0,
+  NoCoverage: 0,
+  pending: 0,
+};
+console.log(
+  "| folder | files with results | of them changed since | killed | timeout | survived | no coverage | not yet tested | score |",
+);
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const [folder, row] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  for (const k of Object.keys(total)) total[k] += row[k];
+  console.log(
+    `| ${folder} | ${row.measured} of ${row.files} | ${row.stale} | ${row.Killed} | ${row.Timeout} | ${row.Survived} | ${row.NoCoverage} | ${row.pending} | ${pct(row)} |`,
+  );
+}
+console.log(
+  `| **all of src/** | ${total.measured} of ${total.files} | ${total.stale} | ${total.Killed} | ${total.Timeout} | ${total.Survived} | ${total.NoCoverage} | ${total.pending} | **${pct(total)}** |`,
+);
