@@ -10,8 +10,11 @@ const apart = ["test/**/*.agents.test.ts", "test/**/*.sandbox.test.ts"];
 
 export default defineConfig({
   test: {
-    // e2e files spend most of their time waiting on child processes, so two files per core keep the cores busy.
-    maxWorkers: Number(process.env.SKILLGYM_TEST_WORKERS) || Math.max(2, availableParallelism() * 2),
+    // One file more than there are cores: a file waiting on a timeout or a slow sim answer leaves the cores to the
+    // others, and an e2e file's agent processes keep a core busy of their own. Each worker more imports the module
+    // graph again (about 5 CPU-s per worker and project, measured 2026-11-27), which two files per core paid for
+    // nothing on a 2-core machine where the suite is CPU-bound.
+    maxWorkers: Number(process.env.SKILLGYM_TEST_WORKERS) || Math.max(2, availableParallelism() + 1),
     // The slowest e2e files first even on a fresh clone (CI), where vitest knows no durations and starts the largest
     // files first: a small file that runs for a minute would otherwise start near the end and run on alone.
     sequence: { sequencer: slowFirstSequencer(e2eSeconds) },

@@ -41,6 +41,7 @@ const AGENT_COMMANDS = new Set([
   "catalog",
   "grade",
   "draft-evals",
+  "noise",
 ]);
 
 /**

@@ -6,7 +6,8 @@ import { type CatalogOptions, runCatalog } from "../../src/catalog/index.js";
 import { CatalogPlan, CatalogResults } from "../../src/contracts/catalog.js";
 import { mergeShards } from "../../src/merge/index.js";
 import { loadSimScript, type SimServer, startSim } from "../../src/sim/index.js";
-import { agentDouble, skillgymOnDouble } from "../agent-double/index.js";
+import { agentDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { root } from "../cli/cli-process.js";
 import { fastRetry, tempDir } from "../e2e/helpers.js";
 
@@ -139,7 +140,7 @@ describe("catalog with the result store, shards and resume, against the Claude C
     await expect(
       mergeShards({ shardDirs: [join(dir, "shard-1"), join(dir, "shard-2")], into: join(dir, "merged") }),
     ).rejects.toThrow(`${join(dir, "shard-1")} is a catalog folder`);
-    const cli = skillgymOnDouble([
+    const cli = await skillgymHereOnDouble([
       "merge",
       join(dir, "shard-1"),
       join(dir, "shard-2"),

@@ -1,19 +1,17 @@
-import { spawn } from "node:child_process";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onDouble } from "../agent-double/index.js";
+import { skillgymHere } from "../cli/cli-in-process.js";
 import { docPages, root } from "./pages.js";
 import { type DocCommand, outputPattern, type RunnableBlock, runnableBlocks } from "./runnable.js";
 
-const bin = join(root, "bin", "skillgym.js");
 // What a session folder holds, at the same paths as in the repository, so documented paths work as written.
 const copied = ["examples", "test/catalog/fixtures/library"];
 
 // CI variables would make the commands write a GitHub step summary or annotations of their own.
-const env = { ...process.env };
-for (const name of ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "CI"]) delete env[name];
+const ciVariables = ["GITHUB_ACTIONS", "GITHUB_STEP_SUMMARY", "CI"];
 
 interface Result {
   code: number | null;
@@ -21,24 +19,20 @@ interface Result {
   stderr: string;
 }
 
-function run(command: DocCommand, cwd: string): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...onDouble(command.args)], {
-      cwd,
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+// The built CLI in this process (test/cli/cli-in-process.ts), run from the session folder as a reader runs the
+// block: the working directory and the environment are the process's, so both are set for the command and put back
+// after it. Files of one worker run one at a time, so nothing else sees them meanwhile.
+async function run(command: DocCommand, cwd: string): Promise<Result> {
+  const before = process.cwd();
+  const saved = ciVariables.map((name) => [name, process.env[name]] as const);
+  for (const name of ciVariables) delete process.env[name];
+  process.chdir(cwd);
+  try {
+    return await skillgymHere(onDouble(command.args));
+  } finally {
+    process.chdir(before);
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
 }
 
 const tail = (text: string) => text.split("\n").slice(-15).join("\n");

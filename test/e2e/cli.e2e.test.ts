@@ -4,16 +4,21 @@ import { join, resolve } from "node:path";
 import { unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { onDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { agentProcesses, expectNoAgentProcesses } from "./agent-processes.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const bin = join(root, "bin", "skillgym.js");
 
-function skillgym(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}) {
+// What a command does: the built CLI in this process, from the repository's root as vitest runs.
+const skillgym = skillgymHereOnDouble;
+
+// A process of its own where its environment is what the test sets.
+function skillgymProcess(args: string[], env: NodeJS.ProcessEnv) {
   const result = spawnSync(process.execPath, [bin, ...onDouble(args)], {
-    cwd: options.cwd ?? root,
-    env: options.env ?? process.env,
+    cwd: root,
+    env,
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -47,11 +52,11 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 describe("skillgym CLI", () => {
-  it("validates the examples, as text and as JSON", () => {
-    const text = skillgym(["validate", "examples/release-notes"]);
+  it("validates the examples, as text and as JSON", async () => {
+    const text = await skillgym(["validate", "examples/release-notes"]);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain("valid: examples/release-notes");
-    const json = skillgym(["validate", "examples/csv-summary", "--json"]);
+    const json = await skillgym(["validate", "examples/csv-summary", "--json"]);
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ valid: true, errors: [] });
   });
@@ -60,7 +65,7 @@ describe("skillgym CLI", () => {
     await writeTree(dir, {
       "card/SKILL.md": skillMd("cards", "Writes a card. Use when asked for a card.", "x"),
     });
-    const result = skillgym(["validate", join(dir, "card"), "--json"]);
+    const result = await skillgym(["validate", join(dir, "card"), "--json"]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.valid).toBe(true);
@@ -78,7 +83,7 @@ describe("skillgym CLI", () => {
     await writeTree(dir, {
       "card/evals/evals.json": JSON.stringify({ evals: [{ id: 1, expectations: [] }] }),
     });
-    const result = skillgym(["eval", join(dir, "card"), "--simulate"]);
+    const result = await skillgym(["eval", join(dir, "card"), "--simulate"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(join(dir, "card", "evals", "evals.json"));
     expect(result.stderr).toContain("evals[0].prompt");
@@ -87,20 +92,20 @@ describe("skillgym CLI", () => {
 
   it("says so when no evals exist instead of inventing any", async () => {
     await writeTree(dir, { "lone/SKILL.md": skillMd("lone", "Does a thing. Use when asked.", "x") });
-    const result = skillgym(["eval", join(dir, "lone"), "--simulate"]);
+    const result = await skillgym(["eval", join(dir, "lone"), "--simulate"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no evals.json found for skill "lone"');
   });
 
-  it("exits 3 when the agent binary is missing", () => {
-    const result = skillgym(["eval", join(dir, "card"), "--agent-bin", join(dir, "nope", "claude")]);
+  it("exits 3 when the agent binary is missing", async () => {
+    const result = await skillgym(["eval", join(dir, "card"), "--agent-bin", join(dir, "nope", "claude")]);
     expect(result.code).toBe(3);
     expect(result.stderr).toContain("does not exist");
   });
 
   it.skipIf(process.platform === "darwin")("exits 3 without credentials, before any run", async () => {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: join(dir, "empty-home") };
-    const result = skillgym(["eval", join(dir, "card")], { env });
+    const result = skillgymProcess(["eval", join(dir, "card")], env);
     expect(result.code).toBe(3);
     expect(result.stderr).toContain("no credentials");
     expect(await exists(join(dir, "card-workspace", "iteration-1", "eval-1", "with_skill"))).toBe(false);
@@ -108,7 +113,7 @@ describe("skillgym CLI", () => {
 
   it("exits 2 when the workspace cannot be written", async () => {
     await writeFile(join(dir, "a-file"), "x");
-    const result = skillgym([
+    const result = await skillgym([
       "eval",
       join(dir, "card"),
       "--simulate",
@@ -125,7 +130,7 @@ describe("skillgym CLI", () => {
       const fake = join(dir, "crashing-claude");
       await writeFile(fake, "#!/bin/sh\necho 'segfault-like failure' >&2\nexit 139\n");
       await chmod(fake, 0o755);
-      const result = skillgym([
+      const result = await skillgym([
         "eval",
         join(dir, "card"),
         "--simulate",
@@ -145,7 +150,7 @@ describe("skillgym CLI", () => {
   );
 
   it("runs an example offline with --simulate and marks it simulated", async () => {
-    const result = skillgym([
+    const result = await skillgym([
       "eval",
       "examples/csv-summary",
       "--simulate",
@@ -164,25 +169,25 @@ describe("skillgym CLI", () => {
     expect(result.stderr).toContain("SIMULATED");
   });
 
-  it("prints the JSON Schema of a format and refuses an unknown one", () => {
-    const ok = skillgym(["schema", "grading"]);
+  it("prints the JSON Schema of a format and refuses an unknown one", async () => {
+    const ok = await skillgym(["schema", "grading"]);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout).title).toBe("skillgym grading");
-    const bad = skillgym(["schema", "gradings"]);
+    const bad = await skillgym(["schema", "gradings"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("unknown format");
   });
 
   it("packages a skill into <name>.skill without its evals", async () => {
-    const result = skillgym(["package", join(dir, "card"), "--out", join(dir, "out")]);
+    const result = await skillgym(["package", join(dir, "card"), "--out", join(dir, "out")]);
     expect(result.code).toBe(0);
     expect(await readdir(join(dir, "out"))).toEqual(["card.skill"]);
     const entries = Object.keys(unzipSync(await readFile(join(dir, "out", "card.skill"))));
     expect(entries).toEqual(["card/SKILL.md"]);
   });
 
-  it("answers bad flags with usage errors (exit 2)", () => {
-    const result = skillgym(["eval", "examples/csv-summary", "--runs", "zero"]);
+  it("answers bad flags with usage errors (exit 2)", async () => {
+    const result = await skillgym(["eval", "examples/csv-summary", "--runs", "zero"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--runs");
   });
@@ -190,7 +195,7 @@ describe("skillgym CLI", () => {
 
 describe("skillgym triggers", () => {
   it("runs an example's trigger queries offline and prints trigger-results.json", async () => {
-    const result = skillgym([
+    const result = await skillgym([
       "triggers",
       "examples/csv-summary",
       "--simulate",
@@ -209,8 +214,8 @@ describe("skillgym triggers", () => {
     expect(result.stderr).toContain("[20/20]");
   });
 
-  it("refuses a description over 1024 characters before any run", () => {
-    const result = skillgym([
+  it("refuses a description over 1024 characters before any run", async () => {
+    const result = await skillgym([
       "triggers",
       "examples/csv-summary",
       "--simulate",
@@ -229,7 +234,7 @@ describe("nasty but valid input", () => {
       "description: >-\r\n  Écrit des notes de réunion — writes meeting notes.\r\n  Use when the user asks for meeting notes.\r\n" +
       "user-invocable: true\r\nargument-hint: <topic>\r\n---\r\n\r\n# Notes 📝\r\n\r\nWrite notes.md.\r\n";
     await writeTree(dir, { "cafe-notes/SKILL.md": text });
-    const result = skillgym(["validate", join(dir, "cafe-notes"), "--json"]);
+    const result = await skillgym(["validate", join(dir, "cafe-notes"), "--json"]);
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     expect(report.valid).toBe(true);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { IterationRecord, TriggerPlan } from "../../src/contracts/run-record.js";
 import { TriggerResults } from "../../src/contracts/trigger-results.js";
-import { onDouble, skillgymOnDouble } from "../agent-double/index.js";
+import { onDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { bin, root } from "../cli/cli-process.js";
 import { launchBrowser, openPage } from "../report/browser.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
@@ -100,7 +101,7 @@ beforeAll(async () => {
     "1/2",
   ]);
   if (cut.code !== 130) throw new Error(`the interrupted shard exited ${cut.code}: ${cut.stderr}`);
-  const two = skillgymOnDouble([
+  const two = await skillgymHereOnDouble([
     "run",
     skill,
     ...common("fast.json"),
@@ -125,7 +126,7 @@ describe.skipIf(process.platform === "win32")("merge never hides a shard cut sho
 
   it("merge refuses it, naming the shard folder and the trigger runs it lacks, and writes nothing", async () => {
     const into = join(dir, "refused");
-    const result = skillgymOnDouble(["merge", shardDir(1), shardDir(2), "--into", into]);
+    const result = await skillgymHereOnDouble(["merge", shardDir(1), shardDir(2), "--into", into]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(
       new RegExp(`shard 1/2 \\(${shardDir(1)}\\) was interrupted: [1-5] of 6 trigger runs missing`),
@@ -137,7 +138,14 @@ describe.skipIf(process.platform === "win32")("merge never hides a shard cut sho
 
   it("merge --partial says so in its summary, iteration.json, benchmark notes, trigger counts and report", async () => {
     const into = join(dir, "partial");
-    const result = skillgymOnDouble(["merge", shardDir(2), shardDir(1), "--into", into, "--partial"]);
+    const result = await skillgymHereOnDouble([
+      "merge",
+      shardDir(2),
+      shardDir(1),
+      "--into",
+      into,
+      "--partial",
+    ]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(

@@ -1,18 +1,15 @@
-import { execFile } from "node:child_process";
 import { cp, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogResults } from "../../src/contracts/catalog.js";
 import { renderStaticViewer, startViewServer, type ViewServer } from "../../src/report/index.js";
 import { doubleFlags } from "../agent-double/index.js";
 import { launchBrowser, openPage, saveScreenshot } from "./browser.js";
-import { repoRoot } from "./generated-workspace.js";
+import { repoRoot, skillgymFixture } from "./generated-workspace.js";
 import { tempDir } from "./workspace-fixture.js";
 
-const run = promisify(execFile);
 let ws: Awaited<ReturnType<typeof tempDir>>;
 let server: ViewServer;
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -25,24 +22,18 @@ beforeAll(async () => {
   ws = await tempDir("skillgym-catalog-view-");
   const library = join(ws.dir, "library");
   await cp(join(repoRoot, "test", "catalog", "fixtures", "library"), library, { recursive: true });
-  const bin = join(repoRoot, "bin", "skillgym.js");
-  await run(
-    process.execPath,
-    [
-      bin,
-      "catalog",
-      ...doubleFlags,
-      library,
-      "--simulate",
-      "--runs",
-      "2",
-      "--concurrency",
-      "6",
-      "--workspace",
-      catalogWorkspace(),
-    ],
-    { cwd: repoRoot, timeout: 240_000 },
-  );
+  await skillgymFixture([
+    "catalog",
+    ...doubleFlags,
+    library,
+    "--simulate",
+    "--runs",
+    "2",
+    "--concurrency",
+    "6",
+    "--workspace",
+    catalogWorkspace(),
+  ]);
   const skill = join(ws.dir, "leaky");
   const script = {
     rules: [
@@ -74,15 +65,17 @@ beforeAll(async () => {
     await mkdir(join(skill, path, ".."), { recursive: true });
     await writeFile(join(skill, path), content);
   }
-  await run(
-    process.execPath,
-    [bin, "eval", ...doubleFlags, skill, "--simulate", "--runs", "1", "--workspace", evalWorkspace()],
-    {
-      cwd: repoRoot,
-      timeout: 240_000,
-    },
-  );
-  await run(process.execPath, [bin, "bench", join(evalWorkspace(), "iteration-1")], { cwd: repoRoot });
+  await skillgymFixture([
+    "eval",
+    ...doubleFlags,
+    skill,
+    "--simulate",
+    "--runs",
+    "1",
+    "--workspace",
+    evalWorkspace(),
+  ]);
+  await skillgymFixture(["bench", join(evalWorkspace(), "iteration-1")]);
   server = await startViewServer({ folder: catalogWorkspace() });
   browser = await launchBrowser();
 }, 300_000);

@@ -1,14 +1,12 @@
-import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GradedExpectation } from "../../src/contracts/grading.js";
 import { startViewServer, type ViewServer, writeStaticViewer } from "../../src/report/index.js";
 import { doubleFlags } from "../agent-double/index.js";
 import { launchBrowser, openPage, saveScreenshot, waitReady } from "./browser.js";
-import { repoRoot } from "./generated-workspace.js";
+import { repoRoot, skillgymFixture } from "./generated-workspace.js";
 import { tempDir, writeFakeIteration } from "./workspace-fixture.js";
 
 // iteration-1: eval runs whose with and without pass rates are equal, where the judge passed an expectation about
@@ -92,21 +90,16 @@ beforeAll(async () => {
     expectations: () => expectations,
     transcript: () => transcript,
   });
-  await promisify(execFile)(
-    process.execPath,
-    [
-      join(repoRoot, "bin", "skillgym.js"),
-      "triggers",
-      ...doubleFlags,
-      join(repoRoot, "examples", "release-notes"),
-      "--simulate",
-      "--runs",
-      "1",
-      "--workspace",
-      ws.dir,
-    ],
-    { cwd: repoRoot, timeout: 120_000 },
-  );
+  await skillgymFixture([
+    "triggers",
+    ...doubleFlags,
+    join(repoRoot, "examples", "release-notes"),
+    "--simulate",
+    "--runs",
+    "1",
+    "--workspace",
+    ws.dir,
+  ]);
   server = await startViewServer({ folder: ws.dir });
   browser = await launchBrowser();
 }, 180_000);

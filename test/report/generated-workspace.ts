@@ -1,11 +1,16 @@
-import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { agentDouble } from "../agent-double/index.js";
+import { skillgymHere } from "../cli/cli-in-process.js";
 import { tempDir } from "./workspace-fixture.js";
 
-const run = promisify(execFile);
 export const repoRoot = join(import.meta.dirname, "..", "..");
+
+/** A `skillgym` command of a fixture, the built CLI in this process: an error with its stderr unless it exits 0. */
+export async function skillgymFixture(args: string[]): Promise<void> {
+  const result = await skillgymHere(args);
+  if (result.code !== 0)
+    throw new Error(`skillgym ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
+}
 
 /** The real thing: `skillgym run` on the release-notes example, offline (the agent's test double), twice, so there are two iterations. */
 export async function generateWorkspace(
@@ -13,7 +18,6 @@ export async function generateWorkspace(
 ): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const ws = await tempDir("skillgym-view-");
   const args = [
-    join(repoRoot, "bin", "skillgym.js"),
     "run",
     "--agent-bin",
     agentDouble,
@@ -26,6 +30,6 @@ export async function generateWorkspace(
     "--workspace",
     ws.dir,
   ];
-  for (let i = 0; i < iterations; i++) await run(process.execPath, args, { cwd: repoRoot, timeout: 120_000 });
+  for (let i = 0; i < iterations; i++) await skillgymFixture(args);
   return ws;
 }

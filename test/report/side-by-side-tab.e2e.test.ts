@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
-import { skillgymOnDouble } from "../agent-double/index.js";
+import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { writeTree } from "../e2e/helpers.js";
 import { conditionsTree } from "../triggers/conditions-fixture.js";
 import { launchBrowser, openPage } from "./browser.js";
@@ -28,7 +28,7 @@ beforeAll(async () => {
       ],
     }),
   });
-  const run = skillgymOnDouble([
+  const run = await skillgymHereOnDouble([
     "triggers",
     join(dir.dir, "release-notes"),
     "--simulate",
