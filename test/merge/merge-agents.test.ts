@@ -49,6 +49,8 @@ interface Lane {
   model?: string;
   /** This lane's part ran trigger queries too. */
   triggers: boolean;
+  /** `false`: this lane's part ran trigger queries only (no iteration.json, no eval runs). */
+  evals?: false;
 }
 
 const LANES: Lane[] = [
@@ -67,11 +69,14 @@ async function agentsShard(
   for (const lane of lanes)
     await writeRun({
       dir: join(iteration, lane.dir),
-      record: {
-        ...shardInfo(index, 2, `p-${lane.dir}`),
-        agent: { name: lane.agent, version: lane.version },
-        ...(lane.model ? { model: lane.model } : {}),
-      },
+      record:
+        lane.evals === false
+          ? null
+          : {
+              ...shardInfo(index, 2, `p-${lane.dir}`),
+              agent: { name: lane.agent, version: lane.version },
+              ...(lane.model ? { model: lane.model } : {}),
+            },
       evalRuns: EVAL_RUNS.filter((r) => inFirst(r) === first),
       ...(lane.triggers
         ? {
@@ -300,6 +305,28 @@ describe("mergeShards of two-agent shards short of the plan, or of models", () =
     ]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
     expect(result.evalRuns).toBe(15);
+  });
+});
+
+describe("mergeShards of two-agent shards of trigger queries only", () => {
+  it("calls each agent's whole part complete, though it has no iteration.json, and the merge complete", async () => {
+    const lanes: Lane[] = [
+      { dir: "claude-code", agent: "claude-code", version: "2.1.0", triggers: true, evals: false },
+      { dir: "codex", agent: "codex", version: "0.9.0", triggers: true, evals: false },
+    ];
+    const one = await agentsShard(join(dir, "t1"), 1, { lanes });
+    const two = await agentsShard(join(dir, "t2"), 2, { lanes });
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "t-merged") });
+    expect(result.agents?.map((a) => [a.agent, a.merged.complete, a.merged.record])).toEqual([
+      ["claude-code", true, undefined],
+      ["codex", true, undefined],
+    ]);
+    expect(result.matrix?.agents.map((r) => [r.agent, r.status])).toEqual([
+      ["claude-code", "complete"],
+      ["codex", "complete"],
+    ]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("complete");
+    expect([result.evalRuns, result.triggerRuns]).toEqual([0, 12]);
   });
 });
 
