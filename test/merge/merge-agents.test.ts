@@ -330,6 +330,25 @@ describe("mergeShards of two-agent shards of trigger queries only", () => {
   });
 });
 
+describe("mergeShards of two-agent shards where one lost its trigger results", () => {
+  it("marks that agent interrupted, its evals whole and its runs re-scored, and the merge interrupted", async () => {
+    const one = await agentsShard(join(dir, "l1"), 1);
+    const two = await agentsShard(join(dir, "l2"), 2);
+    await rm(join(two, "iteration-1", "claude-code", "triggers", "trigger-results.json"));
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "l-merged") });
+    expect(result.partial).toBeUndefined();
+    const claude = result.agents?.[0];
+    expect(claude?.merged.record?.status).toBe("complete");
+    expect(claude?.merged.triggers?.results).toEqual(scored(TRIGGER_RUNS).results);
+    expect(claude?.merged.complete).toBe(false);
+    expect(result.matrix?.agents.map((r) => [r.agent, r.status])).toEqual([
+      ["claude-code", "interrupted"],
+      ["codex", "complete"],
+    ]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  });
+});
+
 describe("the fields of a merge of several agents", () => {
   it("has the agents, the matrix and no partial when whole; an agent's part has what it ran", async () => {
     const one = await agentsShard(join(dir, "k1"), 1);
