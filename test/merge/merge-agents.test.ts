@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBenchmark } from "../../src/bench/index.js";
@@ -346,6 +346,29 @@ describe("mergeShards of two-agent shards where one lost its trigger results", (
       ["codex", "complete"],
     ]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  });
+});
+
+describe("mergeShards of a shard of two agents and one of another run", () => {
+  it("refuses a shard of one agent beside one of two, and shards of other agents, naming the agents", async () => {
+    const two = await agentsShard(join(dir, "x1"), 1);
+    const one = await writeRun({
+      dir: join(dir, "x2", "iteration-1"),
+      record: { ...shardInfo(2, 2, "p-claude-code"), agent: { name: "claude-code" } },
+      evalRuns: EVAL_RUNS.filter((r) => !inFirst(r)),
+      plan: null,
+    });
+    const into = join(dir, "x-merged");
+    await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
+      "agents: claude-code, codex (a run of several) vs claude-code (a run of one)",
+    );
+    const other = await agentsShard(join(dir, "x3"), 2, {
+      lanes: [LANES[0] as Lane, { dir: "gemini", agent: "gemini", version: "0.1.0", triggers: false }],
+    });
+    await expect(mergeShards({ shardDirs: [two, other], into })).rejects.toThrow(
+      "agents: claude-code, codex vs claude-code, gemini",
+    );
+    await expect(readdir(into)).rejects.toThrow();
   });
 });
 
