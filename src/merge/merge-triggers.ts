@@ -1,5 +1,5 @@
 import type { TriggerQueryResult, TriggerResults } from "../contracts/trigger-results.js";
-import { summarize } from "../triggers/score.js";
+import { passes, summarize } from "../triggers/score.js";
 
 function addCounts(a: Record<string, number> | undefined, b: Record<string, number> | undefined) {
   const sum: Record<string, number> = { ...(a ?? {}) };
@@ -26,7 +26,7 @@ function mergeQuery(parts: readonly TriggerQueryResult[], threshold: number): Tr
     triggers,
     runs,
     errors,
-    pass: rate === null ? null : first.should_trigger ? rate >= threshold : rate < threshold,
+    pass: rate === null ? null : passes(rate, first.should_trigger, threshold),
     ...(stolen ? { stolen_by: stolen } : {}),
   };
 }

@@ -6,7 +6,8 @@ import { readRecordIfValid } from "../runlog/read-record.js";
 import { scoreQuery, summarize, type TriggerRunResult } from "../triggers/score.js";
 import type { ShardData } from "./read-shard.js";
 
-const queryIndexOf = (run: string) => Number(/^query-(\d+)\//.exec(run)?.[1] ?? 0) - 1;
+// `run` is one of the shard's trigger run folders, always query-<i>/run-<k>.
+const queryIndexOf = (run: string) => Number(/query-(\d+)\//.exec(run)?.[1] ?? 0) - 1;
 
 /**
  * A shard's trigger results. One interrupted before it wrote trigger-results.json has its finished runs scored

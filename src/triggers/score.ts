@@ -9,6 +9,10 @@ export interface TriggerRunResult {
   error?: string;
 }
 
+/** A query passes when a should-trigger query triggers at the threshold or more, any other below it. */
+export const passes = (rate: number, shouldTrigger: boolean, threshold: number): boolean =>
+  shouldTrigger ? rate >= threshold : rate < threshold;
+
 export function scoreQuery(
   query: TriggerQuery,
   runs: readonly TriggerRunResult[],
@@ -18,7 +22,7 @@ export function scoreQuery(
   const scored = runs.filter((r) => r.error === undefined);
   const triggers = scored.filter((r) => r.triggered).length;
   const rate = scored.length === 0 ? null : triggers / scored.length;
-  const pass = rate === null ? null : query.should_trigger ? rate >= threshold : rate < threshold;
+  const pass = rate === null ? null : passes(rate, query.should_trigger, threshold);
   const stolen: Record<string, number> = {};
   for (const run of scored) for (const skill of run.stolenBy) stolen[skill] = (stolen[skill] ?? 0) + 1;
   return {

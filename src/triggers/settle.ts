@@ -1,4 +1,4 @@
-import type { TriggerRunResult } from "./score.js";
+import { passes, type TriggerRunResult } from "./score.js";
 
 /** What a query has so far: runs done (errored ones included) and, of the scored ones, how many triggered. */
 export interface QueryTally {
@@ -14,9 +14,6 @@ export interface SettleRule {
   maxRuns: number;
 }
 
-const passes = (rate: number, rule: SettleRule): boolean =>
-  rule.shouldTrigger ? rate >= rule.threshold : rate < rule.threshold;
-
 /**
  * True when no outcome of the remaining runs can change the query's pass/fail. Whatever they bring (trigger, no
  * trigger or error), the final rate lies between all-not-triggering and all-triggering, so the verdict is settled
@@ -27,7 +24,11 @@ export function isSettled(tally: QueryTally, rule: SettleRule): boolean {
   if (remaining === 0) return true;
   if (tally.scored === 0) return false;
   const total = tally.scored + remaining;
-  return passes(tally.triggers / total, rule) === passes((tally.triggers + remaining) / total, rule);
+  const { shouldTrigger, threshold } = rule;
+  return (
+    passes(tally.triggers / total, shouldTrigger, threshold) ===
+    passes((tally.triggers + remaining) / total, shouldTrigger, threshold)
+  );
 }
 
 export function tallyOf(runs: readonly TriggerRunResult[]): QueryTally {

@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeBenchmark } from "../../src/bench/index.js";
@@ -49,6 +49,8 @@ interface Lane {
   model?: string;
   /** This lane's part ran trigger queries too. */
   triggers: boolean;
+  /** `false`: this lane's part ran trigger queries only (no iteration.json, no eval runs). */
+  evals?: false;
 }
 
 const LANES: Lane[] = [
@@ -67,11 +69,14 @@ async function agentsShard(
   for (const lane of lanes)
     await writeRun({
       dir: join(iteration, lane.dir),
-      record: {
-        ...shardInfo(index, 2, `p-${lane.dir}`),
-        agent: { name: lane.agent, version: lane.version },
-        ...(lane.model ? { model: lane.model } : {}),
-      },
+      record:
+        lane.evals === false
+          ? null
+          : {
+              ...shardInfo(index, 2, `p-${lane.dir}`),
+              agent: { name: lane.agent, version: lane.version },
+              ...(lane.model ? { model: lane.model } : {}),
+            },
       evalRuns: EVAL_RUNS.filter((r) => inFirst(r) === first),
       ...(lane.triggers
         ? {
@@ -300,6 +305,70 @@ describe("mergeShards of two-agent shards short of the plan, or of models", () =
     ]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
     expect(result.evalRuns).toBe(15);
+  });
+});
+
+describe("mergeShards of two-agent shards of trigger queries only", () => {
+  it("calls each agent's whole part complete, though it has no iteration.json, and the merge complete", async () => {
+    const lanes: Lane[] = [
+      { dir: "claude-code", agent: "claude-code", version: "2.1.0", triggers: true, evals: false },
+      { dir: "codex", agent: "codex", version: "0.9.0", triggers: true, evals: false },
+    ];
+    const one = await agentsShard(join(dir, "t1"), 1, { lanes });
+    const two = await agentsShard(join(dir, "t2"), 2, { lanes });
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "t-merged") });
+    expect(result.agents?.map((a) => [a.agent, a.merged.complete, a.merged.record])).toEqual([
+      ["claude-code", true, undefined],
+      ["codex", true, undefined],
+    ]);
+    expect(result.matrix?.agents.map((r) => [r.agent, r.status])).toEqual([
+      ["claude-code", "complete"],
+      ["codex", "complete"],
+    ]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("complete");
+    expect([result.evalRuns, result.triggerRuns]).toEqual([0, 12]);
+  });
+});
+
+describe("mergeShards of two-agent shards where one lost its trigger results", () => {
+  it("marks that agent interrupted, its evals whole and its runs re-scored, and the merge interrupted", async () => {
+    const one = await agentsShard(join(dir, "l1"), 1);
+    const two = await agentsShard(join(dir, "l2"), 2);
+    await rm(join(two, "iteration-1", "claude-code", "triggers", "trigger-results.json"));
+    const result = await mergeShards({ shardDirs: [one, two], into: join(dir, "l-merged") });
+    expect(result.partial).toBeUndefined();
+    const claude = result.agents?.[0];
+    expect(claude?.merged.record?.status).toBe("complete");
+    expect(claude?.merged.triggers?.results).toEqual(scored(TRIGGER_RUNS).results);
+    expect(claude?.merged.complete).toBe(false);
+    expect(result.matrix?.agents.map((r) => [r.agent, r.status])).toEqual([
+      ["claude-code", "interrupted"],
+      ["codex", "complete"],
+    ]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  });
+});
+
+describe("mergeShards of a shard of two agents and one of another run", () => {
+  it("refuses a shard of one agent beside one of two, and shards of other agents, naming the agents", async () => {
+    const two = await agentsShard(join(dir, "x1"), 1);
+    const one = await writeRun({
+      dir: join(dir, "x2", "iteration-1"),
+      record: { ...shardInfo(2, 2, "p-claude-code"), agent: { name: "claude-code" } },
+      evalRuns: EVAL_RUNS.filter((r) => !inFirst(r)),
+      plan: null,
+    });
+    const into = join(dir, "x-merged");
+    await expect(mergeShards({ shardDirs: [one, two], into })).rejects.toThrow(
+      "agents: claude-code, codex (a run of several) vs claude-code (a run of one)",
+    );
+    const other = await agentsShard(join(dir, "x3"), 2, {
+      lanes: [LANES[0] as Lane, { dir: "gemini", agent: "gemini", version: "0.1.0", triggers: false }],
+    });
+    await expect(mergeShards({ shardDirs: [two, other], into })).rejects.toThrow(
+      "agents: claude-code, codex vs claude-code, gemini",
+    );
+    await expect(readdir(into)).rejects.toThrow();
   });
 });
 

@@ -99,6 +99,22 @@ describe("readShard", () => {
     expect(shard.finished).toEqual({ evalRuns: 2, triggerRuns: 0 });
   });
 
+  it("counts every trigger run folder of a complete shard, and no run past the plan's numbers (run-10 and on too)", async () => {
+    const it1 = join(dir, "c", "iteration-1");
+    await write(join(it1, "iteration.json"), iteration("complete"));
+    for (const run of ["run-1", "run-10"])
+      await write(join(it1, "eval-1", "with_skill", run, "timing.json"), { outcome: "success" });
+    await write(join(it1, "triggers", "plan.json"), triggerPlan("complete"));
+    // A complete shard's runs all ended: a folder whose record is gone still counts.
+    await mkdir(join(it1, "triggers", "query-1", "run-1"), { recursive: true });
+    await write(join(it1, "triggers", "query-1", "run-2", "trigger.json"), trigger("cancelled", false));
+    await write(join(it1, "triggers", "query-2", "run-12", "trigger.json"), trigger("success", true));
+    const shard = await readShard(join(dir, "c"));
+    expect(shard.evalRuns).toHaveLength(2);
+    expect(shard.triggerRuns).toHaveLength(3);
+    expect(shard.finished).toEqual({ evalRuns: 1, triggerRuns: 2 });
+  });
+
   it("counts, in a shard not complete, only the runs whose record says they ended", async () => {
     const it1 = join(dir, "a");
     await write(join(it1, "iteration.json"), iteration("interrupted"));

@@ -86,6 +86,22 @@ describe("--installed", () => {
     );
   });
 
+  it("installs a library's skills in the order of their folder names as text, not as the folder lists them", async () => {
+    // Node lists a folder sorted by its UTF-8 bytes; as text (UTF-16), a name of an emoji comes before one of a
+    // full-width letter, whose bytes are lower.
+    const library = join(dir, "wide-lib");
+    await writeTree(library, {
+      "\uFF21/SKILL.md": skillMd("wide-a", "Does wide things.", "Body."),
+      "\u{1F600}/SKILL.md": skillMd("smile", "Does smiling things.", "Body."),
+      "plain/SKILL.md": skillMd("plain", "Does plain things.", "Body."),
+    });
+    expect(await loadInstalled([library], "notes")).toEqual([
+      { sourceDir: join(library, "plain"), installName: "plain" },
+      { sourceDir: join(library, "\u{1F600}"), installName: "smile" },
+      { sourceDir: join(library, "\uFF21"), installName: "wide-a" },
+    ]);
+  });
+
   it("refuses a name installed twice, naming both folders", async () => {
     const twice = await refused(
       loadInstalled([join(dir, "lib")], "notes", [{ sourceDir: "/elsewhere/gamma", installName: "gamma" }]),

@@ -35,4 +35,13 @@ describe("the store key of a trigger run", () => {
     const companions = [{ sourceDir: `${dir}/helper`, installName: "helper" }];
     expect(await triggerRunKeys({ ...context(), companions }, "Drafts release notes.")(spec)).not.toBe(key);
   });
+
+  // A change to how the key is made throws away every trigger run users have stored: the value is fixed on purpose.
+  // It is storeKey of { kind: "trigger-run", agent, version, mode: null, model: null, simulated: false,
+  // sim_script: null, name, description, timeout_ms, companions: [], query, run }.
+  it("is a fixed value for a fixed run", async () => {
+    const fixed = { name: "claude-code", version: "2.1.0", simulated: false } as unknown as Agent;
+    const keys = triggerRunKeys({ ...context(), agent: fixed }, "Drafts release notes.");
+    expect(await keys(spec)).toBe("5ae46754c70d494defb38dd2cc975786e51c3fe4459d260bd8c24b39cc111531");
+  });
 });

@@ -16,6 +16,8 @@ import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers
 const script = SimScript.parse({
   rules: [
     { match: "^q1 ", skill: "~-sg-", steps: [{ text: "Done." }] },
+    // q3's first session fails (a server error): the run errs; later ones are answered.
+    { match: "^q3 ", fault: { status: 500, sessions: 1 } },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
@@ -36,6 +38,10 @@ beforeAll(async () => {
     "haiku/evals/triggers.json": JSON.stringify([q1, q2]),
     "calm/SKILL.md": skillMd("calm", "Writes a calm haiku poem.", "Write it."),
     "calm/evals/triggers.json": JSON.stringify([q1, q2]),
+    "storm/SKILL.md": skillMd("storm", "Writes a stormy haiku poem.", "Write it."),
+    "storm/evals/triggers.json": JSON.stringify([
+      { query: "q3 a haiku about thunder", should_trigger: false },
+    ]),
   });
   sim = await startSim({ script });
 });
@@ -133,6 +139,18 @@ describe("trigger runs and the result store", () => {
       [2, 0, 0],
     ]);
     expect(second.records.find((r) => r.queryIndex === 0)).toMatchObject({ triggered: true, skipped: true });
+  }, 90_000);
+
+  it("does not store a run that erred: the next eval makes it again", async () => {
+    const store = { store: {}, runs: 1 };
+    const first = await runTriggers(options("storm", store));
+    expect(first.records.map((r) => [where(r), r.error !== undefined])).toEqual([["q1-r1", true]]);
+    expect(await forecastTriggerRuns(options("storm", store))).toMatchObject({ served: 0, toRun: 1 });
+    const second = await runTriggers(options("storm", store));
+    expect(second.records.map((r) => [where(r), r.error, r.reusedFrom])).toEqual([
+      ["q1-r1", undefined, undefined],
+    ]);
+    expect(second.results.results.map((r) => [r.runs, r.errors, r.pass])).toEqual([[1, 0, true]]);
   }, 90_000);
 
   it("resumes an interrupted eval in its own iteration, keeping the runs it finished", async () => {
