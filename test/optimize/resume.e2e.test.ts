@@ -50,6 +50,10 @@ function optimize(...extra: string[]): ChildProcess {
       "1",
       "--concurrency",
       "1",
+      // The agent makes every run, one at a time, so the interruption lands inside an evaluation: replay (on by
+      // default with a key) would finish an evaluation's runs several at once, before the signal arrives.
+      "--screen",
+      "none",
       "--model",
       "claude-sonnet-4-5",
       "--improver",
