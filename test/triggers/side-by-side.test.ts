@@ -65,6 +65,31 @@ describe("side by side", () => {
       expect(() => checkConditionSets({ clean: true, real: true }, given)).not.toThrow();
   });
 
+  it("refuses a real set with nothing to be real with, naming the flag (or the place given) and what to give", () => {
+    const refusal = (where?: string) => {
+      try {
+        checkConditionSets({ clean: false, real: true }, {}, where);
+      } catch (error) {
+        expect(error).toBeInstanceOf(SkillgymError);
+        const { code, message, hint } = error as SkillgymError;
+        return { code, message, hint };
+      }
+      return expect.unreachable();
+    };
+    const hint =
+      "give the project, the installed skills or the prior conversation, or leave out --conditions";
+    expect(refusal()).toEqual({
+      code: "USAGE",
+      message:
+        '--conditions: "real" needs a condition to run under, and none was given (no --project-root, --installed or --context)',
+      hint,
+    });
+    expect(refusal("evals.json conditions.sets")).toMatchObject({
+      message: expect.stringMatching(/^evals\.json conditions\.sets: "real" needs a condition/),
+      hint,
+    });
+  });
+
   it("says where the list was written and what the names are", () => {
     const refusal = (names: string[], where?: string) => {
       try {
