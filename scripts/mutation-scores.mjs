@@ -40,19 +40,18 @@ for (const path of await sourceFiles(join(root, "src"))) {
   }
 }
 
+const emptyRow = () => ({
+  files: 0,
+  measured: 0,
+  stale: 0,
+  pending: 0,
+  ...Object.fromEntries(COUNTED.map((s) => [s, 0])),
+});
+
 const folders = new Map();
 for (const path of await sourceFiles(join(root, "src"))) {
   const folder = path.split("/").length > 2 ? path.split("/").slice(0, 2).join("/") : "src (top level)";
-  const row = folders.get(folder) ?? {
-    files: 0,
-    measured: 0,
-    stale: 0,
-    Killed: 0,
-    Timeout: 0,
-    Survived: 0,
-    NoCoverage: 0,
-    pending: 0,
-  };
+  const row = folders.get(folder) ?? emptyRow();
   row.files++;
   const r = results.get(path);
   if (r) {
@@ -69,16 +68,7 @@ const pct = (row) => {
   const all = caught + row.Survived + row.NoCoverage;
   return all === 0 ? "—" : `${((100 * caught) / all).toFixed(1)}%`;
 };
-const total = {
-  files: 0,
-  measured: 0,
-  stale: 0,
-  Killed: 0,
-  Timeout: 0,
-  Survived: 0,
-  NoCoverage: 0,
-  pending: 0,
-};
+const total = emptyRow();
 console.log(
   "| folder | files with results | of them changed since | killed | timeout | survived | no coverage | not yet tested | score |",
 );

@@ -8,20 +8,11 @@ import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { createDoubleAgent } from "../agent-double/index.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { scribeQueries } from "./scribe-queries.js";
 
 // The skill's description lacks every word its should-trigger queries use; the sim picks skills by word overlap.
 const ORIGINAL = "Tidies the layout of documents.";
-const queries = [
-  { query: "draft release notes from the recent commits", should_trigger: true },
-  { query: "write release notes for version two", should_trigger: true },
-  { query: "summarize the commits into release notes", should_trigger: true },
-  { query: "prepare release notes and a changelog for version three", should_trigger: true },
-  { query: "collect the commits since the last release into notes", should_trigger: true },
-  { query: "fix the failing unit test in the parser", should_trigger: false },
-  { query: "rename this variable across the codebase", should_trigger: false },
-  { query: "explain how the tokenizer handles unicode", should_trigger: false },
-  { query: "speed up the slow database query", should_trigger: false },
-];
+const queries = scribeQueries;
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -5,20 +5,11 @@ import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { skillgymHere, skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { scribeQueries } from "./scribe-queries.js";
 
 // `skillgym optimize` screens its train runs by replay by default (the built CLI in this process, the agent the
 // double, the simulator's word-overlap routing and describer): the description the loop chooses is the same.
-const queries = [
-  { query: "draft release notes from the recent commits", should_trigger: true },
-  { query: "write release notes for version two", should_trigger: true },
-  { query: "summarize the commits into release notes", should_trigger: true },
-  { query: "prepare release notes and a changelog for version three", should_trigger: true },
-  { query: "collect the commits since the last release into notes", should_trigger: true },
-  { query: "fix the failing unit test in the parser", should_trigger: false },
-  { query: "rename this variable across the codebase", should_trigger: false },
-  { query: "explain how the tokenizer handles unicode", should_trigger: false },
-  { query: "speed up the slow database query", should_trigger: false },
-];
+const queries = scribeQueries;
 
 let dir: string;
 let cleanup: () => Promise<void>;
