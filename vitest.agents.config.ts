@@ -12,6 +12,9 @@ export default defineConfig({
     exclude: ["test/**/*.sandbox.test.ts"],
     // A real agent's start is CPU-bound: one file per core.
     maxWorkers: Number(process.env.SKILLGYM_TEST_WORKERS) || availableParallelism(),
+    // One module graph per worker, not one per file (as in vitest.config.ts): importing it again for each of these
+    // files cost about 100 CPU-s of the tier. No test may leave state behind in a module.
+    isolate: false,
     // The slowest files first even on a fresh clone (CI), where vitest knows no durations and would start the short
     // conformance files, minutes each, last.
     sequence: { sequencer: slowFirstSequencer(agentsTierSeconds) },

@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     name: "sandbox",
     include: ["test/**/*.sandbox.test.ts"],
+    // One module graph per worker, not one per file (as in vitest.config.ts).
+    isolate: false,
     testTimeout: 240_000,
     hookTimeout: 60_000,
   },
