@@ -10,6 +10,7 @@ import { startSim } from "../../src/sim/index.js";
 import { createDoubleAgent } from "../agent-double/index.js";
 import { skillgymHereOnDouble } from "../cli/cli-in-process.js";
 import { readJson, skillMd, tempDir, writeTree } from "./helpers.js";
+import { smallExample } from "./small-example.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const _bin = join(root, "bin", "skillgym.js");
@@ -27,9 +28,11 @@ afterEach(() => cleanup());
 describe("skillgym run, grade and bench end to end (the Claude Code test double against skillgym sim)", () => {
   it("runs the whole pipeline on an example offline, marked as simulated", async () => {
     const ws = join(dir, "ws");
+    // Four of the example's 20 trigger queries (two should, two should not): the trigger stage runs on each.
+    const skill = await smallExample(dir, "csv-summary", [0, 7, 10, 16]);
     const result = await skillgym([
       "run",
-      "examples/csv-summary",
+      skill,
       "--simulate",
       "--runs",
       "2",
@@ -67,7 +70,7 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
     const triggers = TriggerResults.parse(
       await readJson(join(iteration, "triggers", "trigger-results.json")),
     );
-    expect(triggers.results).toHaveLength(20);
+    expect(triggers.results).toHaveLength(4);
     const report = await readFile(join(iteration, "report.html"), "utf8");
     expect(report).toContain('"simulated":true');
     expect(report).not.toContain('"simulated":false');
@@ -75,9 +78,10 @@ describe("skillgym run, grade and bench end to end (the Claude Code test double 
   }, 300_000);
 
   it("exits 1 when a gate fails", async () => {
+    // Four of the example's 20 trigger queries, one of which the simulated agent gets wrong.
     const result = await skillgym([
       "run",
-      "examples/release-notes",
+      await smallExample(dir, "release-notes", [0, 1, 10, 12]),
       "--simulate",
       "--runs",
       "1",
