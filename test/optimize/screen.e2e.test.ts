@@ -9,7 +9,8 @@ import { scribeQueries } from "./scribe-queries.js";
 
 // `skillgym optimize` screens its train runs by replay by default (the built CLI in this process, the agent the
 // double, the simulator's word-overlap routing and describer): the description the loop chooses is the same.
-const queries = scribeQueries;
+// The runs compare six of the scribe queries (three should, three should not); the forecast of --dry-run all nine.
+const queries = [0, 1, 2, 5, 6, 7].map((i) => scribeQueries[i]!);
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -18,14 +19,17 @@ beforeAll(async () => {
   await writeTree(dir, {
     "scribe/SKILL.md": skillMd("scribe", "Tidies the layout of documents.", "Write RELEASE_NOTES.md."),
     "scribe/evals/triggers.json": JSON.stringify(queries),
+    "scribe-nine/SKILL.md": skillMd("scribe", "Tidies the layout of documents.", "Write RELEASE_NOTES.md."),
+    "scribe-nine/evals/triggers.json": JSON.stringify(scribeQueries),
   });
 });
 afterAll(() => cleanup?.());
 
-const optimize = (workspace: string, ...extra: string[]) =>
+const optimize = (workspace: string, ...extra: string[]) => optimizeSkill("scribe", workspace, ...extra);
+const optimizeSkill = (skill: string, workspace: string, ...extra: string[]) =>
   skillgymHereOnDouble([
     "optimize",
-    join(dir, "scribe"),
+    join(dir, skill),
     "--simulate",
     "--runs",
     "1",
@@ -123,13 +127,13 @@ describe("skillgym optimize: replay on the train runs", () => {
   });
 
   it("--dry-run forecasts the captures, the replays and the agent runs at most; --screen none says it is off", async () => {
-    const on = await optimize("dry", "--dry-run");
+    const on = await optimizeSkill("scribe-nine", "dry", "--dry-run");
     expect(on.code, on.stderr).toBe(0);
     // 3 evaluations at most (the original and 2 proposals) × 9 queries: 5 train, 4 test.
     expect(on.stdout).toMatch(
       /replay on the train runs: 3 capture runs \(one per description, unless stored\), 15 replay requests, up to 27 agent runs/,
     );
-    const off = await optimize("dry", "--dry-run", "--screen", "none");
+    const off = await optimizeSkill("scribe-nine", "dry", "--dry-run", "--screen", "none");
     expect(off.stdout).toMatch(/replay off \(--screen none\): every trigger run is an agent run/);
   });
 
