@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { agentDouble } from "../agent-double/index.js";
 import { skillgymHere } from "../cli/cli-in-process.js";
+import { smallExample } from "../e2e/small-example.js";
 import { tempDir } from "./workspace-fixture.js";
 
 export const repoRoot = join(import.meta.dirname, "..", "..");
@@ -12,16 +13,20 @@ export async function skillgymFixture(args: string[]): Promise<void> {
     throw new Error(`skillgym ${args.join(" ")} exited ${result.code}: ${result.stderr}`);
 }
 
-/** The real thing: `skillgym run` on the release-notes example, offline (the agent's test double), twice, so there are two iterations. */
+/**
+ * The real thing: `skillgym run` on the release-notes example, offline (the agent's test double), twice, so there
+ * are two iterations. Its evals, and four of its 20 trigger queries (one of which the simulated agent gets wrong).
+ */
 export async function generateWorkspace(
   iterations = 2,
 ): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const ws = await tempDir("skillgym-view-");
+  const skills = await tempDir("skillgym-view-skill-");
   const args = [
     "run",
     "--agent-bin",
     agentDouble,
-    join(repoRoot, "examples", "release-notes"),
+    await smallExample(skills.dir, "release-notes", [0, 1, 10, 12]),
     "--simulate",
     "--runs",
     "2",
@@ -31,5 +36,6 @@ export async function generateWorkspace(
     ws.dir,
   ];
   for (let i = 0; i < iterations; i++) await skillgymFixture(args);
+  await skills.cleanup();
   return ws;
 }
