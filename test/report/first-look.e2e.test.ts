@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GradedExpectation } from "../../src/contracts/grading.js";
 import { startViewServer, type ViewServer, writeStaticViewer } from "../../src/report/index.js";
 import { doubleFlags } from "../agent-double/index.js";
+import { smallExample } from "../e2e/small-example.js";
 import { launchBrowser, openPage, saveScreenshot, waitReady } from "./browser.js";
-import { repoRoot, skillgymFixture } from "./generated-workspace.js";
+import { skillgymFixture } from "./generated-workspace.js";
 import { tempDir, writeFakeIteration } from "./workspace-fixture.js";
 
 // iteration-1: eval runs whose with and without pass rates are equal, where the judge passed an expectation about
@@ -90,16 +91,19 @@ beforeAll(async () => {
     expectations: () => expectations,
     transcript: () => transcript,
   });
+  // Four of the example's 20 trigger queries: the Triggers tab shows what the command left, whatever the number.
+  const skills = await tempDir();
   await skillgymFixture([
     "triggers",
     ...doubleFlags,
-    join(repoRoot, "examples", "release-notes"),
+    await smallExample(skills.dir, "release-notes", [0, 1, 10, 12]),
     "--simulate",
     "--runs",
     "1",
     "--workspace",
     ws.dir,
   ]);
+  await skills.cleanup();
   server = await startViewServer({ folder: ws.dir });
   browser = await launchBrowser();
 }, 180_000);
