@@ -1,4 +1,4 @@
-import { cp, readFile, writeFile } from "node:fs/promises";
+import { cp, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAgent } from "../../src/agents/index.js";
@@ -16,21 +16,22 @@ let cleanup: () => Promise<void>;
 let sim: SimServer;
 let library: string;
 
-// What library/sim-script.json routes, one run per query.
+// What library/sim-script.json routes, one run per query. chart-maker's queries are left out of the copy (it takes
+// part as a competitor, as greeting-card does): each outcome still shows, its own skill, another, none, and a skill
+// with no queries of its own, in 6 runs a catalog.
 const SCRIPTED = {
   "csv-stats": { "csv-stats": 1, "chart-maker": 1 },
   "not:csv-stats": { "chart-maker": 1 },
-  "chart-maker": { "chart-maker": 1, "csv-stats": 1 },
-  "not:chart-maker": { none: 1 },
   "release-notes": { "release-notes": 1, none: 1 },
   "not:release-notes": { "greeting-card": 1 },
 };
-const RUNS = 9;
+const RUNS = 6;
 
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
   library = join(dir, "library");
   await cp(join(root, "test", "catalog", "fixtures", "library"), library, { recursive: true });
+  await rm(join(library, "chart-maker", "evals"), { recursive: true });
   sim = await startSim({ script: await loadSimScript(join(library, "sim-script.json")) });
 });
 afterEach(async () => {
