@@ -62,6 +62,8 @@ describe("history.json through the CLI and the agent test double", () => {
   });
 
   it("run --model old,new twice: each model's part follows its namesake", async () => {
+    // The card alone: which row follows which does not depend on the number of evals.
+    await writeGreeterSuite(dir, [cardEval]);
     await run("old,new");
     await run("old,new");
     const rows = (await history()).iterations;
