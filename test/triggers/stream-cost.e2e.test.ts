@@ -72,7 +72,11 @@ describe("trigger runs stopped at the first skill load are priced from the strea
   });
 
   it("lets --max-cost see trigger spending", async () => {
-    const probe = await runTriggers(realPriced({ workspace: join(dir, "probe") }));
+    // One run prices one run: shard 1 of 6 holds the first query's run alone.
+    const probe = await runTriggers(
+      realPriced({ workspace: join(dir, "probe"), shard: { index: 1, count: 6 } }),
+    );
+    expect(probe.records).toHaveLength(1);
     const perRun = probe.records[0]!.record.cost_usd!;
     expect(perRun).toBeGreaterThan(0);
     // A budget of 2.5 runs' worth with a tiny estimate: only what the runs really spent can stop scheduling.
