@@ -35,9 +35,9 @@ beforeAll(async () => {
       "Writes haiku poems. Use when the user asks for a haiku.",
       "Write one.",
     ),
+    // One query a skill: each has a pattern, so every run checked is one the run number decides.
     "library/haiku/evals/triggers.json": JSON.stringify([
       { query: "Write a haiku about rain", should_trigger: true },
-      { query: "What is the capital of France?", should_trigger: false },
     ]),
     "library/haiku/evals/evals.json": JSON.stringify({
       skill_name: "haiku",
@@ -154,7 +154,7 @@ describe("the sim's trigger_pattern follows the run number", () => {
     const stored = join(dir, "cat-store");
     await cli(["catalog", library(), "--runs", "1", "--workspace", stored]);
     const second = await cli(["catalog", library(), "--runs", "3", "--workspace", stored]);
-    expect(second.stdout).toContain("3 run(s) served by the result store");
+    expect(second.stdout).toContain("2 run(s) served by the result store");
     const partly = await catalogOf(stored);
     expect(byRun(partly.runs)).toEqual(fired);
     expect(partly.confusion).toEqual(plain.confusion);
@@ -179,7 +179,7 @@ describe("the sim's trigger_pattern follows the run number", () => {
     const stored = join(dir, "trig-store");
     await cli(["triggers", skill, "--runs", "1", "--workspace", stored]);
     const second = await cli(["triggers", skill, "--runs", "3", "--all-runs", "--workspace", stored]);
-    expect(second.stderr.match(/reused from/g)).toHaveLength(2);
+    expect(second.stderr.match(/reused from/g)).toHaveLength(1);
     expect(await triggerVerdicts(stored)).toEqual(plain);
   }, 300_000);
 
