@@ -163,15 +163,10 @@ describe("skillgym init, then run --simulate", () => {
   it("passes its own suite and gates out of the box", async () => {
     const skill = join(dir, "meeting-notes");
     expect((await skillgym(["init", skill])).code).toBe(0);
-    // One run each: the gates hold on the template's suite, not on a number of runs.
     const result = await skillgym([
       "run",
       skill,
       "--simulate",
-      "--runs",
-      "1",
-      "--trigger-runs",
-      "1",
       "--min-pass-rate",
       "1",
       "--min-trigger-accuracy",

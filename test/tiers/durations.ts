@@ -29,7 +29,7 @@ export const agentsTierSeconds: Readonly<Record<string, number>> = {
   "test/agents/gemini-policy.agents.test.ts": 50,
 };
 
-/** The e2e project of `npm test` (vitest.config.ts), from vitest's cached durations of the day's runs on this machine. */
+/** The e2e files of `npm test` (vitest.config.ts), from vitest's cached durations of the day's runs on this machine. */
 export const e2eSeconds: Readonly<Record<string, number>> = {
   "test/bench/noise-cli.e2e.test.ts": 77,
   "test/docs/runnable.e2e.test.ts": 60,
