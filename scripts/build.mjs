@@ -11,7 +11,13 @@ import { join, relative } from "node:path";
 const root = join(import.meta.dirname, "..");
 const stamp = join(root, "dist", ".build-inputs");
 const outputs = ["dist/index.js", "dist/cli/main.js", "dist/cli-bundle/main.js"];
-const configs = ["package.json", "package-lock.json", "tsconfig.json", "tsconfig.build.json", "rolldown.config.mjs"];
+const configs = [
+  "package.json",
+  "package-lock.json",
+  "tsconfig.json",
+  "tsconfig.build.json",
+  "rolldown.config.mjs",
+];
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -48,6 +54,12 @@ if (built) {
   console.error("build: dist/ is built from these sources already");
 } else {
   run(process.execPath, ["node_modules/typescript-native/bin/tsc", "-p", "tsconfig.build.json", "--noCheck"]);
-  run(process.execPath, ["node_modules/rolldown/bin/cli.mjs", "-c", "rolldown.config.mjs", "--logLevel", "silent"]);
+  run(process.execPath, [
+    "node_modules/rolldown/bin/cli.mjs",
+    "-c",
+    "rolldown.config.mjs",
+    "--logLevel",
+    "silent",
+  ]);
   writeFileSync(stamp, inputs);
 }
