@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     name: "sandbox",
     include: ["test/**/*.sandbox.test.ts"],
-    // One module graph per worker, not one per file (as in vitest.config.ts).
-    isolate: false,
+    // Each file in fresh modules (not one module graph per worker as in the other tiers): the sandbox reads which of
+    // /etc's files are root-only once per process (src/sandbox/system-masks.ts), and test/sandbox/etc-masks makes new
+    // ones that an earlier file's reading would not know.
     testTimeout: 240_000,
     hookTimeout: 60_000,
   },
