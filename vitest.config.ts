@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { e2eSeconds } from "./test/tiers/durations.js";
+import { npmTestSeconds } from "./test/tiers/durations.js";
 import { slowFirstSequencer } from "./test/tiers/slow-first-sequencer.js";
 
 // `npm test`: the unit tests and the end-to-end tests (`*.e2e.test.ts`) of features that do not depend on which agent
@@ -23,7 +23,7 @@ export default defineConfig({
     isolate: false,
     // The slowest e2e files first even on a fresh clone (CI), where vitest knows no durations and starts the largest
     // files first: a small file that runs for a minute would otherwise start near the end and run on alone.
-    sequence: { sequencer: slowFirstSequencer(e2eSeconds) },
+    sequence: { sequencer: slowFirstSequencer(npmTestSeconds) },
     // The built CLI that tests run in their own process (test/cli/cli-in-process.ts) loads as node loads it.
     server: { deps: { external: [/\/dist\/cli-bundle\//] } },
     // A limit for a hung test, not a speed test: an e2e test runs the CLI several times, and a busy 2-core machine

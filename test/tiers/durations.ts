@@ -29,24 +29,32 @@ export const agentsTierSeconds: Readonly<Record<string, number>> = {
   "test/agents/gemini-policy.agents.test.ts": 50,
 };
 
-/** The e2e files of `npm test` (vitest.config.ts), from vitest's cached durations of the day's runs on this machine. */
-export const e2eSeconds: Readonly<Record<string, number>> = {
-  "test/bench/noise-cli.e2e.test.ts": 77,
-  "test/docs/runnable.e2e.test.ts": 60,
-  "test/e2e/cli.e2e.test.ts": 40,
-  "test/report/viewer.e2e.test.ts": 36,
-  "test/optimize/resume.e2e.test.ts": 34,
-  "test/run/adaptive.e2e.test.ts": 32,
-  "test/e2e/triggers.e2e.test.ts": 30,
-  "test/tune/tune.e2e.test.ts": 29,
-  "test/sim/run-number.e2e.test.ts": 28,
-  "test/e2e/shards.e2e.test.ts": 26,
-  "test/agents/acp/acp-double.e2e.test.ts": 25,
-  "test/store/reuse.e2e.test.ts": 25,
-  "test/e2e/output-limits.e2e.test.ts": 22,
-  "test/report/first-look.e2e.test.ts": 22,
-  "test/e2e/pipeline.e2e.test.ts": 22,
-  "test/report/large-workspace.e2e.test.ts": 22,
+/**
+ * The slowest files of `npm test` (vitest.config.ts; unit files too, since they share the one project), from vitest's
+ * durations of a whole run on this machine, 2026-11-27 15:00 UTC under load.
+ */
+export const npmTestSeconds: Readonly<Record<string, number>> = {
+  "test/optimize/resume.e2e.test.ts": 41,
+  "test/report/viewer.e2e.test.ts": 38,
+  "test/tune/tune.e2e.test.ts": 32,
+  "test/tune/store.e2e.test.ts": 29,
+  "test/e2e/triggers.e2e.test.ts": 27,
+  "test/store/reuse.e2e.test.ts": 26,
+  "test/triggers/replay/screen.test.ts": 25,
+  "test/e2e/shards-interrupted.e2e.test.ts": 25,
+  "test/e2e/shards.e2e.test.ts": 25,
+  "test/catalog/catalog-store.e2e.test.ts": 24,
+  "test/run/adaptive.e2e.test.ts": 24,
+  "test/agents/acp/acp-double.e2e.test.ts": 23,
+  "test/optimize/screen.e2e.test.ts": 21,
   "test/bench/model-rules.e2e.test.ts": 21,
-  "test/e2e/shards-interrupted.e2e.test.ts": 20,
+  "test/report/over-time-history.e2e.test.ts": 21,
+  "test/sim/run-number.e2e.test.ts": 20,
+  "test/docs/runnable.e2e.test.ts": 19,
+  "test/e2e/eval-runs.e2e.test.ts": 19,
+  "test/report/large-workspace.e2e.test.ts": 19,
+  "test/report/first-look.e2e.test.ts": 19,
+  "test/triggers/side-by-side.e2e.test.ts": 18,
+  "test/merge/merge-agents.test.ts": 18,
+  "test/e2e/output-limits.e2e.test.ts": 18,
 };
