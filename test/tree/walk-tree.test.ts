@@ -89,6 +89,8 @@ describe.skipIf(process.platform === "win32")("walking a folder by the one link 
       await symlink("..", join(root, "sub", "up"));
       await symlink("..", join(root, "sub", "deep", "parent"));
       await symlink(".", join(root, "self"));
+      // Read after `sub/…` (each folder is read in name order) yet sorted before it.
+      await symlink(outside, join(root, "sub-out"));
       expect(await paths()).toEqual({
         files: ["SKILL.md", "sub/deep/note.md"],
         leftOut: [],
@@ -97,6 +99,7 @@ describe.skipIf(process.platform === "win32")("walking a folder by the one link 
           { path: "ring-a", target: "ring-b", problem: "loop" },
           { path: "ring-b", target: "ring-a", problem: "loop" },
           { path: "self", target: ".", problem: "loop" },
+          { path: "sub-out", target: outside, problem: "outside" },
           { path: "sub/deep/parent", target: "..", problem: "loop" },
           { path: "sub/up", target: "..", problem: "loop" },
           { path: "zz-leak", target: join(outside, "secret"), problem: "outside" },
@@ -136,6 +139,8 @@ describe.skipIf(process.platform === "win32")("walking a folder by the one link 
       "node_modules/x/index.js",
       "a.log",
       "z.log",
+      "lib/x.log",
+      "lib-old.log",
     ]);
     const seen: [string, boolean, string | undefined][] = [];
     const skip: TreeSkip = (rel, isDir, absolutePath) => {
@@ -144,7 +149,7 @@ describe.skipIf(process.platform === "win32")("walking a folder by the one link 
     };
     expect(await paths(skip)).toEqual({
       files: ["SKILL.md", "src/main.ts", "src/out"],
-      leftOut: ["a.log", "node_modules/", "out/", "z.log"],
+      leftOut: ["a.log", "lib-old.log", "lib/x.log", "node_modules/", "out/", "z.log"],
       problems: [],
     });
     expect(seen).toContainEqual(["src/out", false, join(root, "src", "out")]);
