@@ -64,7 +64,12 @@ async function storeTriggered(runNumber: number) {
   )({ query: QUERY, runNumber });
   await openStore({ dir: join(dir, "ws", ".skillgym-cache") }).put("trigger-run", key, {
     runDir,
-    source: { iteration: "iteration-1", run: `triggers/query-1/run-${runNumber}`, workspace: dir, cost_usd: 0 },
+    source: {
+      iteration: "iteration-1",
+      run: `triggers/query-1/run-${runNumber}`,
+      workspace: dir,
+      cost_usd: 0,
+    },
   });
 }
 
