@@ -57,6 +57,7 @@ const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): Tr
 describe("a paid trigger eval", () => {
   it("stops once the budget is spent, and a stored run keeps what it cost", async () => {
     // The first run may start (its estimate fits); what it spent leaves no room for the second.
+    const began = Date.now();
     const spent = await runTriggers(options("ws-budget", { budget: createBudget(1e-8, 1e-9) }));
     expect(spent.cancelled).toBe(true);
     expect(spent.simulated).toBe(false);
@@ -65,6 +66,9 @@ describe("a paid trigger eval", () => {
     const cost = first?.record.cost_usd ?? 0;
     expect(cost).toBeGreaterThan(1e-8);
     expect(TriggerRun.parse(await readJson(join(first!.spec.runDir, "trigger.json"))).cost_usd).toBe(cost);
+    // How long the run took: within the eval's own time.
+    expect(first?.durationMs).toBeGreaterThanOrEqual(0);
+    expect(first?.durationMs).toBeLessThanOrEqual(Date.now() - began);
 
     // Another workspace on the same store: that run is copied in for free, its source keeping what it cost.
     const again = await runTriggers(options("ws-again"));
