@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
@@ -5,7 +6,9 @@ import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createBudget } from "../../src/run/budget.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { openStore } from "../../src/store/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
+import { triggerRunKeys } from "../../src/triggers/reuse-trigger.js";
 import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
@@ -77,5 +80,45 @@ describe("a paid trigger eval", () => {
     expect(reused).toHaveLength(1);
     expect(reused[0]?.reusedFrom).toMatchObject({ iteration: "iteration-1", cost_usd: cost });
     expect(reused[0]?.record.cost_usd).toBe(0);
+  }, 60_000);
+});
+
+describe("a stored trigger run that was cancelled", () => {
+  it("is not served: the run is made again", async () => {
+    const agent = await paid();
+    const query = "explain what a monad is";
+    const runDir = join(dir, "cancelled-run");
+    await mkdir(runDir, { recursive: true });
+    await writeFile(
+      join(runDir, "trigger.json"),
+      JSON.stringify({
+        query,
+        should_trigger: false,
+        synthetic_name: "haiku-sg-00000001",
+        triggered: false,
+        skills_loaded: [],
+        stolen_by: [],
+        outcome: "cancelled",
+        attempts: 1,
+        duration_ms: 5,
+      }),
+    );
+    const key = await triggerRunKeys(
+      { agent, skillName: "haiku", timeoutMs: 60_000, companions: [], installed: [] },
+      "Writes a haiku poem.",
+    )({ query, runNumber: 1 });
+    const store = join(dir, "store-cancelled");
+    await openStore({ dir: store }).put("trigger-run", key, {
+      runDir,
+      source: { iteration: "iteration-1", run: "triggers/query-1/run-1", workspace: dir, cost_usd: 0 },
+    });
+    const summary = await runTriggers(
+      options("ws-cancelled", { store: { dir: store }, createAgent: async () => agent }),
+    );
+    expect(summary.records.map((r) => [r.queryIndex, r.outcome, r.reusedFrom])).toEqual([
+      [0, "success", undefined],
+      [1, "success", undefined],
+    ]);
+    expect(summary.results.results.map((r) => r.runs)).toEqual([1, 1]);
   }, 60_000);
 });
