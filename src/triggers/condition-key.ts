@@ -10,8 +10,6 @@ export interface KeyedConditions {
   context?: Pick<ContextCondition, "hash"> | undefined;
 }
 
-const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Each skill's install name and content hash, so an edited skill is a changed key. */
 export const skillHashes = (skills: readonly Companion[]) =>
   Promise.all(skills.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })));
@@ -23,14 +21,14 @@ export const skillHashes = (skills: readonly Companion[]) =>
  */
 export async function conditionKeyParts(conditions: KeyedConditions) {
   return {
-    ...(conditions.installed?.length
-      ? {
-          installed: await skillHashes(
-            [...conditions.installed].sort((a, b) => byName(a.installName, b.installName)),
-          ),
-        }
-      : {}),
+    ...(conditions.installed?.length ? { installed: await skillHashes(byName(conditions.installed)) } : {}),
     ...(conditions.project ? { project: conditions.project.hash } : {}),
     ...(conditions.context ? { context: conditions.context.hash } : {}),
   };
+}
+
+// The skills in the order of their install names (unique: `--installed` refuses a name twice), compared as strings are.
+function byName(skills: readonly Companion[]): Companion[] {
+  const named = new Map(skills.map((c) => [c.installName, c]));
+  return [...named.keys()].sort().map((name) => named.get(name) as Companion);
 }

@@ -130,10 +130,8 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
     costOf: (record) => record.record.cost_usd ?? 0,
   });
   const records = screen ? await screen.finish(scheduled) : scheduled;
-  const cancelled =
-    options.signal?.aborted === true ||
-    options.budget?.exhausted === true ||
-    records.some((r) => r.outcome === "cancelled");
+  // A run is cancelled only by options.signal (its agent is stopped through it), so the signal tells of those too.
+  const cancelled = options.signal?.aborted === true || options.budget?.exhausted === true;
   const scored = records.filter((r) => r.outcome !== "cancelled");
   const queryResults = suite.triggers.map((query, i) =>
     scoreQuery(

@@ -18,16 +18,16 @@ export async function withSuiteConditions<O extends ConditionOptions>(
 ): Promise<O> {
   const asked = await suiteConditions(suite);
   if (!asked) return options;
+  // `side_by_side: true`: the clean room and the real conditions, the real ones checked below.
+  const both = { clean: true, real: true };
   const merged = {
     ...options,
     ...(options.project === undefined && asked.projectRoot ? { project: asked.projectRoot } : {}),
     ...(options.installed === undefined && asked.installed ? { installed: asked.installed } : {}),
     ...(options.context === undefined && asked.context ? { context: asked.context } : {}),
-    ...(options.conditions === undefined && asked.sideBySide
-      ? { conditions: { clean: true, real: true } }
-      : {}),
+    ...(options.conditions === undefined && asked.sideBySide ? { conditions: both } : {}),
   };
   if (options.conditions === undefined && asked.sideBySide)
-    checkConditionSets({ clean: true, real: true }, merged, `${asked.file}: conditions.side_by_side`);
+    checkConditionSets(both, merged, `${asked.file}: conditions.side_by_side`);
   return merged;
 }

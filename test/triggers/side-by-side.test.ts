@@ -5,6 +5,7 @@ import { summarize } from "../../src/triggers/score.js";
 import {
   checkConditionSets,
   flagOf,
+  flagSentence,
   parseConditionNames,
   sideBySide,
 } from "../../src/triggers/side-by-side.js";
@@ -117,5 +118,26 @@ describe("side by side", () => {
       message: 'evals.json: conditions: "clean" is named twice',
       hint: names,
     });
+  });
+});
+
+describe("the sentence of a side-by-side flag", () => {
+  it("says where a query fires or stays quiet, in a project's words or the conditions'", () => {
+    const sentences = (project: boolean) =>
+      [true, false].flatMap((shouldTrigger) =>
+        (["clean-only", "real-only"] as const).map((flag) => flagSentence(flag, shouldTrigger, project)),
+      );
+    expect(sentences(true)).toEqual([
+      "fires in an empty folder, not in your repository",
+      "fires in your repository, not in an empty folder",
+      "quiet in an empty folder, fires in your repository",
+      "quiet in your repository, fires in an empty folder",
+    ]);
+    expect(sentences(false)).toEqual([
+      "fires in the clean room, not under your conditions",
+      "fires under your conditions, not in the clean room",
+      "quiet in the clean room, fires under your conditions",
+      "quiet under your conditions, fires in the clean room",
+    ]);
   });
 });
