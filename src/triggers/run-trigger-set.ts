@@ -130,8 +130,13 @@ export async function runTriggerSet(input: TriggerSetInput): Promise<{
     costOf: (record) => record.record.cost_usd ?? 0,
   });
   const records = screen ? await screen.finish(scheduled) : scheduled;
-  // A run is cancelled only by options.signal (its agent is stopped through it), so the signal tells of those too.
-  const cancelled = options.signal?.aborted === true || options.budget?.exhausted === true;
+  // A run is cancelled only by options.signal today (its agent is stopped through it), so the signal tells of those
+  // too. A cancelled run among the records is still checked: a new way to cancel one must not mark complete a set
+  // whose runs are missing.
+  // Stryker disable all: equivalent while only options.signal cancels a run (a guard, see above)
+  const cancelledRun = records.some((r) => r.outcome === "cancelled");
+  // Stryker restore all
+  const cancelled = options.signal?.aborted === true || options.budget?.exhausted === true || cancelledRun;
   const scored = records.filter((r) => r.outcome !== "cancelled");
   const queryResults = suite.triggers.map((query, i) =>
     scoreQuery(
