@@ -5,7 +5,8 @@ import { SimScript } from "../../src/contracts/sim-script.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
 import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { fastRetry, tempDir } from "../e2e/helpers.js";
+import { haikuTriggerOptions, writeHaikuSkill } from "./haiku-triggers.js";
 
 // How a query's verdict settles as its runs end, with runTriggers in this process and the claude-code adapter on the
 // test double: the one query always loads the skill under test.
@@ -20,12 +21,7 @@ let binary: string;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   binary = await executableDouble(dir);
-  await writeTree(dir, {
-    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku poem.", "Write a haiku."),
-    "haiku/evals/triggers.json": JSON.stringify([
-      { query: "write a haiku about rain", should_trigger: true },
-    ]),
-  });
+  await writeHaikuSkill(dir, [{ query: "write a haiku about rain", should_trigger: true }]);
   sim = await startSim({ script });
 });
 afterAll(async () => {
@@ -33,18 +29,13 @@ afterAll(async () => {
   await cleanup();
 });
 
-const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions => ({
-  skillPath: join(dir, "haiku"),
-  workspace: join(dir, workspace),
-  runs: 2,
-  threshold: 0.5,
-  // One at a time: each run has ended before the next is taken, whatever the load.
-  concurrency: 1,
-  timeoutSeconds: 60,
-  retry: { ...fastRetry, attempts: 1 },
-  createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
-  ...overrides,
-});
+const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions =>
+  haikuTriggerOptions(dir, workspace, {
+    runs: 2,
+    retry: { ...fastRetry, attempts: 1 },
+    createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+    ...overrides,
+  });
 
 const name = (s: Pick<TriggerRunSpec, "runNumber">) => `r${s.runNumber}`;
 

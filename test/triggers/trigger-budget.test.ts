@@ -10,7 +10,8 @@ import { openStore } from "../../src/store/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
 import { triggerRunKeys } from "../../src/triggers/reuse-trigger.js";
 import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { fastRetry, readJson, tempDir } from "../e2e/helpers.js";
+import { haikuTriggerOptions, writeHaikuSkill } from "./haiku-triggers.js";
 
 // What trigger runs cost when the agent is not simulated: the test double's result line gives each run's dollars,
 // which the budget counts and the result store keeps. runTriggers in this process, the claude-code adapter on the
@@ -24,13 +25,10 @@ let binary: string;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   binary = await executableDouble(dir);
-  await writeTree(dir, {
-    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku poem.", "Write a haiku."),
-    "haiku/evals/triggers.json": JSON.stringify([
-      { query: "explain what a monad is", should_trigger: false },
-      { query: "what is the capital of France", should_trigger: false },
-    ]),
-  });
+  await writeHaikuSkill(dir, [
+    { query: "explain what a monad is", should_trigger: false },
+    { query: "what is the capital of France", should_trigger: false },
+  ]);
   sim = await startSim({ script });
 });
 afterAll(async () => {
@@ -44,18 +42,13 @@ const paid = async () => ({
   simulated: false,
 });
 
-const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions => ({
-  skillPath: join(dir, "haiku"),
-  workspace: join(dir, workspace),
-  runs: 1,
-  threshold: 0.5,
-  concurrency: 1,
-  timeoutSeconds: 60,
-  retry: { ...fastRetry, attempts: 1 },
-  store: { dir: join(dir, "store") },
-  createAgent: paid,
-  ...overrides,
-});
+const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions =>
+  haikuTriggerOptions(dir, workspace, {
+    retry: { ...fastRetry, attempts: 1 },
+    store: { dir: join(dir, "store") },
+    createAgent: paid,
+    ...overrides,
+  });
 
 describe("a paid trigger eval", () => {
   it("stops once the budget is spent, and a stored run keeps what it cost", async () => {

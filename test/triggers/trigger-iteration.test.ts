@@ -6,7 +6,8 @@ import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget } from "../../src/run/budget.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
-import { readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { readJson, tempDir } from "../e2e/helpers.js";
+import { haikuTriggerOptions, writeHaikuSkill } from "./haiku-triggers.js";
 
 // Which iteration a trigger eval goes into, and what it refuses, with an exhausted budget: runTriggers writes its plan
 // and starts no agent, so no simulator is needed.
@@ -15,25 +16,17 @@ let cleanup: () => Promise<void>;
 let agent: Agent;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "haiku/SKILL.md": skillMd("haiku", "Writes a haiku poem.", "Write a haiku."),
-    "haiku/evals/triggers.json": JSON.stringify([{ query: "write a haiku", should_trigger: true }]),
-  });
+  await writeHaikuSkill(dir, [{ query: "write a haiku", should_trigger: true }]);
   agent = await createClaudeCodeAgent({ simulatorUrl: "http://127.0.0.1:9" });
 });
 afterAll(() => cleanup());
 
-const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions => ({
-  skillPath: join(dir, "haiku"),
-  workspace: join(dir, workspace),
-  runs: 1,
-  threshold: 0.5,
-  concurrency: 1,
-  timeoutSeconds: 60,
-  budget: createBudget(0, 1),
-  createAgent: async () => agent,
-  ...overrides,
-});
+const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions =>
+  haikuTriggerOptions(dir, workspace, {
+    budget: createBudget(0, 1),
+    createAgent: async () => agent,
+    ...overrides,
+  });
 
 describe("the iteration of a trigger eval", () => {
   it("is a new one after an iteration holding no trigger plan, or an unreadable one", async () => {
