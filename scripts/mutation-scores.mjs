@@ -2,8 +2,11 @@
 // The mutation score of each folder of src/ from the committed incremental files (test/mutation/incremental/*.json):
 // `node scripts/mutation-scores.mjs`. Where two files hold the same source file, the newer result is taken, and only
 // if it was made from the source as it is now. Score = (killed + timeout) / (killed + timeout + survived + no coverage).
+// A file no run has reached yet is counted in "mutants in files not yet run": what Stryker's instrumenter makes of it,
+// before the type check drops some and `ignoreStatic` others, so an upper bound of what is left to measure.
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { Instrumenter } from "@stryker-mutator/instrumenter";
 
 const root = join(import.meta.dirname, "..");
 const dir = join(root, "test", "mutation", "incremental");
@@ -45,8 +48,21 @@ const emptyRow = () => ({
   measured: 0,
   stale: 0,
   pending: 0,
+  unrun: 0,
   ...Object.fromEntries(COUNTED.map((s) => [s, 0])),
 });
+
+const quiet = { debug() {}, info() {}, warn() {}, error() {}, isDebugEnabled: () => false };
+const instrumenter = new Instrumenter(quiet);
+async function mutantsIn(path) {
+  const content = await readFile(join(root, path), "utf8");
+  const options = { plugins: null, excludedMutations: [], ignorers: [] };
+  const { mutants } = await instrumenter.instrument(
+    [{ name: join(root, path), mutate: true, content }],
+    options,
+  );
+  return mutants.length;
+}
 
 const folders = new Map();
 for (const path of await sourceFiles(join(root, "src"))) {
@@ -59,6 +75,8 @@ for (const path of await sourceFiles(join(root, "src"))) {
     if (r.stale) row.stale++;
     for (const s of COUNTED) row[s] += r.counts[s];
     row.pending += r.pending;
+  } else {
+    row.unrun += await mutantsIn(path);
   }
   folders.set(folder, row);
 }
@@ -70,15 +88,15 @@ const pct = (row) => {
 };
 const total = emptyRow();
 console.log(
-  "| folder | files with results | of them changed since | killed | timeout | survived | no coverage | not yet tested | score |",
+  "| folder | files with results | of them changed since | killed | timeout | survived | no coverage | not yet tested | mutants in files not yet run | score |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const [folder, row] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
   for (const k of Object.keys(total)) total[k] += row[k];
   console.log(
-    `| ${folder} | ${row.measured} of ${row.files} | ${row.stale} | ${row.Killed} | ${row.Timeout} | ${row.Survived} | ${row.NoCoverage} | ${row.pending} | ${pct(row)} |`,
+    `| ${folder} | ${row.measured} of ${row.files} | ${row.stale} | ${row.Killed} | ${row.Timeout} | ${row.Survived} | ${row.NoCoverage} | ${row.pending} | ${row.unrun} | ${pct(row)} |`,
   );
 }
 console.log(
-  `| **all of src/** | ${total.measured} of ${total.files} | ${total.stale} | ${total.Killed} | ${total.Timeout} | ${total.Survived} | ${total.NoCoverage} | ${total.pending} | **${pct(total)}** |`,
+  `| **all of src/** | ${total.measured} of ${total.files} | ${total.stale} | ${total.Killed} | ${total.Timeout} | ${total.Survived} | ${total.NoCoverage} | ${total.pending} | ${total.unrun} | **${pct(total)}** |`,
 );
