@@ -10,6 +10,9 @@ import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js"
 // The viewer as one HTML file (`skillgym view --html`, report.html): the data it embeds for a workspace on disk.
 let ws: Awaited<ReturnType<typeof tempDir>>;
 const root = () => join(ws.dir, "static-workspace");
+// A smaller one, for what needs no more than one run: each render reads every run.
+const small = () => join(ws.dir, "small-workspace");
+const transcript = `# transcript\n${"said something\n".repeat(9)}`;
 const catalogTranscript = `# the catalog transcript\n${"a line of the catalog run\n".repeat(20)}`;
 
 const catalog = {
@@ -67,8 +70,14 @@ beforeAll(async () => {
       runsPerConfiguration: 1,
       outputs: () => ({ "result.md": `by ${agent}\n` }),
     });
-  await writeFiles(root(), {
-    "iteration-2/iteration.json": JSON.stringify(agentsRecord),
+  await writeFiles(root(), { "iteration-2/iteration.json": JSON.stringify(agentsRecord) });
+  await writeFakeIteration(join(small(), "iteration-4"), {
+    evals: 1,
+    runsPerConfiguration: 1,
+    outputs: (_e, configuration, run) => ({ "notes.md": `notes of e1 ${configuration} ${run}\n` }),
+    transcript: () => transcript,
+  });
+  await writeFiles(small(), {
     "catalog-1/catalog.json": JSON.stringify(catalog),
     "catalog-1/alpha/query-1/run-1/transcript.md": catalogTranscript,
   });
@@ -131,24 +140,30 @@ describe("renderStaticViewer", () => {
   });
 
   it("embeds the catalogs with their runs' transcripts, and the tunes", async () => {
-    const data = dataOf(await renderStaticViewer(root()));
+    const data = dataOf(await renderStaticViewer(small()));
     expect(data.catalogs.catalogs.map((c) => c.name)).toEqual(["catalog-1"]);
     expect(data.catalogs.catalogs[0]?.transcripts).toEqual({
       "alpha/query-1/run-1": { text: catalogTranscript, size: catalogTranscript.length, truncated: false },
     });
     expect(data.tunes).toEqual({ workspace: true, tunes: [] });
+    expect(data.runs["4:eval-e1/without_skill/run-1"]?.transcript).toEqual({
+      text: transcript,
+      size: transcript.length,
+      truncated: false,
+    });
   });
 
   it("cuts texts and transcripts to the limits it is given", async () => {
     const data = dataOf(
-      await renderStaticViewer(root(), { limits: { maxTextBytes: 8, maxTranscriptBytes: 40 } }),
+      await renderStaticViewer(small(), { limits: { maxTextBytes: 8, maxTranscriptBytes: 40 } }),
     );
-    const run = data.runs["1:eval-e9/without_skill/run-2"];
-    expect(run?.outputs[0]?.text).toBe("notes of");
-    expect(run?.outputs[0]?.truncated).toBe(true);
+    const run = data.runs["4:eval-e1/without_skill/run-1"];
+    expect(run?.outputs).toEqual([
+      { path: "notes.md", size: 28, kind: "markdown", text: "notes of", truncated: true },
+    ]);
     expect(run?.transcript).toEqual({
       text: "# transcript\nsaid something\n",
-      size: `# transcript\n${"said something\n".repeat(9)}`.length,
+      size: transcript.length,
       truncated: true,
     });
     expect(data.catalogs.catalogs[0]?.transcripts?.["alpha/query-1/run-1"]).toEqual({
@@ -156,12 +171,13 @@ describe("renderStaticViewer", () => {
       size: catalogTranscript.length,
       truncated: true,
     });
-    const onlyText = dataOf(await renderStaticViewer(root(), { limits: { maxTextBytes: 8 } }));
+    const onlyText = dataOf(await renderStaticViewer(small(), { limits: { maxTextBytes: 8 } }));
     expect(onlyText.catalogs.catalogs[0]?.transcripts?.["alpha/query-1/run-1"]?.truncated).toBe(false);
+    expect(onlyText.runs["4:eval-e1/without_skill/run-1"]?.transcript?.truncated).toBe(false);
   });
 
   it("takes the title it is given, escaped", async () => {
-    const html = await renderStaticViewer(root(), { title: "<mine> & co" });
+    const html = await renderStaticViewer(small(), { title: "<mine> & co" });
     expect(titleOf(html)).toBe("&lt;mine&gt; &amp; co");
   });
 
@@ -183,26 +199,26 @@ describe("renderStaticViewer", () => {
 
 describe("writeStaticViewer", () => {
   it("writes the page to the file, creating its folders, and answers its absolute path", async () => {
-    const out = await writeStaticViewer(root(), join(ws.dir, "out", "deep", "..", "view.html"), {
+    const out = await writeStaticViewer(small(), join(ws.dir, "out", "deep", "..", "view.html"), {
       title: "mine",
     });
     expect(out).toBe(join(ws.dir, "out", "view.html"));
     const html = await readFile(out, "utf8");
-    expect(html).toBe(await renderStaticViewer(root(), { title: "mine" }));
+    expect(html).toBe(await renderStaticViewer(small(), { title: "mine" }));
     expect(titleOf(html)).toBe("mine");
   });
 });
 
 describe("writeStaticReport", () => {
   it("writes report.html into the iteration, over that iteration only", async () => {
-    const dir = join(root(), "iteration-1");
+    const dir = join(small(), "iteration-4");
     const out = await writeStaticReport(dir, "pdf-rotate");
     expect(out).toBe(join(dir, "report.html"));
     const html = await readFile(out, "utf8");
     expect(titleOf(html)).toBe("skillgym report — pdf-rotate");
     const data = dataOf(html);
-    expect(data.workspace.shown).toEqual([1]);
-    expect(Object.keys(data.iterations)).toEqual(["1"]);
-    expect(runKeys(data, "1")).toHaveLength(36);
+    expect(data.workspace.shown).toEqual([4]);
+    expect(Object.keys(data.iterations)).toEqual(["4"]);
+    expect(runKeys(data, "4")).toEqual(["4:eval-e1/with_skill/run-1", "4:eval-e1/without_skill/run-1"]);
   });
 });
