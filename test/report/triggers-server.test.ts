@@ -81,6 +81,10 @@ describe("startTriggersServer", () => {
       expect(second.port).not.toBe(busy);
       expect(holder.listening).toBe(true);
       expect((await send("GET", "/api/triggers", { port: second.port })).status).toBe(200);
+      const byName = { Host: `localhost:${second.port}`, Origin: `http://localhost:${second.port}` };
+      expect((await send("GET", "/api/triggers", { port: second.port, headers: byName })).status).toBe(200);
+      const foreign = { Host: `localhost:${server.port}` };
+      expect((await send("GET", "/api/triggers", { port: second.port, headers: foreign })).status).toBe(403);
     } finally {
       await second.close();
       await new Promise<void>((resolve) => holder.close(() => resolve()));
