@@ -176,13 +176,14 @@ describe("POST /api/triggers", () => {
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual([]);
   });
 
-  it("keeps the last of several saves sent at once, each written whole", async () => {
+  it("keeps one of several saves sent at once, written whole", async () => {
     const saves = [1, 2, 3, 4, 5].map((n) =>
       Array.from({ length: n }, (_, i) => ({ query: `query ${n}.${i}`, should_trigger: i % 2 === 0 })),
     );
     const answers = await Promise.all(saves.map((rows) => post(rows)));
     expect(answers.map((a) => json(a))).toEqual(saves.map((rows) => ({ ok: true, count: rows.length })));
-    expect(JSON.parse(await readFile(file, "utf8"))).toEqual(saves[4]);
+    // The requests may arrive in any order; whichever was saved last is on disk whole.
+    expect(saves).toContainEqual(JSON.parse(await readFile(file, "utf8")));
   });
 
   it("goes on saving after a save that failed", async () => {
