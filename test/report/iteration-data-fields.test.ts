@@ -119,6 +119,24 @@ beforeAll(async () => {
     "judges.json": json(judges),
     "feedback.json": json({ reviews: [], status: "complete" }),
   });
+  await writeFiles(root(), {
+    "history.json": json({
+      started_at: "2026-02-01T00:00:00.000Z",
+      skill_name: "record-skill",
+      current_best: "iteration-1",
+      iterations: [
+        {
+          version: "iteration-1",
+          parent: null,
+          iteration: 1,
+          expectation_pass_rate: 1,
+          grading_result: "baseline",
+          is_current_best: true,
+          verdict: "helps",
+        },
+      ],
+    }),
+  });
   // 2: no iteration.json; benchmark.json simulated, its baseline named; the partial merge from the trigger plan.
   await writeFakeIteration(dir(2), { evals: 1, runsPerConfiguration: 1 });
   await rm(join(dir(2), "iteration.json"));
@@ -329,7 +347,16 @@ describe("readWorkspaceView's summaries", () => {
       trigger_accuracy: 0.75,
       trigger_f1: 0.667,
       feedback_status: "complete",
-      history: null,
+      history: {
+        version: "iteration-1",
+        parent: null,
+        delta: null,
+        verdict: "helps",
+        redundant: false,
+        effect_floor: null,
+        change: null,
+        regressed_evals: null,
+      },
     });
     expect(two).toMatchObject({ status: null, started_at: "2026-01-01T00:00:00.000Z", simulated: true });
     expect(three).toMatchObject({
