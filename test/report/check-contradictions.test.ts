@@ -114,6 +114,7 @@ describe("the edges of a missing file and of a name", () => {
     expect(namesFile("out/invoice.txt has a total", "out\\invoice.txt")).toBe(true);
     expect(namesFile("././out/invoice.txt has a total", "out/invoice.txt")).toBe(true);
     expect(namesFile("x/a/b.txt has a total", "./a/b.txt")).toBe(true);
+    expect(namesFile("x/a/b.txt has a total", "././a/b.txt")).toBe(true);
     expect(namesFile("out/invoice.txt has a total", "Out/Invoice.TXT")).toBe(true);
     expect(namesFile("a/./out/invoice.txt has a total", "b/out/invoice.txt")).toBe(false);
   });
