@@ -99,3 +99,48 @@ describe("findContradictions", () => {
     expect(findContradictions([judge("invoice.txt contains INV-1042")])).toEqual([]);
   });
 });
+
+describe("the edges of a missing file and of a name", () => {
+  it("reads evidence with blank lines around it, and only a sentence that ends there", () => {
+    expect(missingFileOf(check("file_exists", "x exists", "\n  out/x.txt does not exist\n"))).toBe(
+      "out/x.txt",
+    );
+    expect(missingFileOf(check("file_exists", "x exists", "x.txt does not exist yet"))).toBeUndefined();
+    expect(missingFileOf(check("file_exists", "x exists", "does not exist"))).toBeUndefined();
+  });
+
+  it("reads folders written with backslashes or ./ as the same path", () => {
+    expect(namesFile("out\\invoice.txt has a total", "out/invoice.txt")).toBe(true);
+    expect(namesFile("out/invoice.txt has a total", "out\\invoice.txt")).toBe(true);
+    expect(namesFile("././out/invoice.txt has a total", "out/invoice.txt")).toBe(true);
+    expect(namesFile("x/a/b.txt has a total", "./a/b.txt")).toBe(true);
+    expect(namesFile("x/a/b.txt has a total", "././a/b.txt")).toBe(true);
+    expect(namesFile("out/invoice.txt has a total", "Out/Invoice.TXT")).toBe(true);
+    expect(namesFile("a/./out/invoice.txt has a total", "b/out/invoice.txt")).toBe(false);
+  });
+
+  it("finds a name at the end of the text, after a longer one, and not before a dash", () => {
+    expect(namesFile("the total is in invoice.txt", "invoice.txt")).toBe(true);
+    expect(namesFile("myinvoice.txt differs from invoice.txt here", "invoice.txt")).toBe(true);
+    expect(namesFile("invoice.txt-old is kept", "invoice.txt")).toBe(false);
+    expect(namesFile("invoice.txt.", "invoice.txt")).toBe(true);
+  });
+
+  it("names no file for a path that ends in a folder", () => {
+    expect(namesFile("out/ is empty", "out/")).toBe(false);
+  });
+
+  it("gives each judge PASS the first missing file it names, and leaves checks that passed alone", () => {
+    const expectations = [
+      check("file_exists", "a.txt exists", "a.txt does not exist"),
+      check("file_exists", "b.txt exists", "b.txt does not exist"),
+      judge("b.txt is long"),
+      check("command", "b.txt is listed", "ok", true),
+      judge("a.txt and b.txt agree"),
+    ];
+    expect(findContradictions(expectations)).toEqual([
+      { expectation: 2, check: 1, file: "b.txt", reason: "b.txt does not exist" },
+      { expectation: 4, check: 0, file: "a.txt", reason: "a.txt does not exist" },
+    ]);
+  });
+});

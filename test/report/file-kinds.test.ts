@@ -22,6 +22,8 @@ describe("kindFromName", () => {
     ["readme", "text"],
     ["xMakefile", undefined],
     ["Makefile.bak", undefined],
+    ["Makefilex", undefined],
+    ["CHANGELOG", "text"],
     ["tool", undefined],
     ["archive.zip", undefined],
   ])("%s is %s", (name, kind) => {
@@ -47,6 +49,8 @@ describe("looksLikeText", () => {
     expect(looksLikeText(bytes(0x61, 0x80))).toBe(false);
     expect(looksLikeText(bytes(0x61, 0x80, 0x80, 0x80))).toBe(false);
     expect(looksLikeText(bytes(0xc3, 0x61))).toBe(false);
+    // A stray continuation byte after ASCII is not a character cut short, whatever came before.
+    expect(looksLikeText(bytes(0xc3, 0x61, 0x80))).toBe(false);
   });
 });
 

@@ -224,6 +224,39 @@ describe("startViewServer", () => {
     }
   });
 
+  it("answers by either name at its own port only, with the workspace's page", async () => {
+    const own = await startViewServer({ folder: root() });
+    const status = (headers: Record<string, string>, path = "/api/workspace") =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: "127.0.0.1", port: own.port, path, headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    try {
+      expect(own.url).toBe(`http://127.0.0.1:${own.port}/`);
+      expect(own.portWasTaken).toBe(false);
+      expect(own.target.path).toBe(root());
+      expect(await status({ Host: `127.0.0.1:${own.port}` })).toBe(200);
+      expect(await status({ Host: `localhost:${own.port}`, Origin: `http://localhost:${own.port}` })).toBe(
+        200,
+      );
+      expect(await status({ Host: `localhost:${server.port}` })).toBe(403);
+      expect(await status({ Host: `127.0.0.1:${own.port}`, Origin: `http://127.0.0.1:${server.port}` })).toBe(
+        403,
+      );
+      const page = await fetch(own.url);
+      expect(page.headers.get("content-security-policy")).toMatch(
+        /^default-src 'none'; .*; frame-ancestors 'none'$/,
+      );
+      expect(await page.text()).toContain("<title>skillgym — demo-workspace</title>");
+    } finally {
+      await own.close();
+    }
+  });
+
   it("refuses a folder that is not a workspace, naming it", async () => {
     await expect(startViewServer({ folder: join(ws.dir, "nope") })).rejects.toThrow(/nope: no such folder/);
     await expect(startViewServer({ folder: ws.dir })).rejects.toThrow(/nothing to show/);

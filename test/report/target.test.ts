@@ -15,6 +15,8 @@ beforeAll(async () => {
     "w/iteration-3": "a file, not an iteration",
     "w/iteration-x/eval-a/x.txt": "",
     "w/notes.txt": "",
+    "w/old-iteration-5/eval-a/x.txt": "",
+    "w/iteration-6-old/eval-a/x.txt": "",
     "cats/catalog-2/catalog.json": "{}",
     "cats/catalog-1/catalog.json": "{}",
     "cats/catalog-9": "a file",
@@ -25,6 +27,13 @@ beforeAll(async () => {
     "folder-named-record/iteration.json/x": "",
     "folder-named-catalog/catalog-1x/x": "",
     "lone/iteration-4/eval-a/x.txt": "",
+    "file-named-catalog/catalog-1": "a file",
+    "file-named-triggers/triggers": "a file",
+    "folder-named-benchmark/benchmark.json/x": "",
+    "folder-named-old-catalog/old-catalog-1/x": "",
+    "folder-ending-eval/old-eval-/x": "",
+    "named-like/iteration-4x/eval-a/x.txt": "",
+    "named-like/old-iteration-7/eval-a/x.txt": "",
   });
 });
 afterAll(() => ws.cleanup());
@@ -66,16 +75,22 @@ describe("resolveViewTarget", () => {
     expect(target.shown).toEqual([{ number: 1, name, dir: at(name) }]);
   });
 
-  it.each(["file-named-eval", "folder-named-record", "folder-named-catalog"])(
-    "refuses %s: nothing to show",
-    async (name) => {
-      const refused = await resolveViewTarget(at(name)).catch((error: unknown) => error);
-      expect(refused).toBeInstanceOf(SkillgymError);
-      expect((refused as SkillgymError).message).toBe(
-        `${at(name)}: holds no iteration-<N>/, eval-<id>/ or catalog-<N>/ folder: nothing to show`,
-      );
-    },
-  );
+  it.each([
+    "file-named-eval",
+    "folder-named-record",
+    "folder-named-catalog",
+    "file-named-catalog",
+    "file-named-triggers",
+    "folder-named-benchmark",
+    "folder-named-old-catalog",
+    "folder-ending-eval",
+  ])("refuses %s: nothing to show", async (name) => {
+    const refused = await resolveViewTarget(at(name)).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SkillgymError);
+    expect((refused as SkillgymError).message).toBe(
+      `${at(name)}: holds no iteration-<N>/, eval-<id>/ or catalog-<N>/ folder: nothing to show`,
+    );
+  });
 
   it("says what to give instead, naming the file", async () => {
     const refused = (await resolveViewTarget(at("nope")).catch((error: unknown) => error)) as SkillgymError;
@@ -98,6 +113,18 @@ describe("resolveViewTarget", () => {
       shown: [{ number: 4, name: "iteration-4", dir: at("lone/iteration-4") }],
       all: [{ number: 4, name: "iteration-4", dir: at("lone/iteration-4") }],
     });
+  });
+
+  it("reads a folder named only like an iteration as one iteration of its own", async () => {
+    for (const name of ["iteration-4x", "old-iteration-7"]) {
+      const path = at(`named-like/${name}`);
+      expect(await resolveViewTarget(path)).toEqual({
+        path,
+        root: path,
+        shown: [{ number: 1, name, dir: path }],
+        all: [{ number: 1, name, dir: path }],
+      });
+    }
   });
 });
 
