@@ -93,6 +93,7 @@ describe("createCodexAgent (a fake codex binary)", () => {
         model: "skillgym-sim",
         tools: "read-only",
         simulatorUrl: "http://127.0.0.1:9/",
+        apiBaseUrl: "http://127.0.0.1:8/v1",
       }),
     );
     expect(await readFile(join(dir, "env.txt"), "utf8")).toBe(
