@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { claudeBuiltinSkills } from "../../src/agents/claude-code/builtin-skills.js";
 import { systemSkills } from "../../src/agents/codex/skill-load.js";
 import type { ToolUseEvent } from "../../src/agents/events.js";
@@ -66,6 +66,18 @@ describe("the agents by name", () => {
     expect(parseStoredTranscript("codex", line)).toEqual([
       { kind: "init", model: "", tools: [], skills: [], sessionId: "t" },
     ]);
+    const acpInit = JSON.stringify({
+      from: "skillgym",
+      init: { kind: "init", model: "m", tools: [], skills: [], sessionId: "s" },
+    });
+    const init = { kind: "init", model: "m", tools: [], skills: [], sessionId: "s" };
+    expect(parseStoredTranscript("qwen-code", acpInit)).toEqual([init]);
+    expect(parseStoredTranscript("acp-goose", acpInit)).toEqual([init]);
+    for (const name of ["claude-code", "gemini", "opencode", "copilot"])
+      expect([name, parseStoredTranscript(name, "{oops")]).toEqual([
+        name,
+        [{ kind: "unknown", type: "non-json" }],
+      ]);
     expect(parseStoredTranscript("acp-goose", "")).toEqual([]);
     expect(parseStoredTranscript("acp:goose acp", "")).toEqual([]);
   });
@@ -77,6 +89,55 @@ describe("the agents by name", () => {
     await expect(createAgent("acp")).rejects.toMatchObject({
       code: "USAGE",
       message: "--agent acp needs the agent's command",
+    });
+  });
+});
+
+describe("agentLogin", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("says where each agent's login comes from (fake keys, no login file)", async () => {
+    const nobody = join(dir, "nobody");
+    const keys: Record<string, string> = {
+      HOME: nobody,
+      CLAUDE_CONFIG_DIR: nobody,
+      CODEX_HOME: "",
+      XDG_DATA_HOME: "",
+      ANTHROPIC_API_KEY: "fake-anthropic",
+      OPENAI_API_KEY: "fake-openai",
+      GEMINI_API_KEY: "fake-gemini",
+      COPILOT_GITHUB_TOKEN: "fake-copilot",
+    };
+    const blank = [
+      "CLAUDE_CODE_OAUTH_TOKEN",
+      "CODEX_API_KEY",
+      "GOOGLE_API_KEY",
+      "GOOGLE_GENERATIVE_AI_API_KEY",
+      "OPENROUTER_API_KEY",
+      "OPENCODE_API_KEY",
+      "GROQ_API_KEY",
+      "XAI_API_KEY",
+      "MISTRAL_API_KEY",
+      "DEEPSEEK_API_KEY",
+      "AZURE_API_KEY",
+      "GITHUB_TOKEN",
+      "GH_TOKEN",
+      "COPILOT_PROVIDER_BASE_URL",
+    ];
+    for (const [name, value] of Object.entries(keys)) vi.stubEnv(name, value);
+    for (const name of blank) vi.stubEnv(name, "");
+    const logins: Record<string, string> = {};
+    for (const name of [...agentNames, "acp-goose"]) logins[name] = await agentLogin(name);
+    expect(logins).toEqual({
+      "claude-code": "ANTHROPIC_API_KEY",
+      codex: "OPENAI_API_KEY",
+      gemini: "GEMINI_API_KEY",
+      opencode: "ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY",
+      copilot: "COPILOT_GITHUB_TOKEN",
+      "qwen-code": "OPENAI_API_KEY",
+      "acp-goose": "the agent's own login (its environment as evals.json `env` names it)",
     });
   });
 });
