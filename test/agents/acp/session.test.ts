@@ -195,7 +195,6 @@ describe("runAcpSession", () => {
       model: "model-b",
       clientFs: false,
       sessionMode: "plan",
-      transcriptPath: undefined,
     });
     expect(chosen.events).toEqual([
       {

@@ -146,7 +146,7 @@ const readOnlyPermissions = {
 
 describe("runConfig and permissionMode", () => {
   it("an eval run's config without simulator or instructions", () => {
-    expect(runConfig({ tools: "all" })).toEqual({
+    expect(runConfig({ tools: "eval" })).toEqual({
       $schema: "https://opencode.ai/config.json",
       autoupdate: false,
       share: "disabled",
@@ -187,7 +187,7 @@ describe("runConfig and permissionMode", () => {
     expect(permissionMode("read-only")).toBe(
       "permission: read, glob and grep only (edit, bash, skill, task, web denied)",
     );
-    expect(permissionMode("all")).toBe(
+    expect(permissionMode("eval")).toBe(
       "permission: edit, bash and skill allowed; web and folders outside the workspace denied",
     );
   });
@@ -202,7 +202,7 @@ describe("prepareOpenCodeHome", () => {
     await writeFile(rg, "#!/bin/sh\n");
     await prepareOpenCodeHome({
       home: runHome,
-      tools: "all",
+      tools: "eval",
       credentials: { kind: "auth-file", file: auth, variables: [] },
       systemPrompt: "Be brief.",
       simulator: { url: "http://127.0.0.1:9", model: "m" },
@@ -214,7 +214,7 @@ describe("prepareOpenCodeHome", () => {
     expect(text.endsWith("}\n")).toBe(true);
     expect(JSON.parse(text)).toEqual(
       runConfig({
-        tools: "all",
+        tools: "eval",
         instructions: files.instructions,
         simulator: { url: "http://127.0.0.1:9", model: "m" },
       }),
@@ -246,7 +246,7 @@ describe("prepareOpenCodeHome", () => {
     const runHome = join(dir, "home-empty-prompt");
     await prepareOpenCodeHome({
       home: runHome,
-      tools: "all",
+      tools: "eval",
       credentials: { kind: "simulator" },
       systemPrompt: "",
     });

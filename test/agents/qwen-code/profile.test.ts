@@ -145,7 +145,7 @@ describe("findQwenCredentials", () => {
 });
 
 describe("qwenProfile", () => {
-  const setup = (tools: "all" | "read-only", model: string | undefined) => ({
+  const setup = (tools: "eval" | "read-only", model: string | undefined) => ({
     home,
     cwd: "/ws",
     tools,
@@ -160,7 +160,7 @@ describe("qwenProfile", () => {
     expect(profile.builtinSkills).toEqual(qwenBuiltinSkills);
     expect(profile.version).toBe("9.8.7");
     expect(profile.skillRoots).toBe(qwenSkillRoots);
-    expect(profile.commandLine(setup("all", "qwen3-coder"))).toEqual({
+    expect(profile.commandLine(setup("eval", "qwen3-coder"))).toEqual({
       command: binary,
       args: ["--acp", "--approval-mode", "default", "-m", "qwen3-coder"],
     });
@@ -169,9 +169,9 @@ describe("qwenProfile", () => {
       args: ["--acp", "--approval-mode", "plan"],
     });
     expect(profile.sessionMode?.("read-only")).toBe("plan");
-    expect(profile.sessionMode?.("all")).toBeUndefined();
+    expect(profile.sessionMode?.("eval")).toBeUndefined();
     expect(profile.secrets).toEqual([{ name: "OPENAI_API_KEY", value: "fake-openai-key" }]);
-    expect(profile.environment(setup("all", "m"))).toEqual(
+    expect(profile.environment(setup("eval", "m"))).toEqual(
       qwenEnvironment({ base: parent, home, credentials: { kind: "env", variable: "OPENAI_API_KEY" } }),
     );
   });
@@ -209,15 +209,15 @@ describe("qwenProfile", () => {
       env: { PATH: "/usr/bin" },
       simulatorUrl: "http://127.0.0.1:9",
     });
-    expect(profile.environment(setup("all", undefined))).toMatchObject({
+    expect(profile.environment(setup("eval", undefined))).toMatchObject({
       OPENAI_BASE_URL: "http://127.0.0.1:9/agents/v1",
       OPENAI_MODEL: "skillgym-sim",
       HOME: home,
     });
-    expect(profile.environment(setup("all", "other")).OPENAI_MODEL).toBe("other");
+    expect(profile.environment(setup("eval", "other")).OPENAI_MODEL).toBe("other");
     expect(profile.secrets).toEqual([{ name: "OPENAI_API_KEY", value: "sk-skillgym-simulator" }]);
     const runHome = join(dir, "home-profile");
-    await profile.prepare({ ...setup("all", undefined), home: runHome });
+    await profile.prepare({ ...setup("eval", undefined), home: runHome });
     expect(JSON.parse(await readFile(join(runHome, ".qwen", "settings.json"), "utf8"))).toEqual(
       qwenSettings(true),
     );
@@ -232,7 +232,7 @@ describe("qwenProfile", () => {
   it("a real run's home gets settings without the simulator's retries", async () => {
     const profile = await qwenProfile(QWEN_COMMAND, { binary, env: parent });
     const runHome = join(dir, "home-real");
-    await profile.prepare({ ...setup("all", undefined), home: runHome });
+    await profile.prepare({ ...setup("eval", undefined), home: runHome });
     expect(JSON.parse(await readFile(join(runHome, ".qwen", "settings.json"), "utf8"))).toEqual(
       qwenSettings(false),
     );
