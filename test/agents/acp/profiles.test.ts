@@ -133,7 +133,10 @@ describe("genericProfile and programOf", () => {
       message: `the agent binary ${join(dir, "bin", "nope")} does not exist`,
       hint: "install Goose, put it on PATH, or pass its path with --agent-bin",
     });
-    await expect(programOf("sub\\goose", {}, "Goose")).rejects.toMatchObject({ code: "AGENT_UNAVAILABLE" });
+    await expect(programOf("sub\\goose", {}, "Goose")).rejects.toMatchObject({
+      code: "AGENT_UNAVAILABLE",
+      message: "the agent binary sub\\goose does not exist",
+    });
   });
 
   it("an unknown agent: its own home, only the allowed and named variables, skills in .agents/skills", async () => {

@@ -22,8 +22,9 @@ let agent: Agent;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   agent = await createAgent(`acp:node ${DOUBLE}`, {
-    env: { PATH: process.env.PATH, OPENAI_API_KEY: FAKE_KEY },
-    passEnv: ["OPENAI_API_KEY"],
+    // The double offers its models as a session config option: a run that names none records the current one.
+    env: { PATH: process.env.PATH, OPENAI_API_KEY: FAKE_KEY, ACP_DOUBLE_MODELS: "model-a,model-b" },
+    passEnv: ["OPENAI_API_KEY", "ACP_DOUBLE_MODELS"],
   });
 });
 afterAll(() => cleanup());
@@ -41,7 +42,7 @@ async function request(prompt: string, extra: Partial<AgentRunRequest> = {}): Pr
 const mode = `ACP client: node ${DOUBLE}; permissions allowed inside the workspace, refused outside it and for the web`;
 const init = (extra: Partial<Extract<AgentEvent, { kind: "init" }>> = {}) => ({
   kind: "init",
-  model: "unknown",
+  model: "model-a",
   tools: [],
   skills: ["haiku"],
   sessionId: "session-1",
@@ -161,15 +162,6 @@ describe("an ACP agent of its command (acp:node <double>)", () => {
       result(`write: skillgym refused to write ${target}: a read-only run may not write`, 1),
     ]);
   });
-
-  it("a run told to stop at its init sends no prompt", async () => {
-    const ran = await agent.run(
-      await request("hello", { onEvent: (e) => (e.kind === "init" ? "stop" : undefined) }),
-    );
-    expect(ran.events).toEqual([init()]);
-    expect(ran.result).toBeUndefined();
-    expect(ran.outcome).toBe("stopped");
-  });
 });
 
 describe("runAcpSession", () => {
@@ -210,6 +202,28 @@ describe("runAcpSession", () => {
       result("model: model-b", 1),
     ]);
     expect(await readFile(log, "utf8")).toBe("model model-b\n");
+  });
+
+  it("a run told to stop at its init sends no prompt; the session's model from the older models state", async () => {
+    const ran = await base(
+      await request("hello", { onEvent: (e) => (e.kind === "init" ? "stop" : undefined) }),
+      {
+        env: { ACP_DOUBLE_MODELS: "model-b,model-a", ACP_DOUBLE_MODEL_STATE: "1" },
+      },
+    );
+    expect(ran.events).toEqual([
+      {
+        kind: "init",
+        model: "model-b",
+        tools: [],
+        skills: [],
+        sessionId: "session-1",
+        version: "1.0.0",
+        mode: "m",
+      },
+    ]);
+    expect(ran.result).toBeUndefined();
+    expect(ran.outcome).toBe("stopped");
   });
 
   it("an agent that offers no model selection: the turn ends in an error result, offering no file methods", async () => {
