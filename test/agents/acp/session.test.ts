@@ -148,6 +148,48 @@ describe("an ACP agent of its command (acp:node <double>)", () => {
     ]);
   });
 
+  it("allows a permission inside the workspace once, recording it as skillgym's line", async () => {
+    const transcriptPath = join(dir, "transcript-allowed.jsonl");
+    const req = await request("permission-inside", { transcriptPath });
+    const ran = await agent.run(req);
+    const target = join(req.cwd, "a.txt");
+    const call = {
+      toolCallId: "edit-1",
+      title: `Write ${target}`,
+      kind: "edit",
+      locations: [{ path: target }],
+    };
+    expect(ran.events).toEqual([
+      init(),
+      {
+        kind: "tool_use",
+        id: "edit-1",
+        name: "edit",
+        input: { title: `Write ${target}`, file_path: target, paths: [target] },
+        messageId: "turn-1",
+        tool: "edit",
+      },
+      { kind: "tool_result", toolUseId: "edit-1", isError: false, content: "" },
+      { kind: "text", text: "outcome: yes", messageId: "turn-2" },
+      result("outcome: yes", 2),
+    ]);
+    const lines = (await readFile(transcriptPath, "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.filter((l) => l.from === "skillgym" && "allowed" in l)).toEqual([
+      { from: "skillgym", allowed: call },
+    ]);
+  });
+
+  it("refuses a method it does not offer (a terminal), and records the asking", async () => {
+    const ran = await agent.run(await request("terminal"));
+    expect(ran.events.filter((e) => e.kind === "refused")).toEqual([
+      { kind: "refused", what: "request", target: "terminal/create", reason: "skillgym does not offer it" },
+    ]);
+    expect(ran.result?.text).toMatch(/^terminal: .*[Mm]ethod not found/);
+  });
+
   it("a read-only run: a write through the client is refused and recorded", async () => {
     const ran = await agent.run(await request("write-inside", { tools: "read-only" }));
     const target = join(dir, `run-${runs}`, "work", "a.txt");
