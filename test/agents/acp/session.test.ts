@@ -3,10 +3,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acpMode } from "../../../src/agents/acp/agent.js";
 import { classifyAcpEnd } from "../../../src/agents/acp/classify.js";
+import { createAcpCommandAgent } from "../../../src/agents/acp/entry.js";
 import { runAcpSession } from "../../../src/agents/acp/session.js";
 import type { Agent, AgentRunRequest } from "../../../src/agents/agent.js";
 import type { AgentEvent } from "../../../src/agents/events.js";
-import { createAgent } from "../../../src/agents/registry.js";
 import { createRedactor } from "../../../src/redact.js";
 import { skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
 
@@ -21,7 +21,7 @@ let runs = 0;
 let agent: Agent;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  agent = await createAgent(`acp:node ${DOUBLE}`, {
+  agent = await createAcpCommandAgent(`acp:node ${DOUBLE}`, {
     // The double offers its models as a session config option: a run that names none records the current one.
     env: { PATH: process.env.PATH, OPENAI_API_KEY: FAKE_KEY, ACP_DOUBLE_MODELS: "model-a,model-b" },
     passEnv: ["OPENAI_API_KEY", "ACP_DOUBLE_MODELS"],
