@@ -190,6 +190,24 @@ describe("an ACP agent of its command (acp:node <double>)", () => {
     expect(ran.result?.text).toMatch(/^terminal: .*[Mm]ethod not found/);
   });
 
+  it("a missing file is 'not found' to the agent; an error it answers with ends the turn, its data's details named", async () => {
+    const req = await request("read-missing");
+    const ran = await agent.run(req);
+    const missing = join(req.cwd, "missing.txt");
+    expect(ran.events.slice(1)).toEqual([
+      { kind: "text", text: `refused: Resource not found: ${missing}`, messageId: "turn-1" },
+      {
+        kind: "result",
+        isError: true,
+        subtype: "error",
+        text: "Internal error: 429 Too Many Requests",
+        numTurns: 1,
+        apiErrorStatus: 429,
+      },
+    ]);
+    expect(ran.outcome).toBe("rate_limited");
+  });
+
   it("a read-only run: a write through the client is refused and recorded", async () => {
     const ran = await agent.run(await request("write-inside", { tools: "read-only" }));
     const target = join(dir, `run-${runs}`, "work", "a.txt");
