@@ -12,6 +12,8 @@
 //                       "probe: hidden"), reading it itself, not through the client
 //   model               says the session's model ("model: <id>", "model: none" when none was chosen)
 //   write-inside        asks the client to write a.txt in the workspace, then says the outcome
+//   read-missing        asks the client to read missing.txt in the workspace, says what it got, then fails the turn
+//                       with "Internal error" whose data names the API's answer (as Qwen Code does)
 //   skill-or-not        reads the haiku skill's SKILL.md when the workspace has it and answers "A haiku.", else "Hello."
 //   anything else       answers "Hello." with usage
 // Started with --judge, the double is a judge: for every prompt it first tries to write judged.txt in its folder, once
@@ -208,7 +210,10 @@ acp
       } else await say(ctx, sessionId, "Hello.");
     } else if (word === "read-outside")
       await say(ctx, sessionId, await readFile(ctx, sessionId, "/etc/hostname"));
-    else if (word === "read-inside")
+    else if (word === "read-missing") {
+      await say(ctx, sessionId, await readFile(ctx, sessionId, join(cwd, "missing.txt")));
+      throw new acp.RequestError(-32603, "Internal error", { details: "429 Too Many Requests" });
+    } else if (word === "read-inside")
       await say(ctx, sessionId, await readFile(ctx, sessionId, join(cwd, "notes.txt")));
     else if (word === "terminal") {
       try {

@@ -256,6 +256,27 @@ describe("listening", () => {
     });
   });
 
+  it("takes another port when the asked one may not be taken (EACCES, a low port without root)", async () => {
+    const server = createServer();
+    servers.push(server);
+    const listen = server.listen.bind(server);
+    const asked: unknown[] = [];
+    server.listen = ((port: number, host: string) => {
+      asked.push(port);
+      if (asked.length > 1) return listen(port, host);
+      const denied = Object.assign(new Error("listen EACCES: permission denied 127.0.0.1:80"), {
+        code: "EACCES",
+      });
+      process.nextTick(() => server.emit("error", denied));
+      return server;
+    }) as typeof server.listen;
+    const picked = await listenPreferring(server, 80);
+    expect(asked).toEqual([80, 0]);
+    expect(picked.portWasTaken).toBe(true);
+    expect(picked.port).toBeGreaterThan(0);
+    expect(server.address()).toMatchObject({ address: "127.0.0.1", port: picked.port });
+  });
+
   it("closes with a request still waiting for its answer", async () => {
     const server = createServer(() => undefined);
     const port = await listenOnLoopback(server, 0);
