@@ -144,16 +144,16 @@ describe("improveSkill", () => {
   });
 
   it("names how a failed run ended", async () => {
-    const { full } = input([{ outcome: "cli_error", message: "exit 1" }, { outcome: "rate_limited" }]);
+    const { full } = input([{ outcome: "crash", message: "exit 1" }, { outcome: "rate_limited" }]);
     expect(await improveSkill(full)).toEqual({
       status: "failed",
       error: "the improver's run ended with rate_limited",
       attempts: 2,
       costUsd: 0,
     });
-    const first = input([{ outcome: "cli_error", message: "exit 1" }]);
+    const first = input([{ outcome: "crash", message: "exit 1" }]);
     expect(await improveSkill(first.full)).toMatchObject({
-      error: "the improver's run ended with cli_error: exit 1",
+      error: "the improver's run ended with crash: exit 1",
     });
   });
 
