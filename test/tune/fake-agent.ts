@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Agent, AgentRunRequest, AgentRunResult, RunOutcome } from "../../src/agents/agent.js";
+import { createRedactor } from "../../src/redact.js";
 
 /** What one scripted run does: files it writes in its working folder, how it ends, what it costs. */
 export interface FakeRun {
@@ -20,7 +21,7 @@ export function fakeAgent(runs: FakeRun[], simulated = false) {
     skillsFolder: ".claude/skills",
     binary: "fake",
     simulated,
-    redactor: { redact: (text: string) => text } as never,
+    redactor: createRedactor([]),
     async run(request) {
       requests.push(request);
       const run = runs[Math.min(requests.length - 1, runs.length - 1)] ?? {};
