@@ -1,33 +1,26 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createJudge } from "../../src/judge/create.js";
+import type { Judge } from "../../src/judge/judge.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTune, runTunes, type TuneOptions, tuneGroups } from "../../src/tune/index.js";
 import type { TuneReporter } from "../../src/tune/reporter.js";
-import { executableDouble } from "../agent-double/index.js";
 import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
+import { fakeAgent } from "./fake-agent.js";
 import { fastRetry, skillMd } from "./tune-helpers.js";
 
-// runTune in this process: the claude-code adapter on the test double, the sim judge, one sim for the file.
+// runTune in this process: an agent in this process (the eval runs write card.txt; the improver edits SKILL.md) and
+// the sim judge, one sim for the file. (tune.e2e.test.ts drives the same loop with the Claude Code test double.)
 const GOOD = "Writes greeting cards. Use when asked for a greeting card.";
 const v0 = skillMd("greeter", GOOD, "Write card.txt for the guest.");
 const v1 = skillMd("greeter", GOOD, "BETTER-STEPS: read the guest's name, then write card.txt.");
+const card = { write: { "card.txt": "Hello, Ada!\n" } };
+const improver = {
+  write: { "greeter/SKILL.md": v1, "iteration-1-changes.md": "## Changes\n- Named the guest first\n" },
+};
 const script = SimScript.parse({
-  rules: [
-    {
-      match: "tune iteration 1\\b",
-      skill: "none",
-      without_skill: [
-        { read: "greeter/SKILL.md" },
-        { write: { path: "greeter/SKILL.md", content: v1 } },
-        { write: { path: "iteration-1-changes.md", content: "## Changes\n- Named the guest first\n" } },
-      ],
-    },
-    { match: "greeting card", steps: [{ write: { path: "card.txt", content: "Hello, Ada!\n" } }] },
-  ],
   judge: { rubric: { default: 60, when: [{ match: "BETTER-STEPS", score: 90 }] } },
 });
 const NOW = new Date("2026-01-15T10:30:00.000Z");
@@ -35,10 +28,8 @@ const NOW = new Date("2026-01-15T10:30:00.000Z");
 let dir: string;
 let cleanup: () => Promise<void>;
 let sim: SimServer;
-let binary: string;
 beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
   await writeTree(dir, {
     "greeter/SKILL.md": v0,
     "greeter/evals/evals.json": JSON.stringify({
@@ -72,7 +63,7 @@ function options(workspace: string, overrides: Partial<TuneOptions> = {}): TuneO
     maxIterations: 2,
     threshold: 99,
     now: () => NOW,
-    createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+    createAgent: async () => fakeAgent([card, improver, card], true).agent,
     createJudge: () => createJudge({ backend: "sim", simulatorUrl: sim.url }),
     ...overrides,
   };
@@ -288,10 +279,7 @@ describe("runTune", () => {
     expect(await readdir(join(tune, "iterations/iteration-2/skill-snapshot/greeter/evals"))).toEqual([
       "evals.json",
     ]);
-    expect((await readdir(join(tune, "iterations/iteration-1/improve"))).sort()).toEqual([
-      "attempt-1.jsonl",
-      "attempt-1.md",
-    ]);
+    expect(await readdir(join(tune, "iterations/iteration-1/improve"))).toEqual(["attempt-1.md"]);
     const improver = await readFile(join(tune, "iterations/iteration-1/improve/attempt-1.md"), "utf8");
     expect(improver).toContain(
       "skillgym tune iteration 1: improve the Agent Skill in ./greeter/ (version v0).",
@@ -361,6 +349,80 @@ describe("runTune", () => {
     const report = await readFile(join(tune, "final-report.md"), "utf8");
     expect(report).toContain(`- Status: running (continue with \`skillgym tune --resume ${tune}\`)`);
     expect(report).toContain("- Best version: none measured");
+  });
+});
+
+describe("runTune with a spending limit (an agent and a judge in this process, priced like a real model)", () => {
+  const judge: Judge = {
+    backend: "anthropic",
+    model: "j",
+    simulated: false,
+    complete: async () => ({
+      text: JSON.stringify({ dimensions: sim90(60) }),
+      model: "j-1",
+      inputTokens: 1,
+      outputTokens: 1,
+      costUsd: 0.01,
+      durationMs: 1,
+    }),
+  };
+  const priced = (workspace: string, maxCostUsd: number, runCost: number) => {
+    const fake = fakeAgent([{ write: { "card.txt": "Hello, Ada!" }, costUsd: runCost }]);
+    return {
+      requests: fake.requests,
+      options: options(workspace, {
+        maxCostUsd,
+        createAgent: async () => fake.agent,
+        createJudge: async () => judge,
+      }),
+    };
+  };
+
+  it("no run fits: the first iteration fails and the tune ends with budget_exhausted", async () => {
+    const { options: opts, requests } = priced("budget-none", 0.1, 0.25);
+    const result = await runTune(opts);
+    expect(requests).toEqual([]);
+    expect(result.estimate).toEqual({
+      evalRuns: 2,
+      improverRuns: 1,
+      judgeCalls: 2,
+      costUsd: 3 * 0.3 + 2 * 0.05,
+      unitCosts: { agentRunUsd: 0.3, triggerRunUsd: 0.05, judgeCallUsd: 0.05 },
+    });
+    expect(result).toMatchObject({ cancelled: false, simulated: false, costUsd: 0, best: { version: null } });
+    expect(result.state).toMatchObject({
+      status: "completed",
+      termination_reason: "budget_exhausted",
+      converged: false,
+      simulated: false,
+    });
+    expect(result.state.iterations).toHaveLength(1);
+    expect(result.state.iterations[0]).toMatchObject({
+      status: "failed",
+      error: "stopped: --max-cost reached before every run was made",
+      execution: null,
+    });
+    expect(await readFile(result.reportFile, "utf8")).toContain(
+      "- Status: completed: --max-cost was reached\n",
+    );
+  });
+
+  it("the improver does not fit: the measured version stands, rolled back without an error", async () => {
+    const { options: opts, requests } = priced("budget-improve", 0.5, 0.25);
+    const result = await runTune(opts);
+    expect(requests).toHaveLength(1);
+    const [first] = result.state.iterations;
+    expect(first).toMatchObject({
+      status: "completed",
+      grading_result: "baseline",
+      evaluation: { score: 80, cost_usd: 0.01, judge_model: "j-1", evaluator: "anthropic" },
+      improvement: { rolled_back: true, attempts: 0, error: "stopped: --max-cost reached", cost_usd: 0 },
+    });
+    expect(first).not.toHaveProperty("error");
+    expect(result.state).toMatchObject({ termination_reason: "budget_exhausted", error_count: 0 });
+    // The run and the evaluator: 0.25 + 0.01.
+    expect(result.costUsd).toBe(0.26);
+    expect(result.best).toMatchObject({ version: "v0", score: 80 });
   });
 });
 
