@@ -103,6 +103,9 @@ describe("executeSkill", () => {
     ]);
     expect(await result).toMatchObject({ status: "done", attempts: 2, measured: { passRate: 0, graded: 1 } });
     expect(requests).toHaveLength(2);
+    // The second attempt started from scratch: nothing of the first is left in the iteration.
+    const run = join(dir, "ws", "iteration-1", "eval-1", "with_skill", "run-1");
+    expect((await readdir(join(run, "outputs"))).sort()).toEqual(["card.txt", "metrics.json"]);
   });
 
   it("stops when cancelled, and when the spending limit allows no run", async () => {
