@@ -352,6 +352,48 @@ describe("runTune", () => {
   });
 });
 
+describe("runTune interrupted", () => {
+  it("a tune cancelled during a run stops there, and resuming it measures that version in place", async () => {
+    const controller = new AbortController();
+    const first = await runTune(
+      options("interrupted", {
+        signal: controller.signal,
+        createAgent: async () => fakeAgent([{ ...card, onStart: () => controller.abort() }], true).agent,
+      }),
+    );
+    expect(first).toMatchObject({ cancelled: true, resumed: false, best: { version: null } });
+    expect(first.state).toMatchObject({ status: "running", current_iteration: 1, termination_reason: null });
+    expect(first.state.iterations.map((it) => it.status)).toEqual(["executing"]);
+    const saved = await readJson(join(first.tuneDir, "iteration-state.json"));
+    expect(saved).toMatchObject({ status: "running", current_iteration: 1 });
+
+    const { events, reporter } = recorder();
+    const resumed = await runTune(
+      options("interrupted", {
+        skillPaths: [],
+        resumeDir: first.tuneDir,
+        maxIterations: 5,
+        reporter,
+        createAgent: async () => fakeAgent([card, improver, card], true).agent,
+      }),
+    );
+    expect(resumed).toMatchObject({ cancelled: false, resumed: true, best: { version: "v1", score: 95 } });
+    expect(resumed).not.toHaveProperty("estimate");
+    // The resumed tune keeps its own settings (2 iterations), not the new flags.
+    expect(resumed.state).toMatchObject({
+      status: "completed",
+      termination_reason: "max_iterations_reached",
+      score_trend: [80, 95],
+      max_iterations: 2,
+    });
+    expect(events[0]).toEqual([
+      "start",
+      { tuneDir: first.tuneDir, resumed: true, state: "running", simulated: true },
+    ]);
+    expect(events[1]).toEqual(["phase", { round: 1, phase: "execute", skill: "greeter" }]);
+  });
+});
+
 describe("runTune with a spending limit (an agent and a judge in this process, priced like a real model)", () => {
   const judge: Judge = {
     backend: "anthropic",
