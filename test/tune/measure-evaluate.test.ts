@@ -50,6 +50,7 @@ beforeEach(async () => {
   await writeTree(dir, {
     "skill/SKILL.md": skillMd("greeter", "Writes cards.", "BODY-V1"),
     "skill/references/tips.md": "Be kind.\n",
+    "skill/Intro.md": "Hi.\n",
     "skill/assets/logo.bin": "\u0000\u0001",
   });
 });
@@ -185,7 +186,7 @@ describe("evaluateSkill", () => {
     expect(prompt).toContain('It is step 1 of 2 of a skill chain: "printer" reads what it produces.');
     expect(prompt).toContain("oldest first): 41\n");
     expect(prompt).toContain(
-      '<skill-files>\n<file path="SKILL.md">\n---\nname: greeter\ndescription: Writes cards.\n---\n\nBODY-V1\n\n</file>\n<file path="references/tips.md">\nBe kind.\n\n</file>\n</skill-files>',
+      '<skill-files>\n<file path="SKILL.md">\n---\nname: greeter\ndescription: Writes cards.\n---\n\nBODY-V1\n\n</file>\n<file path="Intro.md">\nHi.\n\n</file>\n<file path="references/tips.md">\nBe kind.\n\n</file>\n</skill-files>',
     );
     expect(prompt).not.toContain("logo.bin");
     expect(prompt).toContain('<eval name="greet-ada" pass_rate="25%">\nTask given to the agent:\ndo task 1');

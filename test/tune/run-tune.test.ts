@@ -43,7 +43,16 @@ beforeAll(async () => {
       ],
     }),
     "other/SKILL.md": skillMd("other", GOOD, "Other."),
-    "other/evals/evals.json": JSON.stringify({ evals: [{ id: 1, prompt: "x", expectations: ["y"] }] }),
+    "other/evals/evals.json": JSON.stringify({
+      evals: [
+        {
+          id: 1,
+          prompt: "Another card",
+          expectations: [],
+          checks: [{ type: "file_contains", path: "card.txt", pattern: "Ada" }],
+        },
+      ],
+    }),
   });
   sim = await startSim({ script });
 });
@@ -465,6 +474,26 @@ describe("runTune with a spending limit (an agent and a judge in this process, p
     // The run and the evaluator: 0.25 + 0.01.
     expect(result.costUsd).toBe(0.26);
     expect(result.best).toMatchObject({ version: "v0", score: 80 });
+  });
+});
+
+describe("runTunes", () => {
+  it("single mode tunes each skill on its own, one after the other", async () => {
+    const ends: string[] = [];
+    const results = await runTunes({
+      ...options("two", { maxIterations: 1 }),
+      skillPaths: [join(dir, "greeter"), join(dir, "other")],
+      mode: "single",
+      onTuneEnd: (r) => {
+        ends.push(r.state.target_skills?.join(",") ?? "");
+      },
+    });
+    expect(ends).toEqual(["greeter", "other"]);
+    expect(results.map((r) => [r.state.target_skills, r.state.termination_reason, r.best.score])).toEqual([
+      [["greeter"], "max_iterations_reached", 80],
+      [["other"], "max_iterations_reached", 80],
+    ]);
+    expect(results[1]?.tuneDir).toBe(join(dir, "two", "tune-20260115-103000-2"));
   });
 });
 
