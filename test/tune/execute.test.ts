@@ -224,7 +224,7 @@ describe("executePhase", () => {
     ]);
     expect(seen).toHaveLength(1);
     // One result store for every round, beside the tune folders.
-    expect(await readdir(join(dir, "ws"))).toEqual([".skillgym-cache", "tune-1"].sort());
+    expect((await readdir(join(dir, "ws"))).sort()).toEqual([".skillgym-cache", "tune-1"]);
     const saved = JSON.parse(await readFile(join(tune, "iteration-state.json"), "utf8"));
     expect(saved.iterations[0].status).toBe("evaluating");
   });
