@@ -101,4 +101,40 @@ describe("weakestSkill", () => {
     expect(weakestSkill({ b: 70 }, ["a", "b"])).toBe("b");
     expect(weakestSkill({}, ["a", "b"])).toBe("a");
   });
+
+  it("keeps the lower score when a later skill scores the same or more, and needs at least one skill", () => {
+    expect(weakestSkill({ a: 50, b: 50, c: 40, d: 40 }, ["a", "b", "c", "d"])).toBe("c");
+    expect(weakestSkill({ a: 10, b: 90 }, ["a", "b"])).toBe("a");
+    expect(weakestSkill({ x: 1 }, ["a"])).toBe("a");
+    expect(() => weakestSkill({ a: 1 }, [])).toThrow("weakestSkill needs at least one skill");
+  });
+});
+
+describe("shouldTerminate at its boundaries", () => {
+  it("needs three scores to speak of convergence", () => {
+    expect(shouldTerminate({ ...running, score_trend: [70, 70] })).toEqual({ terminate: false });
+    expect(shouldTerminate({ ...running, score_trend: [70, 70, 72] })).toEqual({
+      terminate: true,
+      reason: "convergence_detected",
+    });
+    expect(shouldTerminate({ ...running, score_trend: [70, 70, 72.1] })).toEqual({ terminate: false });
+  });
+
+  it("goes on one iteration short of the limit and one error short of the error limit", () => {
+    expect(shouldTerminate({ ...running, current_iteration: 4 })).toEqual({ terminate: false });
+    expect(shouldTerminate({ ...running, current_iteration: 6 })).toMatchObject({
+      reason: "max_iterations_reached",
+    });
+    expect(shouldTerminate({ ...running, consecutive_errors: 4 })).toMatchObject({
+      reason: "error_limit_reached",
+    });
+  });
+});
+
+describe("decideWinner with a reliable score", () => {
+  it("treats reliable: true as an ordinary score", () => {
+    expect(decideWinner({ score: 40 }, { score: 40.1, reliable: true })).toBe("won");
+    expect(decideWinner({ score: 40 }, { score: 39.9, reliable: false })).toBe("lost");
+    expect(decideWinner({ score: 40.04 }, { score: 40.0 })).toBe("tie");
+  });
 });

@@ -45,6 +45,33 @@ describe("the evaluator's answer", () => {
     expect(scoresFromText(text)).toEqual(dimensions);
     expect(scoresFromText("Clarity: 80, the rest is fine")).toBeUndefined();
   });
+
+  it("takes decimals and 100, refuses a score over 100, and reads the first mention of each dimension", () => {
+    const text = (clarity: string) =>
+      `clarity: ${clarity}\ncompleteness=100\n"correctness": 0\neffectiveness – 55\nefficiency 1.5\nclarity: 3`;
+    expect(scoresFromText(text("72.5"))).toEqual({
+      clarity: 72.5,
+      completeness: 100,
+      correctness: 0,
+      effectiveness: 55,
+      efficiency: 1.5,
+    });
+    expect(scoresFromText(text("101"))).toBeUndefined();
+    expect(scoresFromText(text("100"))?.clarity).toBe(100);
+  });
+
+  it("gives suggestions without a priority the medium one, and keeps the first JSON object in the right shape", () => {
+    const text = `${JSON.stringify({ note: "not it" })} ${JSON.stringify({
+      dimensions,
+      suggestions: [{ text: " Be brief " }, { priority: "Low", text: "x" }],
+    })} ${JSON.stringify({ dimensions: { ...dimensions, clarity: 1 } })}`;
+    expect(readEvaluatorAnswer(text)).toEqual({
+      dimensions,
+      strengths: [],
+      weaknesses: [],
+      suggestions: ["[medium] Be brief", "[low] x"],
+    });
+  });
 });
 
 describe("the evaluator's prompt and the simulator's scripted rubric", () => {

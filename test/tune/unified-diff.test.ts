@@ -49,4 +49,60 @@ describe("unifiedDiff", () => {
       "--- /dev/null\n+++ b/s/new.md\n@@ -0,0 +1,2 @@\n+one\n+two\n",
     );
   });
+
+  it("merges changes 7 ops apart into one hunk and keeps 8 apart as two (3 lines of context each)", () => {
+    const before = lines(30);
+    const seven = [...before];
+    seven[10] = "x";
+    seven[17] = "y";
+    expect(unifiedDiff(`${before.join("\n")}\n`, `${seven.join("\n")}\n`, "a", "b").match(/^@@.*/gm)).toEqual(
+      ["@@ -8,14 +8,14 @@"],
+    );
+    const eight = [...before];
+    eight[10] = "x";
+    eight[18] = "y";
+    expect(unifiedDiff(`${before.join("\n")}\n`, `${eight.join("\n")}\n`, "a", "b").match(/^@@.*/gm)).toEqual(
+      ["@@ -8,7 +8,7 @@", "@@ -16,7 +16,7 @@"],
+    );
+  });
+
+  it("takes the number of context lines, and shows a removed first line against the line before it", () => {
+    expect(unifiedDiff("a\nb\nc\nd\n", "b\nc\nd\n", "old", "new", 1)).toBe(
+      "--- old\n+++ new\n@@ -1,2 +1 @@\n-a\n b\n",
+    );
+    expect(unifiedDiff("a\nb\nc\n", "a\nB\nc\n", "old", "new", 0)).toBe(
+      "--- old\n+++ new\n@@ -2 +2 @@\n-b\n+B\n",
+    );
+    expect(unifiedDiff("one\ntwo\n", "", "a/s/gone.md", "/dev/null")).toBe(
+      "--- a/s/gone.md\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-one\n-two\n",
+    );
+  });
+
+  it("prefers removing before adding where both keep the longest common part, and ends with the rest", () => {
+    expect(unifiedDiff("a\nb\nc", "a\nc\nd\ne", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,3 +1,4 @@\n a\n-b\n c\n+d\n+e\n",
+    );
+    expect(unifiedDiff("x\ny\n", "y\nx\n", "o", "n")).toBe("--- o\n+++ n\n@@ -1,2 +1,2 @@\n-x\n y\n+x\n");
+    expect(unifiedDiff("p\nq\n", "q\np\nr\n", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,2 +1,3 @@\n-p\n q\n+p\n+r\n",
+    );
+  });
+
+  it("a text without a last newline differs from one with it only by that; a lone newline is one empty line", () => {
+    expect(unifiedDiff("a", "a\n", "o", "n")).toBe("");
+    expect(unifiedDiff("", "\n", "o", "n")).toBe("--- o\n+++ n\n@@ -0,0 +1 @@\n+\n");
+  });
+
+  it("shows two files too big to compare line by line as replaced whole", () => {
+    const big = (tag: string) =>
+      `${Array.from({ length: 2_001 }, (_, i) => (i === 1_000 ? tag : `l${i}`)).join("\n")}\n`;
+    const diff = unifiedDiff(big("A"), big("B"), "o", "n", 0);
+    const hunk = diff.split("\n").slice(2, 3);
+    expect(hunk).toEqual(["@@ -1,2001 +1,2001 @@"]);
+    expect(diff.split("\n").filter((l) => l.startsWith("-")).length).toBe(2_002);
+    // Just under the limit (2,000 × 2,000 pairs) the diff is line by line.
+    const fits = (tag: string) =>
+      `${Array.from({ length: 2_000 }, (_, i) => (i === 1_000 ? tag : `l${i}`)).join("\n")}\n`;
+    expect(unifiedDiff(fits("A"), fits("B"), "o", "n", 0)).toBe("--- o\n+++ n\n@@ -1001 +1001 @@\n-A\n+B\n");
+  });
 });
