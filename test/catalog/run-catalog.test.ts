@@ -495,4 +495,31 @@ describe("runCatalog --screen replay under conditions", () => {
     expect(summary.results.runs).toHaveLength(4);
     expect(summary.results.screen).toEqual({ kind: "replay", decided_by_replay: 0, decided_by_agent: 4 });
   });
+
+  it("--screen-verify 100 has the agent make every replayed run too, and records that it agreed", async () => {
+    // The first catalog's store: its capture is served, read with the names it was made with.
+    const summary = await runCatalog({
+      ...screened("ws-verify"),
+      store: { dir: join(ws("ws-screen"), ".skillgym-cache") },
+      screen: { kind: "replay", verifyPercent: 100 },
+    });
+    const checked = { decided_by: "agent", replay_agreed: true };
+    expect(summary.results.runs).toEqual([
+      { ...A1, ...checked },
+      { ...A2, fired: "rival", loaded: ["rival"], outcome: "stopped", ...checked },
+      { ...B1, ...checked },
+      { ...B2, decided_by: "agent" },
+    ]);
+    expect(summary.results.screen).toEqual({
+      kind: "replay",
+      decided_by_replay: 0,
+      decided_by_agent: 4,
+      captured: false,
+      verified: { runs: 3, agreed: 3, agreement: 1, fell_back: false },
+    });
+    // The agent's record on disk is marked, its install names kept.
+    const written = await readJson(join(summary.catalogDir, "alpha", "query-1", "run-1", "catalog-run.json"));
+    expect(written).toMatchObject(checked);
+    expect(Object.keys(written.install_names as object)).toEqual(["alpha", "beta", "gamma"]);
+  }, 60_000);
 });
