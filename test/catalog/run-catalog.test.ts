@@ -303,6 +303,25 @@ describe("runCatalog", () => {
   });
 });
 
+describe("refusals before any run", () => {
+  it("refuses --context with an agent that cannot continue a conversation, and --screen with one without replay", async () => {
+    const noContext = async () => ({ ...(await double()), name: "codex", continuesConversations: false });
+    const context = join(dir, "context.json");
+    await expect(runCatalog(options("ws-refused", { context, createAgent: noContext }))).rejects.toThrow(
+      /--context is not available with codex/,
+    );
+    await expect(
+      planCatalog(options("ws-refused", { context, createAgent: noContext }), true),
+    ).rejects.toThrow(/--context is not available with codex/);
+    const noReplay = async () => ({ ...(await double()), name: "opencode" });
+    await expect(
+      runCatalog(options("ws-refused", { screen: { kind: "replay" }, createAgent: noReplay })),
+    ).rejects.toThrow("--screen replay is not available with opencode yet");
+    // Nothing was made.
+    await expect(readdir(ws("ws-refused"))).rejects.toThrow(/ENOENT/);
+  });
+});
+
 describe("planCatalog (--dry-run)", () => {
   it("finds the next folder and what the store serves, starting nothing", async () => {
     expect(await planCatalog(options("ws", { store: {} }), true)).toEqual({
