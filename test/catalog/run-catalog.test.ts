@@ -240,6 +240,16 @@ describe("runCatalog", () => {
     expect(names.alpha).toMatch(/^alpha-sg-[0-9a-f]{8}$/);
     const { install_names: _, ...rest } = record;
     expect(rest).toEqual({ ...B1, loaded: ["alpha"] });
+    // The run's transcript is headed with whose query it is, its events kept; the agent was asked the query with
+    // every skill of the library listed under this run's install names.
+    const runDir = join(catalogDir, "beta", "query-1", "run-1");
+    expect((await readFile(join(runDir, "transcript.md"), "utf8")).split("\n")[0]).toBe(
+      "# Catalog: beta query 1, run 1",
+    );
+    expect(await readFile(join(runDir, "events.jsonl"), "utf8")).toContain('"kind":"skill_load"');
+    const asked = sim.log.find((e) => e.prompt === "B1 summarise orders.csv");
+    expect(asked?.listed).toEqual(expect.arrayContaining([names.alpha, names.beta, names.gamma]));
+    expect(asked?.history).toBeUndefined();
     expect(await readJson(join(catalogDir, "beta", "query-1", "run-1", "activation.json"))).toMatchObject({
       skill: "beta",
       configuration: "catalog",
@@ -448,6 +458,7 @@ describe("runCatalog --screen replay under conditions", () => {
       installed: [join(dir, "rivals")],
       project: join(dir, "project"),
       context: join(dir, "context.json"),
+      model: "claude-sonnet-4-5",
     });
 
   it("decides the runs the first turn decides by replay, the rest by the agent, and records the conditions", async () => {
@@ -465,6 +476,7 @@ describe("runCatalog --screen replay under conditions", () => {
     expect(summary.results).toEqual({
       dir: lib(),
       agent: { name: "claude-code" },
+      model: "claude-sonnet-4-5",
       simulated: true,
       sandbox: false,
       runs_per_query: 1,
@@ -497,6 +509,11 @@ describe("runCatalog --screen replay under conditions", () => {
     const agentRun = await readJson(join(catalogDir, "beta", "query-2", "run-1", "catalog-run.json"));
     expect(agentRun).toMatchObject({ decided_by: "agent", outcome: "server_error" });
     expect(Object.keys(agentRun.install_names as object)).toEqual(["alpha", "beta", "gamma"]);
+    // The agent's run continued the conversation, with the rival listed beside the library.
+    const asked = sim.log.filter((e) => e.prompt === "B2 count the rows" && e.history !== undefined);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked[0]!.history).toEqual(["Hello.", "Hi."]);
+    expect(asked[0]!.listed).toContain("rival");
     // The dry run keys the project and the conversation as the run did.
     const dry = await planCatalog(screened("ws-screen"), true);
     expect(dry.conditions).toEqual(summary.results.conditions);
