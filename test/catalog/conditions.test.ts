@@ -108,7 +108,11 @@ describe("resolveCatalogConditions", () => {
   it("leaves every condition out with --conditions clean", async () => {
     expect(
       await resolveCatalogConditions(
-        { installed: [join(dir, "rivals")], context: join(dir, "context.json"), conditions: { clean: true } },
+        {
+          installed: [join(dir, "rivals")],
+          context: join(dir, "context.json"),
+          conditions: { clean: true, real: false },
+        },
         lib(),
         members,
       ),
@@ -138,7 +142,9 @@ describe("resolveCatalogConditions", () => {
   });
 
   it("refuses the real conditions with none given, and a rival named as a library skill", async () => {
-    const real = await refusal(resolveCatalogConditions({ conditions: { real: true } }, lib(), members));
+    const real = await refusal(
+      resolveCatalogConditions({ conditions: { clean: false, real: true } }, lib(), members),
+    );
     expect(real.message).toBe(
       '--conditions: "real" needs a condition to run under, and none was given (no --project-root, --installed or --context)',
     );
