@@ -13,10 +13,11 @@ import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // runCatalog and planCatalog in this process, the claude-code adapter on the test double, against one sim for the
-// file. "A1" loads alpha, "A2" loads nothing (or the rival when it is installed), "B1" (beta's) loads alpha, "B2"
+// file. "A1" loads alpha (nothing when it continues the conversation), "A2" loads nothing (or the rival when it is installed), "B1" (beta's) loads alpha, "B2"
 // fails at the API.
 const script = SimScript.parse({
   rules: [
+    { match: "^A1 ", history: "^Hello", skill: "none", without_skill: [{ text: "Hello again." }] },
     { match: "^A1 ", skill: "~alpha-sg-" },
     { match: "^A2 ", skills: "^rival$", skill: "rival" },
     { match: "^A2 ", skill: "none", without_skill: [{ text: "Sunny." }] },
@@ -480,12 +481,15 @@ describe("runCatalog --screen replay under conditions", () => {
       simulated: true,
       sandbox: false,
       runs_per_query: 1,
-      skills: scores(),
-      confusion: { alpha: { alpha: 1 }, "not:alpha": { rival: 1 }, beta: { alpha: 1 } },
+      skills: [
+        score("alpha", 2, { runs: 2, false_negatives: 1, true_negatives: 1, recall: 0 }),
+        ...scores().slice(1),
+      ],
+      confusion: { alpha: { none: 1 }, "not:alpha": { rival: 1 }, beta: { alpha: 1 } },
       pairs: PAIRS,
       errors: 1,
       runs: [
-        { ...A1, ...replayed },
+        { ...A1, fired: "none", loaded: [], ...replayed },
         { ...A2, fired: "rival", loaded: ["rival"], ...replayed },
         { ...B1, ...replayed },
         { ...B2, decided_by: "agent" },
@@ -541,7 +545,7 @@ describe("runCatalog --screen replay under conditions", () => {
     });
     const checked = { decided_by: "agent", replay_agreed: true };
     expect(summary.results.runs).toEqual([
-      { ...A1, ...checked },
+      { ...A1, fired: "none", loaded: [], outcome: "success", ...checked },
       { ...A2, fired: "rival", loaded: ["rival"], outcome: "stopped", ...checked },
       { ...B1, ...checked },
       { ...B2, decided_by: "agent" },
