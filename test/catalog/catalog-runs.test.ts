@@ -5,12 +5,13 @@ import type { AgentEvent } from "../../src/agents/events.js";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import type { CatalogMember } from "../../src/catalog/discover.js";
 import { planCatalogRuns } from "../../src/catalog/plan.js";
-import { CATALOG_RUN_FILE, finishedCatalogRun } from "../../src/catalog/reuse-catalog.js";
+import { CATALOG_RUN_FILE, catalogHooks, finishedCatalogRun } from "../../src/catalog/reuse-catalog.js";
 import { catalogLoads } from "../../src/catalog/run-catalog-query.js";
 import { catalogScreenedHooks, classifyCatalogTurn } from "../../src/catalog/screen-catalog.js";
 import type { CatalogRun } from "../../src/contracts/catalog.js";
+import { openStore } from "../../src/store/index.js";
 import { REPLAYS_PER_AGENT_SLOT } from "../../src/triggers/replay/index.js";
-import { tempDir, writeTree } from "../e2e/helpers.js";
+import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
 
 // The pure parts of a catalog run: the record kept from an earlier attempt, the skills an event stream loaded, how a
 // replayed first turn decides a run, and the screened hooks before any run.
@@ -152,5 +153,62 @@ describe("catalogScreenedHooks before any run", () => {
     const runs = [record(), record({ outcome: "cancelled" }), record({ outcome: "timeout", error: "x" })];
     expect(await screened.finish(runs)).toBe(runs);
     expect(screened.summary(runs)).toEqual({ kind: "replay", decided_by_replay: 0, decided_by_agent: 2 });
+  });
+});
+
+describe("catalogHooks without an agent process", () => {
+  const ctx = (catalogDir: string) => ({
+    agent,
+    members,
+    bundledFiles: new Map(),
+    catalogDir,
+    timeoutMs: 1000,
+    tempRoot: dir,
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+  });
+
+  it("keeps a run finished in the folder, else asks the store, and finds nothing in an empty one or none", async () => {
+    const catalogDir = join(dir, "hooks", "catalog-1");
+    const [spec] = planCatalogRuns(members, 1, catalogDir);
+    const store = openStore({ dir: join(dir, "hooks", "store") });
+    expect(await catalogHooks(ctx(catalogDir), undefined).finishedEarlier(spec!)).toBeUndefined();
+    expect(await catalogHooks(ctx(catalogDir), store).finishedEarlier(spec!)).toBeUndefined();
+    await writeTree(spec!.runDir, { [CATALOG_RUN_FILE]: JSON.stringify(record()) });
+    expect(await catalogHooks(ctx(catalogDir), store).finishedEarlier(spec!)).toEqual(record());
+  });
+
+  it("a run whose workspace cannot be staged is an error, and is not stored", async () => {
+    const catalogDir = join(dir, "broken", "catalog-1");
+    const missing = members.map((m) => ({ ...m, dir: join(dir, "no-such-library", m.name) }));
+    const [spec] = planCatalogRuns(missing, 1, catalogDir);
+    const store = openStore({ dir: join(dir, "broken", "store") });
+    const hooks = catalogHooks({ ...ctx(catalogDir), members: missing }, store);
+    const run = await hooks.run(spec!);
+    const error = `workspace setup failed: Skill folder not found: ${join(dir, "no-such-library", "alpha")}`;
+    expect(run).toEqual({
+      owner: "alpha",
+      query: "plot it",
+      should_trigger: true,
+      run_number: 1,
+      fired: "none",
+      loaded: [],
+      outcome: "crash",
+      error,
+      dir: "alpha/query-1/run-1",
+      cost_usd: 0,
+    });
+    const { install_names: names, ...written } = await readJson(join(spec!.runDir, CATALOG_RUN_FILE));
+    expect(written).toEqual(run);
+    expect(names).toEqual(spec!.installNames);
+    expect(await readJson(join(spec!.runDir, "activation.json"))).toMatchObject({
+      skill: "alpha",
+      configuration: "catalog",
+      agent: "claude-code",
+      skill_fired: false,
+    });
+    // Not stored: the next catalog makes it again.
+    expect(
+      await hooks.finishedEarlier({ ...spec!, runDir: join(dir, "broken", "catalog-2", "x") }),
+    ).toBeUndefined();
   });
 });
