@@ -415,6 +415,19 @@ describe("planCatalog (--dry-run)", () => {
     });
   });
 
+  it("reads nothing from a store asked to be fresh", async () => {
+    const plan = await planCatalog(options("ws", { store: { fresh: true } }), true);
+    expect(plan.store?.catalogRuns).toEqual({
+      runs: 4,
+      served: 0,
+      toRun: 4,
+      judgeServed: 0,
+      judgeToRun: 0,
+      workspace: ws("ws"),
+    });
+    expect(plan.toRun).toBe(4);
+  });
+
   it("without an agent it says no folder and no store, and counts every run to make", async () => {
     const plan = await planCatalog(
       options("ws", { store: {}, createAgent: () => Promise.reject(new Error("not installed")) }),
