@@ -121,7 +121,12 @@ describe("pickAgent", () => {
   it("picks the agent named, and none that the iteration did not run", async () => {
     const { reader, iteration } = await iterationOf(2);
     expect(await pickAgent(reader, iteration, "codex")).toEqual({
-      ref: { number: 2, name: "iteration-2/codex", dir: join(root(), "iteration-2", "codex"), agent: "codex" },
+      ref: {
+        number: 2,
+        name: "iteration-2/codex",
+        dir: join(root(), "iteration-2", "codex"),
+        agent: "codex",
+      },
       agents: ["claude-code", "codex"],
       agent: "codex",
       matrix,
@@ -169,7 +174,11 @@ describe("readIterationView", () => {
     expect(halfPicked).not.toHaveProperty("agent");
     const noAgent = await readIterationView(one.reader, { ref: one.iteration, agents: ["a", "b"] });
     expect(noAgent).not.toHaveProperty("agents");
-    const noMatrix = await readIterationView(one.reader, { ref: one.iteration, agents: ["a", "b"], agent: "a" });
+    const noMatrix = await readIterationView(one.reader, {
+      ref: one.iteration,
+      agents: ["a", "b"],
+      agent: "a",
+    });
     expect([noMatrix.agents, noMatrix.agent, noMatrix.matrix]).toEqual([["a", "b"], "a", null]);
   });
 });
