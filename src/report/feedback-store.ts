@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Feedback, type GradeMark, type Review } from "../contracts/feedback.js";
 import { writeJson } from "../runlog/atomic-write.js";
-import { FileLockTimeout, withFileLock } from "./file-lock.js";
+import { type FileLockOptions, FileLockTimeout, withFileLock } from "./file-lock.js";
 import type { FeedbackView } from "./view-model.js";
 
 /** feedback.json exists but cannot be read: saving would destroy it, so nothing is saved. */
@@ -63,10 +63,11 @@ export async function updateFeedback(
   iterationDir: string,
   change: FeedbackChange,
   now: Date = new Date(),
+  lock: FileLockOptions = {},
 ): Promise<Feedback> {
   const file = join(iterationDir, "feedback.json");
   try {
-    return await withFileLock(file, () => applyChange(file, change, now));
+    return await withFileLock(file, () => applyChange(file, change, now), lock);
   } catch (error) {
     if (error instanceof FileLockTimeout) throw new FeedbackFileError(error.message);
     throw error;

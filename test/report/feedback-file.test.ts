@@ -143,3 +143,21 @@ describe("withFileLock", () => {
     expect(await readFile(`${data()}.lock`, "utf8")).toBe("2 someone else\n");
   });
 });
+
+describe("updateFeedback while another process holds the lock", () => {
+  it("gives up with a feedback error naming the lock, and leaves the file alone", async () => {
+    await writeFile(file(), JSON.stringify({ reviews: [], status: "complete" }));
+    await writeFile(`${file()}.lock`, "1 other\n");
+    const attempt = updateFeedback(ws.dir, { status: "in_progress" }, at(1), { waitMs: 50 });
+    await expect(attempt).rejects.toThrow(FeedbackFileError);
+    await expect(attempt).rejects.toThrow(
+      `${file()}.lock is held by another process; remove it if no skillgym is running`,
+    );
+    expect(await read()).toEqual({ reviews: [], status: "complete" });
+  });
+
+  it("lets any other failure through as it is", async () => {
+    const attempt = updateFeedback(join(ws.dir, "missing"), { status: "complete" }, at(1), { waitMs: 50 });
+    await expect(attempt).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});

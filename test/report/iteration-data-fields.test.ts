@@ -246,6 +246,9 @@ beforeAll(async () => {
   await writeFakeIteration(dir(10), { evals: 1, runsPerConfiguration: 2 });
   await rm(join(dir(10), "iteration.json"));
   await rm(join(dir(10), "benchmark.json"));
+  await writeFiles(dir(10), {
+    "eval-e1/eval_metadata.json": json({ eval_id: 7, eval_name: "greets", prompt: "Say hi", assertions: [] }),
+  });
   // 11: an eval folder without eval_metadata.json and a run without grading.json: benchmark.json still gives it.
   await writeFakeIteration(dir(11), { evals: 1, runsPerConfiguration: 1 });
   await rm(join(dir(11), "eval-e1/eval_metadata.json"));
@@ -313,6 +316,16 @@ describe("readIterationData's fields", () => {
     expect(detail.runs.map((r) => [r.id, r.eval_id, r.eval_name, r.pass_rate, r.passed, r.total])).toEqual([
       ["eval-e1/with_skill/run-1", null, "eval-e1", 1, 4, 4],
       ["eval-e1/without_skill/run-1", null, "eval-e1", 0.5, 2, 4],
+    ]);
+  });
+
+  it("names runs by eval_metadata.json's id and name when it has them", async () => {
+    const detail = await detailOf(10);
+    expect(detail.runs.map((r) => [r.run_number, r.eval_id, r.eval_name])).toEqual([
+      [1, 7, "greets"],
+      [2, 7, "greets"],
+      [1, 7, "greets"],
+      [2, 7, "greets"],
     ]);
   });
 
