@@ -25,7 +25,8 @@ export function gradeEarlierRun(
     if ((await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined) return {};
     options.reporter?.onGradeStart?.(spec);
     try {
-      if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
+      // Awaited before the rebuild: a judge that cannot be made must not reject unhandled meanwhile (Node exits on it).
+      const judge = spec.eval.expectations.length > 0 ? await (grader ??= options.createGrader()) : undefined;
       const changes = await rebuildWorkspace(spec.runDir, workspace);
       const graded = await gradeRun({
         runDir: spec.runDir,
@@ -37,7 +38,7 @@ export function gradeEarlierRun(
         commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
         ...(passEnv ? { passEnv } : {}),
         ...(sandbox ? { sandbox } : {}),
-        ...(grader ? { grader: await grader } : {}),
+        ...(judge ? { grader: judge } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       options.onGraded?.(spec.runDir);
