@@ -252,8 +252,11 @@ describe("gradeEarlierRun", () => {
   it("grades a run left ungraded in its rebuilt workspace", async () => {
     const seen = recorder();
     const run = await earlier(0);
-    const hook = gradeEarlierRun({ ...counted(friendly), reporter: seen.reporter, onGraded: seen.onGraded });
+    const { made, createGrader } = counted(friendly);
+    const hook = gradeEarlierRun({ createGrader, reporter: seen.reporter, onGraded: seen.onGraded });
     expect(await hook(run)).toEqual({ judgeCostUsd: 0 });
+    // Checks alone need no judge.
+    expect(made.count).toBe(0);
     expect(seen.calls).toEqual([
       ["start", run.spec.runDir],
       ["graded", run.spec.runDir],
