@@ -1,4 +1,5 @@
-import { chmod, readFile, stat } from "node:fs/promises";
+import { chmod, readdir, readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
@@ -258,6 +259,24 @@ describe("gradeIteration", () => {
     expect(result).toEqual({ graded: 2, skipped: 0, errors: [], judgeCostUsd: 0 });
     for (const k of [1, 2])
       expect((await gradingOf(cardRunDir(dir, 2, "with_skill", k))).summary.pass_rate).toBe(1);
+  });
+
+  it("leaves no rebuilt workspace behind in the temp folder", async () => {
+    const dir = await cardIteration();
+    const ours = async () =>
+      (await readdir(tmpdir())).filter((name) => name.startsWith(`skillgym-grade.${process.pid}.`));
+    const before = await ours();
+    let during: string[] = [];
+    await gradeIteration({
+      iterationDir: dir,
+      createGrader: async () => async (input) => {
+        during = await ours();
+        return friendly(input);
+      },
+      force: true,
+    });
+    expect(during.length).toBe(before.length + 1);
+    expect(await ours()).toEqual(before);
   });
 
   it("refuses a folder without iteration.json, naming it", async () => {
