@@ -25,8 +25,9 @@ export function gradeEarlierRun(
     if ((await readJsonIfPresent(runPaths(spec.runDir).grading)) !== undefined) return {};
     options.reporter?.onGradeStart?.(spec);
     try {
+      if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
       // Awaited before the rebuild: a judge that cannot be made must not reject unhandled meanwhile (Node exits on it).
-      const judge = spec.eval.expectations.length > 0 ? await (grader ??= options.createGrader()) : undefined;
+      const judge = grader ? await grader : undefined;
       const changes = await rebuildWorkspace(spec.runDir, workspace);
       const graded = await gradeRun({
         runDir: spec.runDir,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { TriggerResults } from "../../src/contracts/trigger-results.js";
 import { compareEvals } from "../../src/diff/compare-evals.js";
 import { compareQueries } from "../../src/diff/compare-queries.js";
+import { twoSampleBootstrap } from "../../src/diff/two-sample.js";
 
 const options = { seed: 1, resamples: 2000, confidence: 0.95 };
 
@@ -180,5 +181,14 @@ describe("compareQueries", () => {
       queries_only_in_a: [],
       queries_only_in_b: [],
     });
+  });
+});
+
+describe("twoSampleBootstrap's rounding", () => {
+  it("writes a difference too small to show as 0, never -0", () => {
+    const d = twoSampleBootstrap([{ a: [0.00002, 0.00002], b: [0, 0] }], options);
+    expect(Object.is(d?.estimate, 0)).toBe(true);
+    expect(Object.is(d?.ci_low, 0)).toBe(true);
+    expect(Object.is(d?.ci_high, 0)).toBe(true);
   });
 });
