@@ -235,7 +235,7 @@ describe("gradeIteration", () => {
     );
     for (const k of [1, 2])
       await writeRun(cardRunDir(dir, 2, "with_skill", k), { outputs: { "card.txt": "Hi\n" } });
-    // Each judge call waits for the other: graded one at a time, the first would wait out its 10 s and fail.
+    // Each judge call waits for the other: graded one at a time, the first would wait out its 30 s and fail.
     let entered = 0;
     let bothIn: () => void = () => {};
     const together = new Promise<void>((resolve) => {
@@ -247,7 +247,7 @@ describe("gradeIteration", () => {
         if (++entered === 2) bothIn();
         const met = await Promise.race([
           together.then(() => true),
-          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000)),
         ]);
         return {
           expectations: input.expectations.map((text) => ({ text, passed: met, evidence: "e" })),
