@@ -26,6 +26,8 @@ export function gradeEarlierRun(
     options.reporter?.onGradeStart?.(spec);
     try {
       if (spec.eval.expectations.length > 0) grader ??= options.createGrader();
+      // Awaited before the rebuild: a judge that cannot be made must not reject unhandled meanwhile (Node exits on it).
+      const judge = grader ? await grader : undefined;
       const changes = await rebuildWorkspace(spec.runDir, workspace);
       const graded = await gradeRun({
         runDir: spec.runDir,
@@ -37,7 +39,7 @@ export function gradeEarlierRun(
         commandTimeoutMs: options.commandTimeoutMs ?? 120_000,
         ...(passEnv ? { passEnv } : {}),
         ...(sandbox ? { sandbox } : {}),
-        ...(grader ? { grader: await grader } : {}),
+        ...(judge ? { grader: judge } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
       options.onGraded?.(spec.runDir);
