@@ -31,7 +31,8 @@ export const agentsTierSeconds: Readonly<Record<string, number>> = {
 
 /**
  * The slowest files of `npm test` (vitest.config.ts; unit files too, since they share the one project), from vitest's
- * durations of a whole run on this machine, 2026-11-27 15:00 UTC under load.
+ * durations of a whole run on this machine, 2026-11-27 15:00 UTC under load; the five unit files after
+ * merge-agents from their own runs at load 15–20, 2026-11-27 18:00 UTC.
  */
 export const npmTestSeconds: Readonly<Record<string, number>> = {
   "test/optimize/resume.e2e.test.ts": 41,
@@ -56,5 +57,10 @@ export const npmTestSeconds: Readonly<Record<string, number>> = {
   "test/report/first-look.e2e.test.ts": 19,
   "test/triggers/side-by-side.e2e.test.ts": 18,
   "test/merge/merge-agents.test.ts": 18,
+  "test/catalog/run-catalog.test.ts": 20,
+  "test/agents/acp/session.test.ts": 18,
+  "test/tune/run-tune.test.ts": 14,
+  "test/agents/acp/probe.test.ts": 9,
+  "test/tune/execute.test.ts": 8,
   "test/e2e/output-limits.e2e.test.ts": 18,
 };
