@@ -1,4 +1,5 @@
 // Builders of the records the reporters print: eval runs, trigger runs, trigger results, a pipeline's result.
+import type { Benchmark } from "../../../src/contracts/benchmark.js";
 import type { RunOutcomeName } from "../../../src/contracts/run-record.js";
 import type { TriggerResults } from "../../../src/contracts/trigger-results.js";
 import type { PipelineResult } from "../../../src/pipeline/index.js";
@@ -143,5 +144,24 @@ export const triggerSummary = (
   records,
   cancelled: false,
   simulated: false,
+  ...over,
+});
+
+const stat = (mean: number) => ({ mean, stddev: 0, min: mean, max: mean });
+
+/** A benchmark of `card`: with_skill passes 90%, without_skill 30%, no statistics, unless told otherwise. */
+export const benchmark = (over: Partial<Benchmark> = {}): Benchmark => ({
+  metadata: {
+    skill_name: "card",
+    timestamp: "2026-11-27T10:00:00Z",
+    evals_run: [1],
+    runs_per_configuration: 1,
+    baseline_configuration: "without_skill",
+  },
+  runs: [],
+  run_summary: {
+    with_skill: { pass_rate: stat(0.9), time_seconds: stat(1), tokens: stat(1) },
+    without_skill: { pass_rate: stat(0.3), time_seconds: stat(1), tokens: stat(1) },
+  },
   ...over,
 });
