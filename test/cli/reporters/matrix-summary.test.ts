@@ -20,7 +20,7 @@ const row = (agent: string, over: Partial<AgentMatrixRow> = {}): AgentMatrixRow 
   with_skill_pass_rate: 0.9,
   baseline_configuration: "without_skill",
   baseline_pass_rate: 0.3,
-  delta_pass_rate: { estimate: 0.6, ci_low: 0.4, ci_high: 0.8, distinguishable: true },
+  delta_pass_rate: { estimate: 0.6, ci_low: 0.4, ci_high: 0.8, confidence: 0.95, distinguishable: true },
   verdict: "helps",
   graded_runs: 4,
   errored_runs: 0,

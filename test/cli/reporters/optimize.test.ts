@@ -204,7 +204,7 @@ describe("optimizeProgress", () => {
 });
 
 describe("optimizeScreenPlanLine", () => {
-  const screen = { capture_runs: 2, replay_requests: 30, agent_runs_up_to: 40 };
+  const screen = { kind: "replay" as const, capture_runs: 2, replay_requests: 30, agent_runs_up_to: 40 };
 
   it("says replay is off and why, or the default reason", () => {
     expect(optimizeScreenPlanLine({ screenOff: "no API key" })).toBe(
