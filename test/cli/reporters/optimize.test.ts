@@ -193,11 +193,13 @@ describe("optimizeProgress", () => {
     );
     progress.onIterationEnd?.(iteration(4, { status: "interrupted", train: null, test: side(null, 0, 0) }));
     progress.onIterationEnd?.(iteration(5, { status: "improver_failed" }));
+    progress.onIterationEnd?.(iteration(6, { status: "interrupted", test: null }));
     expect(io.stderr().split("\n")).toEqual([
       "  iteration 1: train 50% (3/6 passed), test 75% (3/4 passed)",
       "  iteration 2: train 50% (3/6 passed), test 75% (3/4 passed) (same as iteration 0; not run again)",
       "  iteration 3: train 50% (3/6 passed), test 75% (3/4 passed); replay decided 12 of 18 train runs",
       "  iteration 4: train n/a (0/0 passed), test n/a (0/0 passed) — interrupted",
+      "  iteration 6: train 50% (3/6 passed), test n/a (0/0 passed) — interrupted",
       "",
     ]);
   });
@@ -370,6 +372,21 @@ describe("optimizeSummary", () => {
       "stopped: an error stopped it after 0 iterations; cost $0.00",
       "original (test n/a): Reads PDFs.",
       "best, iteration — (test n/a, train n/a): Reads, fills and merges PDF files.",
+    ]);
+  });
+
+  it("says n/a for the sides an interrupted first iteration did not score", () => {
+    const text = optimizeSummary(
+      results({
+        status: "interrupted",
+        best_iteration: 0,
+        iterations: [iteration(0, { status: "interrupted", train: null, test: null })],
+      }),
+      files,
+    );
+    expect(text.split("\n").slice(1, 3)).toEqual([
+      "original (test n/a): Reads PDFs.",
+      "best, iteration 0 (test n/a, train n/a): Reads, fills and merges PDF files.",
     ]);
   });
 
