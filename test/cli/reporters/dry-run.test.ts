@@ -190,6 +190,17 @@ describe("agentPlansLines", () => {
     );
   });
 
+  it("gives no store total under --fresh, where the eval runs' forecast names no store and no trigger runs are planned", () => {
+    const fresh = { evalRuns: forecast({ storeDir: undefined }), costUsd: 2.4, savedUsd: 0 };
+    const lines = agentPlansLines([
+      { agent: "claude-code", plan: plan({ store: fresh }) },
+      { agent: "codex", plan: plan({ store: fresh }) },
+    ]);
+    expect(lines.at(-1)).toBe(
+      "all 2 agents: estimated wall time about 20m00s (the agents run one after another)",
+    );
+  });
+
   it("counts one model named for every agent as agents", () => {
     const lines = agentPlansLines([
       { agent: "claude-code", model: "m", plan: plan() },
