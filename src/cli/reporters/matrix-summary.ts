@@ -6,12 +6,12 @@ import { costLine, type StoreNote } from "./cost-line.js";
 import { rateLimitLine } from "./rate-limit-line.js";
 import { settledNote } from "./trigger-results.js";
 
-// Columns padded to their widest cell; the last (a note) is left ragged.
+// Columns padded to their widest cell; trimming the line leaves the last (a note) ragged.
 function textTable(rows: readonly (readonly string[])[]): string[] {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   return rows.map((r) =>
     r
-      .map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
       .join("  ")
       .trimEnd(),
   );
