@@ -36,7 +36,7 @@ describe("an Anthropic answer's first turn", () => {
         { type: "content_block_delta", index: 1, delta: { type: "input_json_delta" } },
         { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"a":' } },
         { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "1}" } },
-        { type: "ping", usage: { output_tokens: 999 } },
+        { type: "ping", usage: { cache_read_input_tokens: 999 } },
         { type: "message_delta" },
         { type: "message_delta", usage: { output_tokens: 3 } },
       ),
