@@ -225,6 +225,19 @@ describe("screening runs by replay", () => {
     });
   });
 
+  it("--screen-verify: two checked runs at once that both disagree warn once", async () => {
+    const { kind } = kindFor();
+    const warned: string[] = [];
+    const screened = screenRuns(input({ verifyPercent: 100 }, warned), kind);
+    const records = await Promise.all([
+      screened.run({ query: "trigger a", n: 1 }),
+      screened.run({ query: "trigger b", n: 1 }),
+    ]);
+    expect(records.map((r) => r.agreed)).toEqual([false, false]);
+    expect(warned).toHaveLength(1);
+    expect(screened.summary(records).verified).toEqual({ runs: 2, agreed: 0, agreement: 0, fell_back: true });
+  });
+
   it("--screen-verify with agreement: counted, no fallback", async () => {
     const { kind } = kindFor();
     const screened = screenRuns(input({ verifyPercent: 100 }), kind);
