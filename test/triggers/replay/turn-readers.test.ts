@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import { readAnthropicTurn } from "../../../src/triggers/replay/anthropic-turn.js";
+import { readGeminiTurn } from "../../../src/triggers/replay/gemini-turn.js";
+import { readOpenAiTurn } from "../../../src/triggers/replay/openai-turn.js";
+
+const SSE = "text/event-stream";
+const events = (...list: object[]) => list.map((e) => `data: ${JSON.stringify(e)}\n\n`).join("");
+
+describe("an Anthropic answer's first turn", () => {
+  it("keeps only text blocks with text, joined by a line break, and only named tool_use blocks as calls", () => {
+    const turn = readAnthropicTurn(
+      "application/json",
+      JSON.stringify({
+        content: [
+          { type: "text", text: "one" },
+          { type: "text", text: "" },
+          { type: "tool_use", name: "Skill", text: "not an answer", input: { skill: "haiku" } },
+          { type: "tool_use", input: { skill: "nameless" } },
+          { type: "text", text: "two" },
+          { type: "thinking", text: "hmm", name: "not a tool" },
+        ],
+      }),
+    );
+    expect(turn).toEqual({ text: "one\ntwo", calls: [{ name: "Skill", input: { skill: "haiku" } }] });
+  });
+
+  it("streamed: a block started without text, deltas without text or JSON, a usage only message_delta's", () => {
+    const turn = readAnthropicTurn(
+      SSE,
+      events(
+        { type: "message_start", message: { model: "claude-x", usage: { input_tokens: 7 } } },
+        { type: "content_block_start", index: 0, content_block: { type: "text" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "hi" } },
+        { type: "content_block_start", index: 1, content_block: { type: "tool_use", name: "Bash" } },
+        { type: "content_block_delta", index: 1, delta: { type: "input_json_delta" } },
+        { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: '{"a":' } },
+        { type: "content_block_delta", index: 1, delta: { type: "input_json_delta", partial_json: "1}" } },
+        { type: "ping", usage: { cache_read_input_tokens: 999 } },
+        { type: "message_delta" },
+        { type: "message_delta", usage: { output_tokens: 3 } },
+      ),
+    );
+    expect(turn).toEqual({
+      model: "claude-x",
+      usage: { inputTokens: 7, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      text: "hi",
+      calls: [{ name: "Bash", input: { a: 1 } }],
+    });
+  });
+
+  it("streamed: an error event with no message is named as an error of the stream", () => {
+    expect(() => readAnthropicTurn(SSE, events({ type: "error" }))).toThrow(/^the stream ended in an error$/);
+    expect(() => readAnthropicTurn(SSE, events({ type: "error", error: { message: "overloaded" } }))).toThrow(
+      /^overloaded$/,
+    );
+  });
+});
+
+describe("an OpenAI Responses answer's first turn", () => {
+  const turnOf = (output: object[]) => readOpenAiTurn("application/json", JSON.stringify({ output }));
+
+  it("keeps arguments that are JSON but not an object, or not JSON, under `arguments`", () => {
+    expect(
+      turnOf([
+        { type: "function_call", name: "a", arguments: "[1,2]" },
+        { type: "function_call", name: "b", arguments: "5" },
+        { type: "function_call", name: "c", arguments: "{not json" },
+        { type: "function_call", name: "d", arguments: '{"x":1}' },
+        { type: "function_call", name: "e", arguments: { y: 2 } },
+      ]).calls,
+    ).toEqual([
+      { name: "a", input: { arguments: "[1,2]" } },
+      { name: "b", input: { arguments: "5" } },
+      { name: "c", input: { arguments: "{not json" } },
+      { name: "d", input: { x: 1 } },
+      { name: "e", input: { y: 2 } },
+    ]);
+  });
+
+  it("names custom, local shell and other tool calls, with their input or action", () => {
+    expect(
+      turnOf([
+        { type: "custom_tool_call", name: "apply_patch", input: "*** Begin Patch" },
+        { type: "local_shell_call", action: { command: ["ls"] } },
+        { type: "local_shell_call", action: "not an object" },
+        { type: "web_search_call", action: { query: "q" } },
+        { type: "web_search_call", action: ["q"] },
+        { name: "", action: { a: 1 } },
+        { type: "reasoning", summary: [] },
+      ]).calls,
+    ).toEqual([
+      { name: "apply_patch", input: { input: "*** Begin Patch" } },
+      { name: "local_shell", input: { command: ["ls"] } },
+      { name: "local_shell", input: {} },
+      { name: "web_search_call", input: { query: "q" } },
+      { name: "web_search_call", input: {} },
+      { name: "unknown", input: { a: 1 } },
+    ]);
+  });
+
+  it("takes a message's output_text parts with text as its answer, and nothing else", () => {
+    expect(
+      turnOf([
+        {
+          type: "message",
+          content: [
+            { type: "output_text", text: "one" },
+            { type: "output_text", text: "" },
+          ],
+        },
+        { type: "message", content: "not a list" },
+        { type: "message" },
+        {
+          type: "message",
+          content: [{ type: "refusal", text: "no" }, "two", { type: "output_text", text: "three" }],
+        },
+      ]),
+    ).toEqual({ text: "one\nthree", calls: [] });
+  });
+});
+
+describe("a Gemini answer's first turn", () => {
+  it("an error chunk with neither message nor status is named as an error answer", () => {
+    expect(() => readGeminiTurn("application/json", JSON.stringify({ error: {} }))).toThrow(
+      /^the answer was an error$/,
+    );
+    expect(() =>
+      readGeminiTurn("application/json", JSON.stringify({ error: { status: "UNAVAILABLE" } })),
+    ).toThrow(/^UNAVAILABLE$/);
+  });
+});
