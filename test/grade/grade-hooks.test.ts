@@ -206,26 +206,7 @@ describe("gradeOnFinish", () => {
   });
 
   it("passes the suite's variables and the run's sandbox on to command checks", async () => {
-    process.env.SKILLGYM_HOOKS_TEST = "passed-on";
-    try {
-      const hook = gradeOnFinish(counted(friendly));
-      const withEnv = await finished(3, { passEnv: ["SKILLGYM_HOOKS_TEST"] });
-      await hook(withEnv);
-      expect((await gradingOf(withEnv.spec.runDir)).expectations[0].evidence).toBe(
-        "Exit code 0\nstdout:\npassed-on",
-      );
-      // A bubblewrap that cannot start shows the check went through it.
-      const sandboxed = await finished(3, {
-        passEnv: ["SKILLGYM_HOOKS_TEST"],
-        sandbox: { bwrap: "/nonexistent/bwrap" },
-      });
-      await hook(sandboxed);
-      expect((await gradingOf(sandboxed.spec.runDir)).expectations[0].evidence).toMatch(
-        /^The command could not be started: /,
-      );
-    } finally {
-      delete process.env.SKILLGYM_HOOKS_TEST;
-    }
+    await expectEnvAndSandboxPassedOn(gradeOnFinish(counted(friendly)), finished);
   });
 });
 
@@ -332,25 +313,7 @@ describe("gradeEarlierRun", () => {
   });
 
   it("passes the suite's variables and the run's sandbox on to command checks", async () => {
-    process.env.SKILLGYM_HOOKS_TEST = "passed-on";
-    try {
-      const hook = gradeEarlierRun(counted(friendly));
-      const withEnv = await earlier(3, { passEnv: ["SKILLGYM_HOOKS_TEST"] });
-      await hook(withEnv);
-      expect((await gradingOf(withEnv.spec.runDir)).expectations[0].evidence).toBe(
-        "Exit code 0\nstdout:\npassed-on",
-      );
-      const sandboxed = await earlier(3, {
-        passEnv: ["SKILLGYM_HOOKS_TEST"],
-        sandbox: { bwrap: "/nonexistent/bwrap" },
-      });
-      await hook(sandboxed);
-      expect((await gradingOf(sandboxed.spec.runDir)).expectations[0].evidence).toMatch(
-        /^The command could not be started: /,
-      );
-    } finally {
-      delete process.env.SKILLGYM_HOOKS_TEST;
-    }
+    await expectEnvAndSandboxPassedOn(gradeEarlierRun(counted(friendly)), earlier);
   });
 });
 
@@ -379,3 +342,29 @@ describe("gradingHooks", () => {
     expect(typeof hooks.afterRun).toBe("function");
   });
 });
+
+// Both hooks hand a command check the suite's variables and the run's sandbox.
+async function expectEnvAndSandboxPassedOn<R extends { spec: { runDir: string } }>(
+  hook: (run: R) => Promise<unknown>,
+  make: (evalIndex: number, extra: { passEnv: string[]; sandbox?: { bwrap: string } }) => Promise<R>,
+): Promise<void> {
+  process.env.SKILLGYM_HOOKS_TEST = "passed-on";
+  try {
+    const withEnv = await make(3, { passEnv: ["SKILLGYM_HOOKS_TEST"] });
+    await hook(withEnv);
+    expect((await gradingOf(withEnv.spec.runDir)).expectations[0].evidence).toBe(
+      "Exit code 0\nstdout:\npassed-on",
+    );
+    // A bubblewrap that cannot start shows the check went through it.
+    const sandboxed = await make(3, {
+      passEnv: ["SKILLGYM_HOOKS_TEST"],
+      sandbox: { bwrap: "/nonexistent/bwrap" },
+    });
+    await hook(sandboxed);
+    expect((await gradingOf(sandboxed.spec.runDir)).expectations[0].evidence).toMatch(
+      /^The command could not be started: /,
+    );
+  } finally {
+    delete process.env.SKILLGYM_HOOKS_TEST;
+  }
+}
