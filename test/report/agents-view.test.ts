@@ -3,28 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { agentsOfIteration, pickAgent, readIterationView } from "../../src/report/agents-view.js";
 import { resolveViewTarget } from "../../src/report/target.js";
 import { createViewReader } from "../../src/report/view-reader.js";
-import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
+import {
+  twoAgentsRecord as agentsRecord,
+  tempDir,
+  writeFakeIteration,
+  writeFiles,
+} from "./workspace-fixture.js";
 
 // An iteration of two agents (`run --agent claude-code,codex`: a root iteration.json naming them, a folder each, the
 // matrix), one of a single agent, and one of two agents without a matrix: which folder a request for each reads.
 let ws: Awaited<ReturnType<typeof tempDir>>;
 const root = () => join(ws.dir, "agents-ws");
-
-const agentsRecord = {
-  skill_name: "demo-skill",
-  skill_path: "/skills/demo-skill",
-  skill_hash: "0".repeat(64),
-  status: "complete",
-  started_at: "2026-01-01T00:00:00.000Z",
-  agents: ["claude-code", "codex"],
-  request: {
-    evals: ["e1"],
-    runs_per_configuration: 1,
-    baseline: "without_skill",
-    trigger_queries: 0,
-    trigger_runs: 1,
-  },
-};
 
 const matrixRow = (agent: string, rate: number) => ({
   agent,

@@ -3,7 +3,12 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
-import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
+import {
+  twoAgentsRecord as agentsRecord,
+  tempDir,
+  writeFakeIteration,
+  writeFiles,
+} from "./workspace-fixture.js";
 
 // The viewer's server: who may talk to it, which routes answer what, and which files it serves.
 let ws: Awaited<ReturnType<typeof tempDir>>;
@@ -31,22 +36,6 @@ const catalog = {
   })),
   errors: 0,
   notes: [],
-};
-
-const agentsRecord = {
-  skill_name: "demo-skill",
-  skill_path: "/skills/demo-skill",
-  skill_hash: "0".repeat(64),
-  status: "complete",
-  started_at: "2026-01-01T00:00:00.000Z",
-  agents: ["claude-code", "codex"],
-  request: {
-    evals: ["e1"],
-    runs_per_configuration: 1,
-    baseline: "without_skill",
-    trigger_queries: 0,
-    trigger_runs: 1,
-  },
 };
 
 beforeAll(async () => {

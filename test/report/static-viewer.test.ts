@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeStaticReport } from "../../src/report/static-report.js";
 import { renderStaticViewer, writeStaticViewer } from "../../src/report/static-viewer.js";
 import type { StaticViewData } from "../../src/report/view-model.js";
-import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
+import {
+  twoAgentsRecord as agentsRecord,
+  tempDir,
+  writeFakeIteration,
+  writeFiles,
+} from "./workspace-fixture.js";
 
 // The viewer as one HTML file (`skillgym view --html`, report.html): the data it embeds for a workspace on disk.
 let ws: Awaited<ReturnType<typeof tempDir>>;
@@ -37,22 +42,6 @@ const catalog = {
   ],
   errors: 0,
   notes: [],
-};
-
-const agentsRecord = {
-  skill_name: "demo-skill",
-  skill_path: "/skills/demo-skill",
-  skill_hash: "0".repeat(64),
-  status: "complete",
-  started_at: "2026-01-01T00:00:00.000Z",
-  agents: ["claude-code", "codex"],
-  request: {
-    evals: ["e1"],
-    runs_per_configuration: 1,
-    baseline: "without_skill",
-    trigger_queries: 0,
-    trigger_runs: 1,
-  },
 };
 
 beforeAll(async () => {

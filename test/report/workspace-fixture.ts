@@ -143,3 +143,20 @@ export async function writeFakeIteration(dir: string, spec: FakeIteration): Prom
   if (spec.triggers) files["triggers/trigger-results.json"] = json(spec.triggers);
   await writeFiles(dir, files);
 }
+
+// The root iteration.json of `run --agent claude-code,codex` over one eval.
+export const twoAgentsRecord = {
+  skill_name: "demo-skill",
+  skill_path: "/skills/demo-skill",
+  skill_hash: "0".repeat(64),
+  status: "complete",
+  started_at: "2026-01-01T00:00:00.000Z",
+  agents: ["claude-code", "codex"],
+  request: {
+    evals: ["e1"],
+    runs_per_configuration: 1,
+    baseline: "without_skill",
+    trigger_queries: 0,
+    trigger_runs: 1,
+  },
+};
