@@ -10,8 +10,6 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
 const VERSION = "0.0.0-agent-double";
@@ -213,11 +211,14 @@ function apiErrorText(status, body) {
 }
 
 // One POST with node:http, not fetch: loading fetch's implementation costs a short-lived process more than the
-// request itself. Resolves to the status and the response as a stream of chunks.
-function post(url, headers, body) {
+// request itself, and node:https (TLS) is loaded only for an https address, which no test of the simulator uses.
+// Resolves to the status and the response as a stream of chunks.
+async function post(url, headers, body) {
+  const target = new URL(url);
+  const { request: send } =
+    target.protocol === "https:" ? await import("node:https") : await import("node:http");
   return new Promise((resolvePost, rejectPost) => {
-    const target = new URL(url);
-    const request = (target.protocol === "https:" ? httpsRequest : httpRequest)(
+    const request = send(
       target,
       { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) } },
       (response) => {
