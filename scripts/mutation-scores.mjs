@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // The mutation score of each folder of src/ from the committed incremental files (test/mutation/incremental/*.json):
-// `node scripts/mutation-scores.mjs`. Where two files hold the same source file, the newer result is taken, and only
-// if it was made from the source as it is now. Score = (killed + timeout) / (killed + timeout + survived + no coverage).
+// `node scripts/mutation-scores.mjs`. Where two files hold the same source file, the newer result is taken (by the
+// time of the commit that last changed the incremental file, or its modification time if it has changes not yet
+// committed: a fresh clone gives every file the same modification time), and only if it was made from the source as
+// it is now. Score = (killed + timeout) / (killed + timeout + survived + no coverage).
 // A file no run has reached yet is counted in "mutants in files not yet run": what Stryker's instrumenter makes of it,
 // before the type check drops some and `ignoreStatic` others, so an upper bound of what is left to measure.
+import { execFileSync } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
@@ -19,12 +22,20 @@ async function sourceFiles(folder) {
     .map((e) => relative(root, join(e.parentPath, e.name)).replaceAll("\\", "/"));
 }
 
+// When an incremental file's results were written: its last commit, unless it has changes since (then its mtime).
+async function resultTime(file) {
+  const git = (...args) => execFileSync("git", args, { cwd: root, encoding: "utf8" }).trim();
+  const changed = git("status", "--porcelain", "--", file) !== "";
+  const committed = changed ? "" : git("log", "-1", "--format=%ct", "--", file);
+  return committed === "" ? (await stat(file)).mtimeMs : Number(committed) * 1000;
+}
+
 const reports = [];
 for (const name of (await readdir(dir)).filter((n) => n.endsWith(".json"))) {
   const file = join(dir, name);
-  reports.push({ name, mtime: (await stat(file)).mtimeMs, report: JSON.parse(await readFile(file, "utf8")) });
+  reports.push({ name, time: await resultTime(file), report: JSON.parse(await readFile(file, "utf8")) });
 }
-reports.sort((a, b) => b.mtime - a.mtime);
+reports.sort((a, b) => b.time - a.time);
 
 const results = new Map();
 for (const path of await sourceFiles(join(root, "src"))) {
