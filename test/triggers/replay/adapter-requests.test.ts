@@ -68,6 +68,23 @@ describe("Gemini's first request", () => {
 });
 
 describe("Claude Code's first request", () => {
+  const first = (method: string, path: string, body: unknown) =>
+    claudeCodeReplay.isFirstRequest(request(method, path, body), MARKER);
+  const turn = { messages: [{ role: "user", content: MARKER }], tools: [{ name: "Skill" }] };
+
+  it("is a POST to the Messages API, with or without a query string, that declares tools", () => {
+    expect(first("POST", "/v1/messages", turn)).toBe(true);
+    expect(first("POST", "/v1/messages?beta=true", turn)).toBe(true);
+  });
+
+  it("is not a side request without tools, a count of tokens, another path or method", () => {
+    expect(first("POST", "/v1/messages", { ...turn, tools: [] })).toBe(false);
+    expect(first("POST", "/v1/messages", { messages: turn.messages })).toBe(false);
+    expect(first("POST", "/v1/messages/count_tokens", turn)).toBe(false);
+    expect(first("POST", "/proxy/v1/messages", turn)).toBe(false);
+    expect(first("GET", "/v1/messages", turn)).toBe(false);
+  });
+
   it("is not one whose body is not JSON, though it holds the marker", () => {
     expect(
       claudeCodeReplay.isFirstRequest(request("POST", "/v1/messages", `{"tools":[1], ${MARKER}`), MARKER),
