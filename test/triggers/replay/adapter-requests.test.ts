@@ -27,6 +27,13 @@ describe("Codex's first request", () => {
     expect(first({ input: [{ type: "additional_tools", tools: [] }, { text: MARKER }] })).toBe(false);
     expect(first({ input: MARKER, tools: [{ name: "shell" }] })).toBe(true);
   });
+
+  it("is a POST to the Responses API", () => {
+    const body = { input: MARKER, tools: [{ name: "shell" }] };
+    expect(codexReplay.isFirstRequest(request("POST", "/v1/responses?x=1", body), MARKER)).toBe(true);
+    expect(codexReplay.isFirstRequest(request("GET", "/v1/responses", body), MARKER)).toBe(false);
+    expect(codexReplay.isFirstRequest(request("POST", "/v1/responses/x", body), MARKER)).toBe(false);
+  });
 });
 
 describe("the shell command of a Codex call", () => {
@@ -41,6 +48,16 @@ describe("the shell command of a Codex call", () => {
     expect(shell(["bashful", "-c", "x"])).toBe("bashful -c x");
     expect(shell(["bash", "x-c", "y"])).toBe("bash x-c y");
     expect(shell(["bash", "-lc", "a", "b"])).toBe("bash -lc a b");
+  });
+
+  it("takes only -c and -lc as the shell's script flag, and has none without a command", () => {
+    expect(shell(["bash", "-lcx", "cat SKILL.md"])).toBe("bash -lcx cat SKILL.md");
+    expect(shell(["bash", "-cl", "cat SKILL.md"])).toBe("bash -cl cat SKILL.md");
+    expect(commandOfCall({ name: "shell", input: {} })).toBeUndefined();
+    expect(shell(7)).toBeUndefined();
+    expect(commandOfCall({ name: "exec_command", input: { cmd: "ls" } })).toBe("ls");
+    expect(commandOfCall({ name: "shell_command", input: { command: "ls -a" } })).toBe("ls -a");
+    expect(commandOfCall({ name: "read_file", input: { command: "ls" } })).toBeUndefined();
   });
 
   it("leaves out the words that are not strings", () => {
