@@ -49,6 +49,34 @@ describe("an Anthropic answer's first turn", () => {
     });
   });
 
+  it("streamed: a delta adds to the text its block started with, only at its own index and only as a delta", () => {
+    const turn = readAnthropicTurn(
+      SSE,
+      events(
+        { type: "content_block_start", index: 0, content_block: { type: "text", text: "Hel" } },
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "lo" } },
+        // A delta that also carries a block is still a delta; an event of another type with a delta adds nothing.
+        {
+          type: "content_block_delta",
+          index: 0,
+          content_block: { type: "text", text: "replaced" },
+          delta: { type: "text_delta", text: "!" },
+        },
+        { type: "message_delta", index: 0, delta: { type: "text_delta", text: " (stop)" } },
+        // A delta for a block that never started is dropped.
+        { type: "content_block_delta", index: 5, delta: { type: "text_delta", text: "lost" } },
+        {
+          type: "content_block_start",
+          index: 1,
+          content_block: { type: "tool_use", name: "Skill", input: { skill: "a" } },
+        },
+        // Only a JSON delta changes a call's input.
+        { type: "content_block_delta", index: 1, delta: { type: "text_delta", text: "x" } },
+      ),
+    );
+    expect(turn).toEqual({ text: "Hello!", calls: [{ name: "Skill", input: { skill: "a" } }] });
+  });
+
   it("streamed: an error event with no message is named as an error of the stream", () => {
     expect(() => readAnthropicTurn(SSE, events({ type: "error" }))).toThrow(/^the stream ended in an error$/);
     expect(() => readAnthropicTurn(SSE, events({ type: "error", error: { message: "overloaded" } }))).toThrow(
