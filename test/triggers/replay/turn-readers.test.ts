@@ -127,6 +127,66 @@ describe("an OpenAI Responses answer's first turn", () => {
     ]);
   });
 
+  it("takes null as no object: no action, no usage, no item", () => {
+    expect(turnOf([{ type: "local_shell_call", action: null }])).toEqual({
+      text: "",
+      calls: [{ name: "local_shell", input: {} }],
+    });
+    const whole = (body: object) => readOpenAiTurn("application/json", JSON.stringify(body));
+    expect(
+      whole({
+        output: [null, "x", { type: "message", content: [{ type: "output_text", text: "hi" }] }],
+        usage: null,
+      }),
+    ).toEqual({
+      text: "hi",
+      calls: [],
+    });
+    expect(() => whole({ status: "failed" })).toThrow(/^the response failed$/);
+    expect(() => whole({ status: "failed", error: { message: "quota" } })).toThrow(/^quota$/);
+  });
+
+  it("takes text only from a message, not from a reasoning item's content", () => {
+    expect(
+      turnOf([
+        { type: "reasoning", content: [{ type: "output_text", text: "thinking" }] },
+        { type: "message", content: [{ type: "output_text", text: "answer" }] },
+      ]).text,
+    ).toBe("answer");
+  });
+
+  it("streamed: finished items only; the model and tokens from the created, completed or incomplete response", () => {
+    const stream = (...list: object[]) => readOpenAiTurn(SSE, events(...list));
+    const message = (text: string) => ({ type: "message", content: [{ type: "output_text", text }] });
+    expect(
+      stream(
+        { type: "response.created", response: { model: "gpt-x" } },
+        { type: "response.in_progress", response: { model: "not this one" } },
+        { type: "response.output_item.added", output_index: 0, item: message("draft") },
+        { type: "response.output_item.done", output_index: 0, item: message("final") },
+        { type: "response.output_item.added", output_index: 1, item: message("never finished") },
+        { type: "response.completed", response: { usage: { input_tokens: 5, output_tokens: 2 } } },
+      ),
+    ).toEqual({
+      model: "gpt-x",
+      usage: { inputTokens: 5, outputTokens: 2, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      text: "final",
+      calls: [],
+    });
+    // No finished item: the incomplete response's own output, its objects only.
+    expect(
+      stream({
+        type: "response.incomplete",
+        response: { model: "gpt-y", output: [null, message("partial")] },
+      }),
+    ).toEqual({ model: "gpt-y", text: "partial", calls: [] });
+    expect(() => stream({ type: "error" })).toThrow(/^the stream ended in an error$/);
+    expect(() => stream({ type: "response.failed" })).toThrow(/^the response failed$/);
+    expect(() => stream({ type: "response.failed", response: { error: { message: "quota" } } })).toThrow(
+      /^quota$/,
+    );
+  });
+
   it("takes a message's output_text parts with text as its answer, and nothing else", () => {
     expect(
       turnOf([
