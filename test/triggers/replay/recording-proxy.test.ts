@@ -1,3 +1,6 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { type SimServer, startSim } from "../../../src/sim/index.js";
 import { startRecordingProxy } from "../../../src/triggers/replay/recording-proxy.js";
@@ -5,10 +8,35 @@ import { claudeRequest } from "../../sim/sim-client.js";
 
 let sim: SimServer | undefined;
 let close: (() => Promise<void>) | undefined;
+let upstream: Server | undefined;
 afterEach(async () => {
   await close?.();
   await sim?.close();
+  await new Promise((done) => (upstream ? upstream.close(done) : done(undefined)));
+  sim = undefined;
+  close = undefined;
+  upstream = undefined;
 });
+
+// An upstream of the test's own: it keeps what it was sent and answers a gzip-encoded JSON body.
+async function gzipUpstream(seen: { method?: string; body: string }[]): Promise<string> {
+  upstream = createServer((req: IncomingMessage, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      seen.push({ method: req.method, body: Buffer.concat(chunks).toString("utf8") });
+      const zipped = gzipSync(JSON.stringify({ ok: true, method: req.method }));
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": String(zipped.length),
+      });
+      res.end(zipped);
+    });
+  });
+  await new Promise<void>((done) => upstream!.listen(0, "127.0.0.1", () => done()));
+  return `http://127.0.0.1:${(upstream!.address() as AddressInfo).port}`;
+}
 
 describe("the recording proxy", () => {
   it("passes each request on unchanged, keeps it as it came, and streams the answer back whole", async () => {
@@ -32,5 +60,25 @@ describe("the recording proxy", () => {
     expect(sim.log[0]?.body).toBe(body);
     expect(sim.log[0]?.headers?.["x-claude-code-session-id"]).toBe("s1");
     expect(sim.log[0]?.path).toBe("/v1/messages?beta=true");
+  });
+
+  it("passes a GET on without a body, and answers a compressed upstream answer decoded, without its encoding", async () => {
+    const seen: { method?: string; body: string }[] = [];
+    const proxy = await startRecordingProxy(await gzipUpstream(seen));
+    close = proxy.close;
+    const got = await fetch(`${proxy.url}/v1/models`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-encoding")).toBeNull();
+    expect(await got.json()).toEqual({ ok: true, method: "GET" });
+    const posted = await fetch(`${proxy.url}/v1/messages`, { method: "POST", body: "{}" });
+    expect(await posted.json()).toEqual({ ok: true, method: "POST" });
+    expect(seen).toEqual([
+      { method: "GET", body: "" },
+      { method: "POST", body: "{}" },
+    ]);
+    expect(proxy.recorded.map((r) => [r.method, r.path, r.body])).toEqual([
+      ["GET", "/v1/models", ""],
+      ["POST", "/v1/messages", "{}"],
+    ]);
   });
 });
