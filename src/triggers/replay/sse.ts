@@ -4,7 +4,9 @@ export function sseData(text: string): string[] {
   for (const event of text.split(/\r?\n\r?\n/)) {
     const data = event
       .split(/\r?\n/)
-      .flatMap((line) => /^data: ?(.*)$/.exec(line)?.[1] ?? [])
+      // The rest of the line whatever it holds: a regular expression's `.` would stop at U+2028 and U+2029, which
+      // JSON leaves unescaped in a model's answer.
+      .flatMap((line) => (line.startsWith("data:") ? [line.slice(line.startsWith("data: ") ? 6 : 5)] : []))
       .join("\n");
     if (data.trim()) found.push(data);
   }

@@ -37,6 +37,13 @@ describe("the data of server-sent events", () => {
     expect(sseData("")).toEqual([]);
     expect(sseData("data: x\nxdata: y\n\n")).toEqual(["x"]);
   });
+
+  it("keeps a data line whole when it holds a character a regular expression's dot does not match", () => {
+    // JSON.stringify leaves U+2028 and U+2029 as they are, so a model's answer can carry them in a data line.
+    const answer = JSON.stringify({ text: "one\u2028two\u2029three\rfour" });
+    expect(answer).toContain("\u2028");
+    expect(sseData(`data: ${answer}\n\n`)).toEqual([answer]);
+  });
 });
 
 describe("whether replay goes first for a run", () => {
