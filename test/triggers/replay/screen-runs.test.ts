@@ -85,6 +85,8 @@ interface Rec {
   marked?: boolean;
   agreed?: boolean;
   redone?: boolean;
+  durationMs?: number;
+  cancelled?: boolean;
 }
 
 function kindFor() {
@@ -103,12 +105,17 @@ function kindFor() {
       };
     },
     markAgent: async (r, agreed) => ({ ...r, marked: true, ...(agreed !== undefined ? { agreed } : {}) }),
-    writeReplayed: async (spec, verdict) => ({ spec, by: "replay", verdict: verdict.label }),
+    writeReplayed: async (spec, verdict, _turn, _target, durationMs) => ({
+      spec,
+      by: "replay",
+      verdict: verdict.label,
+      durationMs,
+    }),
     agrees: (r, verdict) =>
       r.error !== undefined ? undefined : r.triggered === (verdict.label === "triggered"),
     specOf: (r) => r.spec,
     decidedByReplay: (r) => r.by === "replay",
-    cancelled: () => false,
+    cancelled: (r) => r.cancelled === true,
     classify: (turn, target) =>
       classifyFirstTurn(turn, target.capture.synthetic_name, target.adapter.skillOf),
   };
@@ -171,6 +178,14 @@ describe("screening runs by replay", () => {
       decided_by_replay: 2,
       decided_by_agent: 4,
       captured: false,
+    });
+    // A replayed run took the time of its request, not the clock's reading.
+    for (const r of records.filter((r) => r.by === "replay"))
+      expect(r.durationMs).toSatisfy((ms: number) => ms >= 0 && ms < 60_000);
+    // A cancelled run was decided by no one.
+    expect(screened.summary([...records, { ...records[2]!, cancelled: true }])).toMatchObject({
+      decided_by_replay: 2,
+      decided_by_agent: 4,
     });
     expect(await screened.finish(records)).toBe(records);
     expect(screened.lanes()).toBe(2 * REPLAYS_PER_AGENT_SLOT);
