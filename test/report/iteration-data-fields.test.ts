@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readIterationData, readWorkspaceView } from "../../src/report/iteration-data.js";
 import { resolveViewTarget } from "../../src/report/target.js";
 import { createViewReader } from "../../src/report/view-reader.js";
-import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
+import { tempDir, twoAgentsRecord, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
 
 // The fields an iteration's page and "over time" take from each file, one iteration per case: simulated and sandbox
 // from iteration.json, benchmark.json or trigger-results.json (in that order), a partial merge, the trigger runs the
@@ -88,20 +88,12 @@ const stat = (mean: number) => ({ mean, stddev: 0 });
 const summaryOf = (mean: number) => ({ pass_rate: stat(mean), time_seconds: stat(1), tokens: stat(1) });
 const estimate = { estimate: 0.25, ci_low: 0.1, ci_high: 0.4, confidence: 0.95, distinguishable: true };
 
+// The two-agent record of the other report tests, as a skill of its own started on another day.
 const agentsRecord = {
+  ...twoAgentsRecord,
   skill_name: "agents-skill",
   skill_path: "/skills/agents-skill",
-  skill_hash: "0".repeat(64),
-  status: "complete",
   started_at: "2026-03-01T00:00:00.000Z",
-  agents: ["claude-code", "codex"],
-  request: {
-    evals: ["e1"],
-    runs_per_configuration: 1,
-    baseline: "without_skill",
-    trigger_queries: 0,
-    trigger_runs: 1,
-  },
 };
 
 beforeAll(async () => {
