@@ -58,7 +58,8 @@ export function qwenSettings(simulated: boolean): object {
     telemetry: { enabled: false },
     memory: { enableManagedAutoMemory: false, enableManagedAutoDream: false, enableAutoSkill: false },
     ui: { enableFollowupSuggestions: false },
-    // Faults injected by the simulator reach skillgym's own retry logic instead of Qwen Code's.
+    // Under the simulator Qwen Code's rate-limit retries are off, so an injected fault reaches skillgym's own retry
+    // logic; its model call still asks a 5xx again itself, seven attempts over some 75 s (docs/agents.md).
     ...(simulated ? { model: { generationConfig: { maxRetries: 0 } } } : {}),
   };
 }
