@@ -198,6 +198,9 @@ describe("diffIterations", () => {
     expect(await ciHigh({ resamples: 20 })).toBe(-0.5);
     expect(await ciHigh({ seed: 7, resamples: 20 })).toBe(-0.3333);
     expect(await ciHigh({ seed: 1 })).toBe(-0.3333);
+    // Left unset, the seed is the default's (1), not a seed of 0: at 30 resamples those two part.
+    expect(await ciHigh({ resamples: 30 })).toBe(-0.3333);
+    expect(await ciHigh({ seed: 0, resamples: 30 })).toBe(-0.5);
   });
 
   it("holds each move against the floor it is given", async () => {

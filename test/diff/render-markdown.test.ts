@@ -63,7 +63,7 @@ const single: DiffReport = {
           runs_to_decide: 9,
         },
       ],
-      only_in_a: [5],
+      only_in_a: [5, "old-eval"],
       only_in_b: ["new-eval", 7],
       queries: [
         {
@@ -185,7 +185,7 @@ describe("renderDiffMarkdown", () => {
         "| edge (pipes \\| and newlines) | — (0) | 33% (2) | no interval | inconclusive |",
         "| 4 | 50% (2) | 60% (2) | +0.10 (95% CI -0.20 to +0.40) | inconclusive (~9 runs a side would decide) |",
         "",
-        "Evals only in A (not compared): 5",
+        "Evals only in A (not compared): 5, old-eval",
         "",
         "Evals only in B (not compared): new-eval, 7",
         "",

@@ -46,6 +46,16 @@ describe("twoSampleBootstrap", () => {
     expect(twoSampleBootstrap([{ a: [1], b: [0, 0] }], options)).toBeNull();
     expect(twoSampleBootstrap([{ a: [1, 1], b: [0] }], options)).toBeNull();
     expect(twoSampleBootstrap([], options)).toBeNull();
+    // One eval with a single run on a side is enough, however many runs the others have.
+    expect(
+      twoSampleBootstrap(
+        [
+          { a: [1, 0, 1], b: [0, 0, 1] },
+          { a: [1], b: [0, 1] },
+        ],
+        options,
+      ),
+    ).toBeNull();
   });
 
   it("gives the same interval for the same seed", () => {
@@ -67,6 +77,9 @@ describe("changeOf and queryChange", () => {
     expect(changeOf(at(-0.05, 0.05), 0.05, 3).change).toBe("unchanged");
     expect(changeOf(at(-0.3, 0.1), 0.05, 3)).toMatchObject({ change: "inconclusive" });
     expect(changeOf(null, 0.05, 3)).toEqual({ change: "inconclusive" });
+    // An undecided estimate on the floor itself: no number of runs would decide it, and no key says one.
+    const onFloor = { estimate: 0.05, ci_low: -0.1, ci_high: 0.2, confidence: 0.95 };
+    expect(changeOf(onFloor, 0.05, 3)).toStrictEqual({ change: "inconclusive" });
   });
 
   it("calls a query regressed when it passed and now fails, improved the other way", () => {
