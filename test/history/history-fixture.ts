@@ -9,6 +9,12 @@ export interface Outcome {
   baseline?: boolean;
   /** The model asked for; null: none asked, and timing.json names none either. */
   model?: string | null;
+  /** The model each run's timing.json names, so benchmark.json's executor_model; none unless told. */
+  ran?: string;
+  /** null: iteration.json names no agent, as those written before it did; else Claude Code 2.0.1. */
+  agent?: null;
+  /** The effect floor benchmark.json's verdict is held against; the default unless told. */
+  effectFloor?: number;
 }
 
 export const pass: [boolean, boolean] = [true, true];
@@ -24,25 +30,33 @@ export async function writeScoredIteration(
   outcome: Outcome,
 ): Promise<string> {
   const dir = join(workspace, folder);
+  const ran = outcome.ran ? { model: outcome.ran } : {};
   const runs: FixtureRun[] = [1, 2].flatMap((id, i) =>
     [1, 2].flatMap((run): FixtureRun[] => [
-      { eval: id, configuration: "with_skill", run, results: { "file exists": outcome.withSkill[i]! } },
+      {
+        eval: id,
+        configuration: "with_skill",
+        run,
+        results: { "file exists": outcome.withSkill[i]! },
+        ...ran,
+      },
       {
         eval: id,
         configuration: "without_skill",
         run,
         results: { "file exists": outcome.baseline ?? false },
+        ...ran,
       },
     ]),
   );
   await writeIteration(dir, {
     record: iterationRecord({
       ...(outcome.model === null ? {} : { model: outcome.model ?? "old" }),
-      agent: { name: "claude-code", version: "2.0.1" },
+      ...(outcome.agent === null ? {} : { agent: { name: "claude-code", version: "2.0.1" } }),
     }),
     evals: [{ id: 1 }, { id: 2 }],
     runs,
   });
-  await writeBenchmark(dir);
+  await writeBenchmark(dir, outcome.effectFloor === undefined ? {} : { effectFloor: outcome.effectFloor });
   return dir;
 }

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { History, RunHistory } from "../../src/contracts/index.js";
 import { recordRunHistory } from "../../src/history/index.js";
-import { tempDir } from "../e2e/helpers.js";
+import { tempDir, writeTree } from "../e2e/helpers.js";
 import { fail, type Outcome, pass, writeScoredIteration } from "./history-fixture.js";
 
 let ws: string;
@@ -165,6 +165,63 @@ describe("history.json of run iterations", () => {
     const [row] = (await readHistory()).iterations;
     expect(row?.version).toBe("iteration-1");
     expect(row).not.toHaveProperty("model");
+  });
+
+  it("names the model benchmark.json says ran when iteration.json asked for none", async () => {
+    await recordRunHistory(ws, [
+      await iteration("iteration-1", { withSkill: pass, model: null, ran: "sonnet" }),
+    ]);
+    const [row] = (await readHistory()).iterations;
+    expect(row?.model).toBe("sonnet");
+  });
+
+  it("takes an iteration.json that names no agent for Claude Code's", async () => {
+    await recordRunHistory(ws, [await iteration("iteration-1", { withSkill: pass, agent: null })]);
+    const [row] = (await readHistory()).iterations;
+    expect(row?.agent).toBe("claude-code");
+    expect(row).not.toHaveProperty("agent_version");
+  });
+
+  it("records the trigger accuracy of an iteration that ran trigger evals", async () => {
+    const folder = await iteration("iteration-1", { withSkill: pass });
+    const query = (text: string, passed: boolean) => ({
+      query: text,
+      should_trigger: true,
+      trigger_rate: passed ? 1 : 0,
+      triggers: passed ? 2 : 0,
+      runs: 2,
+      pass: passed,
+    });
+    await writeTree(folder, {
+      "triggers/trigger-results.json": JSON.stringify({
+        skill_name: "demo",
+        description: "Writes the file.",
+        results: [query("write the file", true), query("make the file", true), query("save it", false)],
+        summary: { total: 3, passed: 2, failed: 1, accuracy: 0.6667 },
+      }),
+    });
+    await recordRunHistory(ws, [folder]);
+    const [row] = (await readHistory()).iterations;
+    expect(row?.trigger_accuracy).toBe(0.6667);
+  });
+
+  it("compares with the parent at the floor the benchmark's verdict was held against", async () => {
+    await recordRunHistory(ws, [await iteration("iteration-1", { withSkill: pass })]);
+    // All evals passing, then all failing: a drop of 1, within a floor of 1.
+    await recordRunHistory(ws, [await iteration("iteration-2", { withSkill: fail, effectFloor: 1 })]);
+    const [, row] = (await readHistory()).iterations;
+    expect([row?.effect_floor, row?.change, row?.regressed_evals, row?.grading_result]).toEqual([
+      1,
+      "unchanged",
+      0,
+      "tie",
+    ]);
+  });
+
+  it("gives no row to a folder deeper than an iteration's part", async () => {
+    const deep = await iteration("iteration-1/old/deeper", { withSkill: pass });
+    expect(await recordRunHistory(ws, [deep])).toBeUndefined();
+    await expect(readFile(join(ws, "history.json"), "utf8")).rejects.toThrow(/ENOENT/);
   });
 
   it("writes nothing for a folder without a benchmark", async () => {
