@@ -27,10 +27,10 @@ function occursAt(text: string, needle: string, needsSlashBefore: boolean): bool
   for (;;) {
     const at = text.indexOf(needle, from);
     if (at < 0) return false;
-    const before = at === 0 ? "" : text[at - 1]!;
-    const after = text[at + needle.length] ?? "";
-    const startOk = needsSlashBefore ? before === "" || before === "/" || BEFORE.test(before) : true;
-    if (startOk && (after === "" || AFTER.test(after))) return true;
+    const before = text[at - 1];
+    const after = text[at + needle.length];
+    const startOk = !needsSlashBefore || before === undefined || BEFORE.test(before);
+    if (startOk && (after === undefined || AFTER.test(after))) return true;
     from = at + 1;
   }
 }
