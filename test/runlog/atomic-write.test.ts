@@ -1,8 +1,14 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readJsonIfPresent, writeJson } from "../../src/runlog/atomic-write.js";
+import {
+  readJsonIfPresent,
+  readTextIfPresent,
+  writeJson,
+  writeTextAtomically,
+  writeUnderFreeName,
+} from "../../src/runlog/atomic-write.js";
 
 let dir: string;
 
@@ -28,5 +34,34 @@ describe("writeJson / readJsonIfPresent", () => {
     const broken = join(dir, "broken.json");
     await writeFile(broken, "{ nope");
     expect(await readJsonIfPresent(broken)).toBeUndefined();
+  });
+});
+
+describe("failed and guarded writes", () => {
+  it("fails a write whose rename fails and leaves no temp file behind", async () => {
+    const sub = await mkdtemp(join(dir, "rename-"));
+    await mkdir(join(sub, "taken", "inside"), { recursive: true });
+    await expect(writeTextAtomically(join(sub, "taken"), "x")).rejects.toThrow();
+    expect(await readdir(sub)).toEqual(["taken"]);
+  });
+
+  it("fails a write into a missing folder with the write's own error", async () => {
+    await expect(writeTextAtomically(join(dir, "absent", "a.txt"), "x")).rejects.toMatchObject({
+      code: "ENOENT",
+      syscall: "open",
+    });
+  });
+
+  it("fails a write under a free name when a name cannot be linked for a reason other than being taken", async () => {
+    const sub = await mkdtemp(join(dir, "free-"));
+    await expect(writeUnderFreeName(sub, "x", [join(sub, "absent", "a.txt")])).rejects.toThrow();
+    expect(await readdir(sub)).toEqual([]);
+  });
+
+  it("reads a present text file and nothing from a missing one", async () => {
+    const file = join(dir, "present.txt");
+    await writeFile(file, "hello");
+    expect(await readTextIfPresent(file)).toBe("hello");
+    expect(await readTextIfPresent(join(dir, "absent.txt"))).toBeUndefined();
   });
 });
