@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { draftEvals } from "../../src/create/draft-evals.js";
 import { SkillgymError } from "../../src/errors.js";
-import type { Judge, JudgeRequest, JudgeResponse } from "../../src/judge/judge.js";
+import { scriptedJudge } from "../judge/scripted-judge.js";
 
 let root: string;
 let skillDir: string;
@@ -28,23 +28,6 @@ const goodAnswer = JSON.stringify({
   ],
   evals: [{ id: "draft-1", prompt: "tabulate sales.csv", expectations: ["a table"] }],
 });
-
-// A judge that gives the listed answers in turn, honours an aborted signal, and keeps the requests it got.
-function scriptedJudge(answers: { text: string; costUsd: number }[]): Judge & { requests: JudgeRequest[] } {
-  const requests: JudgeRequest[] = [];
-  return {
-    backend: "sim",
-    model: "scripted",
-    simulated: true,
-    requests,
-    async complete(request): Promise<JudgeResponse> {
-      request.signal?.throwIfAborted();
-      const answer = answers[requests.length] ?? { text: "no answer left", costUsd: 0 };
-      requests.push(request);
-      return { ...answer, model: "scripted", inputTokens: 1, outputTokens: 1, durationMs: 1 };
-    },
-  };
-}
 
 const refusal = (work: Promise<unknown>) =>
   work.then(

@@ -1,36 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readCurrentDescription, readTrainFailures } from "../../src/contracts/describer-protocol.js";
-import { type Judge, JudgeError, type JudgeRequest } from "../../src/judge/judge.js";
+import { JudgeError } from "../../src/judge/judge.js";
 import {
   buildImproverPrompt,
   type ImproverInput,
   proposeDescription,
   readDescriptionAnswer,
 } from "../../src/optimize/index.js";
-
-/** A judge that answers from a list, in order, and keeps every request it got. */
-function scriptedJudge(answers: (string | Error)[]): Judge & { requests: JudgeRequest[] } {
-  const requests: JudgeRequest[] = [];
-  return {
-    backend: "sim",
-    model: "scripted",
-    simulated: true,
-    requests,
-    async complete(request) {
-      requests.push(request);
-      const answer = answers[requests.length - 1] ?? "unused";
-      if (answer instanceof Error) throw answer;
-      return {
-        text: answer,
-        model: "scripted",
-        inputTokens: 1,
-        outputTokens: 1,
-        costUsd: 0.01,
-        durationMs: 1,
-      };
-    },
-  };
-}
+import { scriptedJudge } from "../judge/scripted-judge.js";
 
 const input: ImproverInput = {
   skillName: "release-notes",
