@@ -21,6 +21,9 @@ export default defineConfig({
     // Files share nothing but modules, and importing them again for every file cost three quarters of the unit tests'
     // CPU time: one module graph per worker. No test may leave state behind in a module.
     isolate: false,
+    // One resident test double serves every agent run of the double (test/agent-double/resident.ts): a run then costs
+    // a bash script's start, not a Node process's.
+    globalSetup: ["./test/agent-double/global-setup.ts"],
     // The slowest e2e files first even on a fresh clone (CI), where vitest knows no durations and starts the largest
     // files first: a small file that runs for a minute would otherwise start near the end and run on alone.
     sequence: { sequencer: slowFirstSequencer(npmTestSeconds) },

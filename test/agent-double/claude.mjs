@@ -6,9 +6,10 @@
 // same listing, tools, working directory and session), runs the tool calls the model answers with, and prints
 // Claude Code's `stream-json` lines. It starts in a fraction of Claude Code's time. The claude-code conformance
 // suite runs against it too (test/agents/conformance-agent-double.e2e.test.ts), so it cannot drift from the real one.
+// Its runs are `runDouble`'s: as its own process here, or served by the resident double (test/agent-double/resident.ts).
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 
@@ -117,8 +118,8 @@ function discoverSkills(cwd, configDir) {
   return [...project, ...user];
 }
 
-function emit(line) {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
+function emitTo(out) {
+  return (line) => out(`${JSON.stringify(line)}\n`);
 }
 
 function toolsOffered(options) {
@@ -213,14 +214,14 @@ function apiErrorText(status, body) {
 // One POST with node:http, not fetch: loading fetch's implementation costs a short-lived process more than the
 // request itself, and node:https (TLS) is loaded only for an https address, which no test of the simulator uses.
 // Resolves to the status and the response as a stream of chunks.
-async function post(url, headers, body) {
+async function post(url, headers, body, signal) {
   const target = new URL(url);
   const { request: send } =
     target.protocol === "https:" ? await import("node:https") : await import("node:http");
   return new Promise((resolvePost, rejectPost) => {
     const request = send(
       target,
-      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) } },
+      { method: "POST", headers: { ...headers, "content-length": Buffer.byteLength(body) }, signal },
       (response) => {
         const status = response.statusCode ?? 0;
         resolvePost({
@@ -241,7 +242,8 @@ async function post(url, headers, body) {
 }
 
 async function ask(state, body, onEvent) {
-  const retries = Number(process.env.CLAUDE_CODE_MAX_RETRIES ?? "10");
+  const { env, signal } = state;
+  const retries = Number(env.CLAUDE_CODE_MAX_RETRIES ?? "10");
   for (let attempt = 0; ; attempt++) {
     let response;
     try {
@@ -250,13 +252,15 @@ async function ask(state, body, onEvent) {
         {
           "content-type": "application/json",
           "anthropic-version": "2023-06-01",
-          "x-api-key": process.env.ANTHROPIC_API_KEY ?? "",
+          "x-api-key": env.ANTHROPIC_API_KEY ?? "",
           "x-claude-code-session-id": state.sessionId,
           "user-agent": `claude-cli/${VERSION} (external, sdk-cli)`,
         },
         JSON.stringify(body),
+        signal,
       );
     } catch (error) {
+      if (signal?.aborted) throw new Ended();
       const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message;
       if (attempt < retries) {
         await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
@@ -274,13 +278,23 @@ async function ask(state, body, onEvent) {
   }
 }
 
-function runBash(command, cwd, timeoutMs = 120_000) {
+function runBash(command, state, timeoutMs = 120_000) {
+  const { cwd, env, signal } = state;
   return new Promise((resolveRun) => {
+    // Served by the resident double (test/agent-double/resident.ts), the command runs in a group of its own that ends
+    // with the run, as it would end with the double's own process.
     const child = spawn("bash", ["-c", command], {
       cwd,
-      env: process.env,
+      env,
       stdio: ["ignore", "pipe", "pipe"],
+      detached: signal !== undefined,
     });
+    const end = () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {}
+    };
+    signal?.addEventListener("abort", end, { once: true });
     let out = "";
     child.stdout.on("data", (d) => {
       out += d;
@@ -291,10 +305,12 @@ function runBash(command, cwd, timeoutMs = 120_000) {
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", end);
       resolveRun({ code: code ?? 1, out: out.replace(/\n$/, "") });
     });
     child.on("error", (error) => {
       clearTimeout(timer);
+      signal?.removeEventListener("abort", end);
       resolveRun({ code: 1, out: String(error.message) });
     });
   });
@@ -338,7 +354,7 @@ async function runTool(call, state) {
       return result(`The file ${file} has been updated.`);
     }
     if (call.name === "Bash") {
-      const { code, out } = await runBash(input.command ?? "", state.cwd, input.timeout);
+      const { code, out } = await runBash(input.command ?? "", state, input.timeout);
       return code === 0 ? result(out) : result(`Exit code ${code}\n${out}`, true);
     }
     if (call.name === "Skill") {
@@ -359,7 +375,7 @@ async function runTool(call, state) {
 
 function resultLine(state, fields) {
   const { input, output } = state.usage;
-  emit({
+  state.emit({
     type: "result",
     subtype: "success",
     is_error: false,
@@ -380,19 +396,35 @@ function resultLine(state, fields) {
   });
 }
 
-async function main() {
-  const options = parseArgs(process.argv.slice(2));
+// A run the resident double stops because its caller ended the process it serves (test/agent-double/resident.ts).
+class Ended extends Error {}
+
+/**
+ * One run of the double: its command line, environment and working directory, where its output goes, and (for the
+ * resident double) a signal that the process it serves has ended. Resolves to the exit code.
+ */
+export async function runDouble({ argv, env, cwd, out, err, signal }) {
+  try {
+    return await run({ argv, env, cwd, out, err, signal });
+  } catch (error) {
+    if (error instanceof Ended || signal?.aborted) return 1;
+    throw error;
+  }
+}
+
+async function run({ argv, env, cwd, out, err, signal }) {
+  const emit = emitTo(out);
+  const options = parseArgs(argv);
   if (options.version) {
-    process.stdout.write(`${VERSION} (Claude Code test double)\n`);
+    out(`${VERSION} (Claude Code test double)\n`);
     return 0;
   }
   if (options.prompt === undefined || options.format !== "stream-json") {
-    process.stderr.write("claude test double: only `-p <prompt> --output-format stream-json` is supported\n");
+    err("claude test double: only `-p <prompt> --output-format stream-json` is supported\n");
     return 1;
   }
-  const cwd = process.cwd();
-  const home = process.env.HOME ?? cwd;
-  const configDir = process.env.CLAUDE_CONFIG_DIR ?? join(home, ".claude");
+  const home = env.HOME ?? cwd;
+  const configDir = env.CLAUDE_CONFIG_DIR ?? join(home, ".claude");
   const model = options.model ?? "claude-sonnet-4-5";
   const skills = discoverSkills(cwd, configDir);
   const listed = [
@@ -404,7 +436,7 @@ async function main() {
   if (options.resume !== undefined) {
     const file = join(configDir, "projects", cwd.replace(/[^a-zA-Z0-9]/g, "-"), `${options.resume}.jsonl`);
     if (!existsSync(file)) {
-      process.stderr.write(`No conversation found with session ID: ${options.resume}\n`);
+      err(`No conversation found with session ID: ${options.resume}\n`);
       return 1;
     }
     history = readFileSync(file, "utf8")
@@ -417,7 +449,10 @@ async function main() {
   const state = {
     cwd,
     skills,
-    baseUrl: (process.env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com").replace(/\/$/, ""),
+    env,
+    signal,
+    emit,
+    baseUrl: (env.ANTHROPIC_BASE_URL ?? "https://api.anthropic.com").replace(/\/$/, ""),
     sessionId: options.resume ?? randomUUID(),
     offered: toolsOffered(options),
     allowed: options.allowed.filter((t) => !options.disallowed.includes(t)),
@@ -462,6 +497,7 @@ async function main() {
   const envelope = { parent_tool_use_id: null, session_id: state.sessionId };
   let lastText = "";
   for (let turn = 0; turn < 100; turn++) {
+    if (signal?.aborted) throw new Ended();
     let message;
     state.turns++;
     try {
@@ -536,12 +572,19 @@ async function main() {
   return 1;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error) => {
-    process.stderr.write(`${error?.stack ?? error}\n`);
-    process.exitCode = 1;
-  },
-);
+if (process.argv[1] && import.meta.filename === realpathSync(process.argv[1]))
+  runDouble({
+    argv: process.argv.slice(2),
+    env: process.env,
+    cwd: process.cwd(),
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+  }).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`${error?.stack ?? error}\n`);
+      process.exitCode = 1;
+    },
+  );

@@ -6,11 +6,16 @@ import type { Io } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { skillgym } from "../cli/cli-process.js";
 
+/** The test double's own program (test/agent-double/claude.mjs), which starts a Node process for every run. */
+export const doubleProgram = join(import.meta.dirname, "claude.mjs");
+
 /**
- * The path of the test double of the `claude` binary (test/agent-double/claude.mjs): a scripted agent that starts in a
- * fraction of Claude Code's time, for tests of features that do not depend on which agent runs.
+ * The path of the test double of the `claude` binary: a scripted agent that starts in a fraction of Claude Code's time,
+ * for tests of features that do not depend on which agent runs. Under `npm test` on Linux, the resident double's
+ * script (test/agent-double/resident.ts: the same program, served by one long-lived process); else
+ * {@link doubleProgram}.
  */
-export const agentDouble = join(import.meta.dirname, "claude.mjs");
+export const agentDouble = process.env.SKILLGYM_TEST_AGENT_DOUBLE ?? doubleProgram;
 
 /** The CLI flags that make a `skillgym` command drive the double through the claude-code adapter. */
 export const doubleFlags: readonly string[] = ["--agent-bin", agentDouble];
@@ -25,8 +30,9 @@ export function createDoubleAgent(options: Omit<ClaudeCodeOptions, "binary"> = {
  * not keep file modes (StrykerJS's sandbox) cannot start {@link agentDouble} itself (EACCES).
  */
 export async function executableDouble(dir: string): Promise<string> {
+  if (agentDouble !== doubleProgram) return agentDouble;
   const binary = join(dir, "claude.mjs");
-  await copyFile(agentDouble, binary);
+  await copyFile(doubleProgram, binary);
   await chmod(binary, 0o755);
   return binary;
 }
