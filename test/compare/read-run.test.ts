@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readRun } from "../../src/compare/read-run.js";
+import { finalMessageOf, readRun } from "../../src/compare/read-run.js";
 import { SkillgymError } from "../../src/errors.js";
 import {
   buildWorkspace,
@@ -82,5 +82,128 @@ describe("readRun", () => {
     const error = (await readRun(ws.withSkill).catch((e: unknown) => e)) as SkillgymError;
     expect(error.code).toBe("BAD_INPUT");
     expect(error.message).toContain(`${file}: prompt`);
+  });
+
+  const hint = "pass a run folder such as <workspace>/iteration-1/eval-1/with_skill/run-1";
+
+  it("says what to pass for a missing path, a file, and a folder that holds no run", async () => {
+    const missing = path.join(root, "nope");
+    const file = path.join(ws.withSkill, "transcript.md");
+    const cases = [
+      [missing, `${missing}: no such folder`],
+      [file, `${file}: not a folder`],
+      [ws.evalDir, `${ws.evalDir}: not a run folder (it has neither outputs/ nor transcript.md)`],
+    ];
+    for (const [dir, message] of cases) {
+      const error = (await readRun(dir ?? "").catch((e: unknown) => e)) as SkillgymError;
+      expect(error).toBeInstanceOf(SkillgymError);
+      expect({ code: error.code, message: error.message, hint: error.hint, file: error.file }).toEqual({
+        code: "BAD_INPUT",
+        message,
+        hint,
+        file: dir,
+      });
+    }
+  });
+
+  it("reads a run that has only outputs, or only a transcript", async () => {
+    await removeDir(path.join(ws.withSkill, "transcript.md"));
+    const outputsOnly = await readRun(ws.withSkill);
+    expect(outputsOnly.transcriptTail).toBe("");
+    expect(outputsOnly.finalMessage).toBeUndefined();
+    expect(outputsOnly.prompt).toBe(TASK);
+
+    await removeDir(path.join(ws.withoutSkill, "outputs"));
+    const transcriptOnly = await readRun(ws.withoutSkill);
+    expect(transcriptOnly.outputs).toEqual([]);
+    expect(transcriptOnly.finalMessage).toContain(TOKENS.without_skill);
+  });
+
+  it("shows a transcript of exactly the limit in full", async () => {
+    await writeTree(ws.withSkill, { "transcript.md": "z".repeat(500) });
+    expect((await readRun(ws.withSkill, { maxTranscriptChars: 500 })).transcriptTail).toBe("z".repeat(500));
+    await writeTree(ws.withSkill, { "transcript.md": `ab${"z".repeat(499)}` });
+    expect((await readRun(ws.withSkill, { maxTranscriptChars: 500 })).transcriptTail).toBe(
+      `… (1 earlier characters not shown)\nb${"z".repeat(499)}`,
+    );
+  });
+
+  it("reads a run folder that is not named run-<n> as its configuration's own folder", async () => {
+    const flat = path.join(ws.evalDir, "with_skill");
+    await writeTree(flat, { "outputs/report.md": "flat" });
+    const run = await readRun(flat);
+    expect(run.configuration).toBe("with_skill");
+    expect(run.evalDir).toBe(ws.evalDir);
+    expect(run.prompt).toBe(TASK);
+  });
+
+  it("takes the grading, and the baseline skill of an old_skill run, from the files beside it", async () => {
+    const grading = {
+      expectations: [{ text: "report.md exists", passed: true, evidence: "seen" }],
+      summary: { passed: 1, failed: 0, total: 1, pass_rate: 1 },
+    };
+    const iteration = path.dirname(ws.evalDir);
+    const old = path.join(ws.evalDir, "old_skill", "run-1");
+    await writeTree(iteration, {
+      "iteration.json": JSON.stringify({
+        skill_name: "report-writer",
+        skill_path: ws.skillDir,
+        skill_hash: "abc",
+        status: "complete",
+        started_at: "2026-01-15T10:30:00Z",
+        plan: {
+          evals: [1],
+          configurations: ["with_skill", "old_skill"],
+          runs_per_configuration: 1,
+          baseline_skill_path: "/skills/baseline",
+        },
+      }),
+    });
+    await writeTree(old, { "outputs/report.md": "old", "grading.json": JSON.stringify(grading) });
+    const run = await readRun(old);
+    expect(run.skillPath).toBe("/skills/baseline");
+    expect(run.grading).toEqual(grading);
+    expect((await readRun(ws.withSkill)).grading).toBeUndefined();
+
+    const other = path.join(ws.evalDir, "variant", "run-1");
+    await writeTree(other, { "outputs/report.md": "v" });
+    expect("skillPath" in (await readRun(other))).toBe(false);
+  });
+
+  it("says the skill is not known when iteration.json is missing", async () => {
+    await removeDir(path.join(path.dirname(ws.evalDir), "iteration.json"));
+    expect("skillPath" in (await readRun(ws.withSkill))).toBe(false);
+  });
+
+  it("names the file of a broken grading.json and passes on its hint", async () => {
+    const file = path.join(ws.withSkill, "grading.json");
+    await writeFile(file, "{ not json");
+    const error = (await readRun(ws.withSkill).catch((e: unknown) => e)) as SkillgymError;
+    expect(error.code).toBe("BAD_INPUT");
+    expect(error.file).toBe(file);
+    expect(error.message.startsWith(`${file}: `)).toBe(true);
+    expect(error.hint).toEqual(expect.any(String));
+  });
+});
+
+describe("finalMessageOf", () => {
+  const message = (...lines: string[]) => finalMessageOf(lines.join("\n"));
+
+  it("takes the fenced text under the last ## Result heading", () => {
+    expect(message("## Result", "```", "first", "```", "## Result", "", "````", "last", "line two", "````")).toBe(
+      "last\nline two",
+    );
+    expect(message("## Result", "Done ```", "```text", "```", "msg", "```")).toBe("msg");
+  });
+
+  it("finds nothing without a heading, without a fence, or when another heading comes first", () => {
+    expect(message("## Prompt", "```", "task", "```")).toBeUndefined();
+    expect(message("intro", "## Result", "no fence here")).toBeUndefined();
+    expect(message("## Result", "", "## Other", "```", "x", "```")).toBeUndefined();
+    expect(message("## Result", "```", "  ", "```")).toBeUndefined();
+  });
+
+  it("takes an unclosed fence to the end", () => {
+    expect(message("## Result", "```", "a", "b")).toBe("a\nb");
   });
 });
