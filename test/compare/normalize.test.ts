@@ -51,6 +51,8 @@ describe("normalizeComparison", () => {
     const details = [
       { text: "one", passed: true, evidence: "seen" },
       { text: "two", passed: false, evidence: "missing" },
+      { text: "four", passed: true, evidence: "seen" },
+      { text: "five", passed: true, evidence: "seen" },
       { text: "three", passed: "yes", evidence: "?" },
       "not a detail",
     ];
@@ -59,7 +61,7 @@ describe("normalizeComparison", () => {
       true,
     );
     expect(out.expectation_results).toEqual({
-      A: { passed: 1, total: 3, pass_rate: 0.33, details },
+      A: { passed: 3, total: 5, pass_rate: 0.6, details },
       B: undefined,
     });
   });

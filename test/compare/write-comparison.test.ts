@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { writeComparison } from "../../src/compare/write-comparison.js";
+import type { RunSnapshot } from "../../src/compare/read-run.js";
+import { defaultOutDir, writeComparison } from "../../src/compare/write-comparison.js";
 import { Analysis } from "../../src/contracts/analysis.js";
 import { Comparison } from "../../src/contracts/comparison.js";
 import { SkillgymError } from "../../src/errors.js";
@@ -94,6 +95,7 @@ describe("writeComparison", () => {
     expect(comparison.winner).toBe(written.comparison.winner);
     const mapping = (await readJson(written.mappingPath)) as Record<string, unknown>;
     expect(mapping).toMatchObject({ seed: 11, judge_model: "recording-judge", simulated: false });
+    expect(written.mapping).toStrictEqual(mapping);
     expect(mapping[comparison.winner]).toBe(ws.withSkill);
     expect(new Set([mapping.A, mapping.B])).toEqual(new Set([ws.withSkill, ws.withoutSkill]));
 
@@ -216,5 +218,116 @@ describe("writeComparison", () => {
     await expect(
       writeComparison({ runDirA: ws.withSkill, runDirB: `${ws.withSkill}/`, judge: preferWithSkill() }),
     ).rejects.toThrow(/given twice/);
+  });
+
+  it("labels the runs with the rng given when there is no seed", async () => {
+    for (const [value, labelA] of [
+      [0, ws.withSkill],
+      [0.9, ws.withoutSkill],
+      [0.2, ws.withSkill],
+      [0.7, ws.withoutSkill],
+      [0.4, ws.withSkill],
+      [0.6, ws.withoutSkill],
+    ] as const) {
+      const written = await writeComparison({
+        runDirA: ws.withSkill,
+        runDirB: ws.withoutSkill,
+        judge: new RecordingJudge(() => comparisonAnswer("A")),
+        rng: () => value,
+        analyze: false,
+        bothOrders: false,
+      });
+      expect(written.mapping).toStrictEqual({
+        A: labelA,
+        B: labelA === ws.withSkill ? ws.withoutSkill : ws.withSkill,
+        judge_model: "recording-judge",
+        simulated: false,
+      });
+    }
+  });
+
+  it("passes the caller's signal to every judge call", async () => {
+    const signal = new AbortController().signal;
+    const judge = preferWithSkill();
+    const written = await writeComparison({ runDirA: ws.withSkill, runDirB: ws.withoutSkill, judge, signal });
+    expect(written.analysisPath).toBeDefined();
+    expect(judge.requests).toHaveLength(3);
+    for (const request of judge.requests) expect(request.signal).toBe(signal);
+  });
+
+  it("counts only files named comparison-<n>.json when it takes the next n", async () => {
+    await writeTree(ws.evalDir, {
+      "comparison-2.json": "{}",
+      "comparison-12.json": "{}",
+      "old-comparison-40.json": "{}",
+      "comparison-30.json.bak": "{}",
+    });
+    const written = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: preferWithSkill(),
+      analyze: false,
+    });
+    expect(written.comparisonPath).toBe(path.join(ws.evalDir, "comparison-13.json"));
+  });
+
+  it("refuses to overwrite both analysis files, saying what to do", async () => {
+    await writeTree(ws.evalDir, { "analysis.json": "{}", "analysis-1.json": "{}" });
+    const error = (await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: preferWithSkill(),
+    }).catch((e: unknown) => e)) as SkillgymError;
+    expect(error).toBeInstanceOf(SkillgymError);
+    expect({ code: error.code, message: error.message, hint: error.hint }).toEqual({
+      code: "WORKSPACE",
+      message: `${ws.evalDir}: both analysis.json and analysis-1.json exist already`,
+      hint: "move the older analysis files away and compare again",
+    });
+  });
+});
+
+describe("defaultOutDir", () => {
+  function snapshot(runDir: string, evalDir: string): RunSnapshot {
+    return {
+      runDir,
+      configuration: path.basename(path.dirname(runDir)),
+      evalDir,
+      outputs: [],
+      transcriptTail: "",
+      finalMessage: undefined,
+      prompt: undefined,
+    };
+  }
+
+  it("takes the eval folder of two runs of one eval, even two runs of one configuration", () => {
+    const evalDir = path.join("/data", "ws", "iteration-1", "eval-1");
+    const run = (n: number) => snapshot(path.join(evalDir, "with_skill", `run-${n}`), evalDir);
+    expect(defaultOutDir(run(1), run(2))).toBe(evalDir);
+  });
+
+  it("takes the closest common folder of runs of different evals", () => {
+    const a = snapshot("/data/ws/iteration-1/eval-1/with_skill/run-1", "/data/ws/iteration-1/eval-1");
+    const b = snapshot("/data/ws/iteration-2/eval-1/with_skill/run-1", "/data/ws/iteration-2/eval-1");
+    expect(defaultOutDir(a, b)).toBe("/data/ws");
+    expect(defaultOutDir(b, a)).toBe("/data/ws");
+  });
+
+  it("asks where to write when the runs share no folder but the root", () => {
+    const a = snapshot("/one/eval-1/with_skill/run-1", "/one/eval-1");
+    const b = snapshot("/two/eval-1/with_skill/run-1", "/two/eval-1");
+    let error: unknown;
+    try {
+      defaultOutDir(a, b);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SkillgymError);
+    const { code, message, hint } = error as SkillgymError;
+    expect({ code, message, hint }).toEqual({
+      code: "USAGE",
+      message: `${a.runDir} and ${b.runDir} share no folder to write the comparison in`,
+      hint: "say where with --out <dir>",
+    });
   });
 });
