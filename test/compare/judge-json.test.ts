@@ -41,15 +41,26 @@ describe("askForJson", () => {
   });
 
   it("names where the JSON does not match the format, at most five places", async () => {
-    const Wide = z.object({ a: z.number(), b: z.number(), c: z.number(), d: z.number(), e: z.number(), f: z.number() });
+    const Wide = z.object({
+      a: z.number(),
+      b: z.number(),
+      c: z.number(),
+      d: z.number(),
+      e: z.number(),
+      f: z.number(),
+    });
     const judge = scriptedJudge(["{}", "{}"]);
-    const error = await askForJson({ judge, request, schema: Wide, role: "analyzer" }).catch((e: unknown) => e);
+    const error = await askForJson({ judge, request, schema: Wide, role: "analyzer" }).catch(
+      (e: unknown) => e,
+    );
     const problem =
       "the JSON does not match the format (a: Invalid input: expected number, received undefined; " +
       "b: Invalid input: expected number, received undefined; c: Invalid input: expected number, received undefined; " +
       "d: Invalid input: expected number, received undefined; e: Invalid input: expected number, received undefined)";
     expect(error).toBeInstanceOf(JudgeError);
-    expect((error as JudgeError).message).toBe(`the analyzer's answer could not be used after 2 attempts: ${problem}`);
+    expect((error as JudgeError).message).toBe(
+      `the analyzer's answer could not be used after 2 attempts: ${problem}`,
+    );
     expect((error as JudgeError).retryable).toBe(false);
     expect(judge.requests[1]?.prompt).toBe(retryNote(problem));
   });

@@ -57,7 +57,10 @@ describe("normalizeComparison", () => {
       "not a detail",
     ];
     const out = normalizeComparison(
-      { winner: "A", expectation_results: { A: { passed: 3, total: 3, pass_rate: 1, details }, B: undefined } },
+      {
+        winner: "A",
+        expectation_results: { A: { passed: 3, total: 3, pass_rate: 1, details }, B: undefined },
+      },
       true,
     );
     expect(out.expectation_results).toEqual({
@@ -68,17 +71,32 @@ describe("normalizeComparison", () => {
 
   it("computes the pass rate from the counts when there are no details", () => {
     const results = (side: Record<string, unknown>) =>
-      (normalizeComparison({ winner: "A", expectation_results: { A: side, B: side } }, true)
-        .expectation_results as Record<string, unknown>).A;
+      (
+        normalizeComparison({ winner: "A", expectation_results: { A: side, B: side } }, true)
+          .expectation_results as Record<string, unknown>
+      ).A;
     expect(results({ passed: 2, total: 3, pass_rate: 1 })).toEqual({ passed: 2, total: 3, pass_rate: 0.67 });
-    expect(results({ passed: 1, total: 2, details: [] })).toEqual({ passed: 1, total: 2, details: [], pass_rate: 0.5 });
-    expect(results({ passed: 0, total: 0, pass_rate: 1 })).toStrictEqual({ passed: 0, total: 0, pass_rate: 1 });
+    expect(results({ passed: 1, total: 2, details: [] })).toEqual({
+      passed: 1,
+      total: 2,
+      details: [],
+      pass_rate: 0.5,
+    });
+    expect(results({ passed: 0, total: 0, pass_rate: 1 })).toStrictEqual({
+      passed: 0,
+      total: 0,
+      pass_rate: 1,
+    });
     expect(results({ passed: "2", total: 3 })).toStrictEqual({ passed: "2", total: 3 });
   });
 
   it("drops expectation results nobody asked for, and adds none when they were asked for but not given", () => {
     const given = { winner: "A", reasoning: "r", expectation_results: { A: {}, B: {} } };
-    expect(normalizeComparison(given, false)).toStrictEqual({ winner: "A", reasoning: "r", rubric: undefined });
+    expect(normalizeComparison(given, false)).toStrictEqual({
+      winner: "A",
+      reasoning: "r",
+      rubric: undefined,
+    });
     expect(normalizeComparison({ winner: "A" }, true)).toStrictEqual({ winner: "A", rubric: undefined });
   });
 });
@@ -94,7 +112,12 @@ describe("normalizeAnalysis", () => {
   it("puts in the winner and skills as they were, keeping the model's own reasoning", () => {
     const out = normalizeAnalysis(
       {
-        comparison_summary: { winner: "A", winner_skill: "made/up", comparator_reasoning: "Own words.", extra: 1 },
+        comparison_summary: {
+          winner: "A",
+          winner_skill: "made/up",
+          comparator_reasoning: "Own words.",
+          extra: 1,
+        },
         winner_strengths: ["x"],
       },
       summary,
@@ -106,7 +129,12 @@ describe("normalizeAnalysis", () => {
   });
 
   it("takes the comparator's reasoning when the model gave none, or only blanks", () => {
-    for (const comparison_summary of [undefined, "text", { comparator_reasoning: "  \n" }, { comparator_reasoning: 3 }]) {
+    for (const comparison_summary of [
+      undefined,
+      "text",
+      { comparator_reasoning: "  \n" },
+      { comparator_reasoning: 3 },
+    ]) {
       const out = normalizeAnalysis({ comparison_summary }, summary);
       expect((out.comparison_summary as Record<string, unknown>).comparator_reasoning).toBe(
         "B named the best quarter.",

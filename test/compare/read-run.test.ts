@@ -190,9 +190,9 @@ describe("finalMessageOf", () => {
   const message = (...lines: string[]) => finalMessageOf(lines.join("\n"));
 
   it("takes the fenced text under the last ## Result heading", () => {
-    expect(message("## Result", "```", "first", "```", "## Result", "", "````", "last", "line two", "````")).toBe(
-      "last\nline two",
-    );
+    expect(
+      message("## Result", "```", "first", "```", "## Result", "", "````", "last", "line two", "````"),
+    ).toBe("last\nline two");
     expect(message("## Result", "Done ```", "```text", "```", "msg", "```")).toBe("msg");
   });
 

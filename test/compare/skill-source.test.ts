@@ -43,7 +43,9 @@ describe("skillSourceOf", () => {
     const given = path.join(root, "given");
     const expected = { label: given, text: "GIVEN", note: "" };
     expect(await skillSourceOf(run("without_skill", null), given)).toEqual(expected);
-    expect(await skillSourceOf(run("with_skill", "/elsewhere"), path.join(given, "SKILL.md"))).toEqual(expected);
+    expect(await skillSourceOf(run("with_skill", "/elsewhere"), path.join(given, "SKILL.md"))).toEqual(
+      expected,
+    );
   });
 
   it("refuses a given path without SKILL.md, saying what to pass", async () => {
