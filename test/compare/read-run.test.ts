@@ -198,6 +198,7 @@ describe("finalMessageOf", () => {
 
   it("finds nothing without a heading, without a fence, or when another heading comes first", () => {
     expect(message("## Prompt", "```", "task", "```")).toBeUndefined();
+    expect(message("Finished.", "```", "text", "```")).toBeUndefined();
     expect(message("intro", "## Result", "no fence here")).toBeUndefined();
     expect(message("## Result", "", "## Other", "```", "x", "```")).toBeUndefined();
     expect(message("## Result", "```", "  ", "```")).toBeUndefined();
