@@ -37,11 +37,14 @@ describe("fence", () => {
 describe("presentOutputs", () => {
   it("shows the final message and every file under the heading", () => {
     const shown = presentOutputs(
-      run([
-        textFile("report.md", "# Report"),
-        { path: "chart.png", content: undefined, binary: true, bytes: 9, clipped: false },
-        textFile("notes/long.txt", "the beginning", true),
-      ], "All done."),
+      run(
+        [
+          textFile("report.md", "# Report"),
+          { path: "chart.png", content: undefined, binary: true, bytes: 9, clipped: false },
+          textFile("notes/long.txt", "the beginning", true),
+        ],
+        "All done.",
+      ),
       "## Output A",
     );
     expect(shown).toBe(

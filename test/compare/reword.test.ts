@@ -10,7 +10,15 @@ const items: AmbiguousInput[] = [
   {
     text: SHORT,
     reasons: ["the judges disagree", "sim:strict flipped"],
-    verdicts: ["v1 PASS", "v2 FAIL", "v3 PASS", "v4 FAIL", "v5 PASS", `v6 FAIL: ${"x".repeat(500)}`, "v7 PASS"],
+    verdicts: [
+      "v1 PASS",
+      "v2 FAIL",
+      "v3 PASS",
+      "v4 FAIL",
+      "v5 PASS",
+      `v6 FAIL: ${"x".repeat(500)}`,
+      "v7 PASS",
+    ],
   },
   { text: QUOTED, reasons: [], verdicts: [] },
 ];
