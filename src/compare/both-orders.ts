@@ -1,4 +1,5 @@
 import type { Comparison } from "../contracts/comparison.js";
+import { withEarlierCost } from "../judge/judge.js";
 import type { Rng } from "./blind.js";
 import { type CompareRunsOptions, type ComparisonResult, compareRuns } from "./comparator.js";
 
@@ -32,6 +33,8 @@ const otherOrder =
 /** Compares in both orders (twice the comparator's calls, twice its cost) and reconciles the two verdicts. */
 export async function compareBothOrders(options: CompareRunsOptions): Promise<ComparisonResult> {
   const first = await compareRuns(options);
-  const second = await compareRuns({ ...options, rng: otherOrder(first) });
+  const second = await compareRuns({ ...options, rng: otherOrder(first) }).catch((error: unknown) => {
+    throw withEarlierCost(error, first.costUsd);
+  });
   return { ...reconcileOrders(first, second), costUsd: first.costUsd + second.costUsd };
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { jsonObjectsIn } from "../judge/json-objects.js";
 import type { Judge, JudgeRequest } from "../judge/judge.js";
-import { JudgeError } from "../judge/judge.js";
+import { JudgeError, withEarlierCost } from "../judge/judge.js";
 import { jsonPath } from "../suite/schema-issues.js";
 
 export interface JsonAnswer<T> {
@@ -37,7 +37,9 @@ export async function askForJson<S extends z.ZodType>(
         ? request.prompt
         : `${request.prompt}\n\nYour previous answer could not be used: ${problem}\n` +
           "Answer again with exactly ONE JSON object in the format described above, and nothing else.";
-    const response = await judge.complete({ ...request, prompt });
+    const response = await judge.complete({ ...request, prompt }).catch((error: unknown) => {
+      throw withEarlierCost(error, costUsd);
+    });
     costUsd += response.costUsd;
     const parsed = parseAnswer(response.text, options);
     if (parsed.ok) {
@@ -51,7 +53,9 @@ export async function askForJson<S extends z.ZodType>(
     }
     problem = parsed.problem;
   }
-  throw new JudgeError(`the ${role}'s answer could not be used after 2 attempts: ${problem}`, false);
+  throw new JudgeError(`the ${role}'s answer could not be used after 2 attempts: ${problem}`, false, {
+    costUsd,
+  });
 }
 
 function parseAnswer<S extends z.ZodType>(text: string, options: AskForJsonOptions<S>): Parsed<z.output<S>> {

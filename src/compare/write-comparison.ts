@@ -3,7 +3,7 @@ import * as path from "node:path";
 import type { Analysis } from "../contracts/analysis.js";
 import type { Comparison } from "../contracts/comparison.js";
 import { SkillgymError } from "../errors.js";
-import type { Judge } from "../judge/judge.js";
+import { type Judge, JudgeError } from "../judge/judge.js";
 import { jsonText, writeJson, writeUnderFreeName } from "../runlog/atomic-write.js";
 import { analyzeComparison } from "./analyzer.js";
 import { type Rng, seededRng } from "./blind.js";
@@ -73,6 +73,7 @@ export async function writeComparison(options: WriteComparisonOptions): Promise<
       ] as const)
     : undefined;
   const outDir = path.resolve(options.outDir ?? defaultOutDir(runA, runB));
+  if (skills) await refuseFullAnalysisNames(outDir);
   const rng = options.seed !== undefined ? seededRng(options.seed) : options.rng;
   const compare = (options.bothOrders ?? true) ? compareBothOrders : compareRuns;
   const compared = await compare({
@@ -120,6 +121,16 @@ export async function writeComparison(options: WriteComparisonOptions): Promise<
       { run: runB, skill: skills[1] },
     ],
     ...(options.signal ? { signal: options.signal } : {}),
+  }).catch((error: unknown) => {
+    if (!(error instanceof JudgeError)) throw error;
+    throw new JudgeError(
+      `${error.message} (${comparisonPath} is written; its analysis is not)`,
+      error.retryable,
+      {
+        costUsd: compared.costUsd + (error.costUsd ?? 0),
+        cause: error,
+      },
+    );
   });
   const analysisPath = await writeAnalysis(outDir, n, analyzed.analysis);
   return {
@@ -155,10 +166,7 @@ async function claimNextComparison(
   outDir: string,
   comparison: Comparison,
 ): Promise<{ n: number; file: string }> {
-  const taken = (await readdir(outDir))
-    .map((name) => /^comparison-(\d+)\.json$/.exec(name)?.[1])
-    .filter((n): n is string => n !== undefined)
-    .map(Number);
+  const taken = comparisonNumbers(await readdir(outDir));
   let n = Math.max(0, ...taken);
   function* names(): Generator<string> {
     for (;;) yield path.join(outDir, `comparison-${++n}.json`);
@@ -167,11 +175,36 @@ async function claimNextComparison(
   return { n, file };
 }
 
+const analysisNames = (n: number) => ["analysis.json", `analysis-${n}.json`];
+
+function analysisNamesTaken(outDir: string, n: number): SkillgymError {
+  return new SkillgymError(
+    "WORKSPACE",
+    `${outDir}: both analysis.json and analysis-${n}.json exist already`,
+    {
+      hint: "move the older analysis files away and compare again",
+    },
+  );
+}
+
+// Before any money is spent: the analysis of the comparison about to be written has a free name to go to. (A
+// comparison written meanwhile by another process can still take it; writeAnalysis then says so.)
+async function refuseFullAnalysisNames(outDir: string): Promise<void> {
+  const names = await readdir(outDir).catch(() => [] as string[]);
+  const n = Math.max(0, ...comparisonNumbers(names)) + 1;
+  if (analysisNames(n).every((name) => names.includes(name))) throw analysisNamesTaken(outDir, n);
+}
+
+function comparisonNumbers(names: string[]): number[] {
+  return names
+    .map((name) => /^comparison-(\d+)\.json$/.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number);
+}
+
 async function writeAnalysis(outDir: string, n: number, analysis: Analysis): Promise<string> {
-  const names = ["analysis.json", `analysis-${n}.json`].map((name) => path.join(outDir, name));
+  const names = analysisNames(n).map((name) => path.join(outDir, name));
   const file = await writeUnderFreeName(outDir, jsonText(analysis), names);
   if (file) return file;
-  throw new SkillgymError("WORKSPACE", `${outDir}: both analysis.json and analysis-${n}.json exist already`, {
-    hint: "move the older analysis files away and compare again",
-  });
+  throw analysisNamesTaken(outDir, n);
 }

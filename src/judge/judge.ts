@@ -59,3 +59,12 @@ export class JudgeError extends Error {
     this.costUsd = options.costUsd;
   }
 }
+
+/** A judge's failure with what was spent before it added to its cost; any other error as it is. */
+export function withEarlierCost(error: unknown, spentUsd: number): unknown {
+  if (!(error instanceof JudgeError) || spentUsd === 0) return error;
+  return new JudgeError(error.message, error.retryable, {
+    costUsd: (error.costUsd ?? 0) + spentUsd,
+    cause: error.cause,
+  });
+}

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { compareBothOrders, reconcileOrders } from "../../src/compare/both-orders.js";
 import type { ComparisonResult } from "../../src/compare/comparator.js";
 import { readRun } from "../../src/compare/read-run.js";
+import { JudgeError } from "../../src/judge/judge.js";
 import {
   buildWorkspace,
   comparisonAnswer,
@@ -82,5 +83,19 @@ describe("compareBothOrders", () => {
       expect(compared.comparison.position_bias).toBe(true);
       expect(compared.costUsd).toBeCloseTo(0.02);
     }
+  });
+
+  it("counts the first order's cost into a failure of the second", async () => {
+    const runA = await readRun(ws.withSkill);
+    const runB = await readRun(ws.withoutSkill);
+    const judge = new RecordingJudge((_request, index) => {
+      if (index === 0) return comparisonAnswer("A");
+      throw new JudgeError("the judge failed: 529 overloaded", true, { costUsd: 0.003 });
+    });
+    const error = (await compareBothOrders({ judge, runA, runB }).catch((e: unknown) => e)) as JudgeError;
+    expect(error).toBeInstanceOf(JudgeError);
+    expect(error.message).toBe("the judge failed: 529 overloaded");
+    expect(error.retryable).toBe(true);
+    expect(error.costUsd).toBeCloseTo(0.013);
   });
 });

@@ -62,7 +62,31 @@ describe("askForJson", () => {
       `the analyzer's answer could not be used after 2 attempts: ${problem}`,
     );
     expect((error as JudgeError).retryable).toBe(false);
+    expect((error as JudgeError).costUsd).toBeCloseTo(0.02);
     expect(judge.requests[1]?.prompt).toBe(retryNote(problem));
+  });
+
+  it("counts the first attempt's cost into a judge failure on the second", async () => {
+    const failure = new JudgeError("the judge failed: 529 overloaded", true, { costUsd: 0.005 });
+    const judge = scriptedJudge([{ text: "no JSON here", costUsd: 0.02 }, failure]);
+    const error = (await askForJson({ judge, request, schema: Verdict, role: "comparator" }).catch(
+      (e: unknown) => e,
+    )) as JudgeError;
+    expect(error).toBeInstanceOf(JudgeError);
+    expect({ message: error.message, retryable: error.retryable }).toEqual({
+      message: "the judge failed: 529 overloaded",
+      retryable: true,
+    });
+    expect(error.costUsd).toBeCloseTo(0.025);
+  });
+
+  it("passes a judge failure on the first attempt on as it is", async () => {
+    const failure = new JudgeError("the judge failed: 401", false);
+    const judge = scriptedJudge([failure]);
+    const error = await askForJson({ judge, request, schema: Verdict, role: "comparator" }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBe(failure);
   });
 
   it("calls a problem of the whole object the top level", async () => {

@@ -6,6 +6,7 @@ import { defaultOutDir, writeComparison } from "../../src/compare/write-comparis
 import { Analysis } from "../../src/contracts/analysis.js";
 import { Comparison } from "../../src/contracts/comparison.js";
 import { SkillgymError } from "../../src/errors.js";
+import { JudgeError } from "../../src/judge/judge.js";
 import {
   analysisAnswer,
   buildWorkspace,
@@ -273,10 +274,11 @@ describe("writeComparison", () => {
 
   it("refuses to overwrite both analysis files, saying what to do", async () => {
     await writeTree(ws.evalDir, { "analysis.json": "{}", "analysis-1.json": "{}" });
+    const judge = preferWithSkill();
     const error = (await writeComparison({
       runDirA: ws.withSkill,
       runDirB: ws.withoutSkill,
-      judge: preferWithSkill(),
+      judge,
     }).catch((e: unknown) => e)) as SkillgymError;
     expect(error).toBeInstanceOf(SkillgymError);
     expect({ code: error.code, message: error.message, hint: error.hint }).toEqual({
@@ -284,6 +286,51 @@ describe("writeComparison", () => {
       message: `${ws.evalDir}: both analysis.json and analysis-1.json exist already`,
       hint: "move the older analysis files away and compare again",
     });
+    // Refused before any money is spent: the judge was never asked, and nothing is written.
+    expect(judge.requests).toEqual([]);
+    expect((await readdir(ws.evalDir)).filter((name) => name.startsWith("comparison-"))).toEqual([]);
+  });
+
+  it("looks for a free analysis name by the comparison's next n, and needs none with --no-analyze", async () => {
+    await writeTree(ws.evalDir, {
+      "comparison-1.json": "{}",
+      "analysis.json": "{}",
+      "analysis-1.json": "{}",
+    });
+    const written = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: preferWithSkill(),
+    });
+    expect(written.analysisPath).toBe(path.join(ws.evalDir, "analysis-2.json"));
+    await writeTree(ws.evalDir, { "analysis-3.json": "{}" });
+    const unanalyzed = await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge: preferWithSkill(),
+      analyze: false,
+    });
+    expect(unanalyzed.n).toBe(3);
+  });
+
+  it("says the comparison is written when its analysis fails, and counts what both cost", async () => {
+    const judge = new RecordingJudge((request) => {
+      if (isAnalyzer(request.prompt)) throw new JudgeError("the judge failed: 529 overloaded", true);
+      return comparisonAnswer(tokenUnderA(request.prompt) === TOKENS.with_skill ? "A" : "B");
+    });
+    const error = (await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge,
+    }).catch((e: unknown) => e)) as JudgeError;
+    const comparisonPath = path.join(ws.evalDir, "comparison-1.json");
+    expect(error).toBeInstanceOf(JudgeError);
+    expect(error.message).toBe(
+      `the judge failed: 529 overloaded (${comparisonPath} is written; its analysis is not)`,
+    );
+    expect(error.retryable).toBe(true);
+    expect(error.costUsd).toBeCloseTo(0.02);
+    expect(Comparison.parse(await readJson(comparisonPath)).winner).toBeDefined();
   });
 });
 

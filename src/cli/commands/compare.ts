@@ -6,6 +6,7 @@ import { createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.j
 import type { Io } from "../io.js";
 import { interruptSignal, nonNegativeInt } from "../options.js";
 import { comparisonJson, comparisonText } from "../reporters/comparison.js";
+import { spentText } from "../reporters/status-line.js";
 
 interface CompareFlags extends JudgeFlags {
   skillA?: string;
@@ -61,7 +62,8 @@ export function registerCompare(program: Command, io: Io): void {
         );
       } catch (error) {
         if (!(error instanceof JudgeError)) throw error;
-        io.err(`skillgym: the judge failed: ${error.message}\n`);
+        const spent = error.costUsd ? ` (${spentText(error.costUsd, 0, 4)} spent on the judge)` : "";
+        io.err(`skillgym: the judge failed: ${error.message}${spent}\n`);
         io.setExitCode(ExitCode.agentUnavailable);
       } finally {
         interrupt.dispose();
