@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import { createRedactor } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
 import { listSkills } from "../skill-folders.js";
@@ -14,9 +15,11 @@ export interface AcpAgentOptions {
   simModel?: string;
 }
 
-// The agent's own program: a JavaScript entry is run by skillgym's Node, which is not the agent.
+// The agent's own program: a JavaScript entry is run by a Node (skillgym's, or the `node` on PATH), which is not the
+// agent.
 function programOf(line: { command: string; args: string[] }): string {
-  return line.command === process.execPath && line.args[0] ? line.args[0] : line.command;
+  const node = line.command === process.execPath || /^node(\.exe)?$/i.test(basename(line.command));
+  return node && line.args[0] ? line.args[0] : line.command;
 }
 
 /** How runs are approved, as the run records say it. */

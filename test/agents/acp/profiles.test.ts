@@ -208,6 +208,12 @@ describe("the acp: entry", () => {
     expect(viaQwen).toMatchObject({ name: "acp-qwen", skillsFolder: ".qwen/skills" });
     const viaQwenCode = await createAcpCommandAgent("acp:/opt/qwen-code.mjs --acp", { env, binary: goose });
     expect(viaQwenCode).toMatchObject({ name: "acp-qwen-code", skillsFolder: ".qwen/skills" });
+    // A script run by a Node other than skillgym's (another install on PATH) is still named by the script.
+    const viaOtherNode = await createAcpCommandAgent("acp:node /opt/agent.mjs --acp", {
+      env,
+      binary: "/opt/node-22/bin/node",
+    });
+    expect(viaOtherNode.binary).toBe("/opt/agent.mjs");
   });
 
   it("the recorded agents' built-in skills, and --agent acp alone refused", () => {
