@@ -97,8 +97,8 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): Judge {
       } catch (error) {
         if (!(error instanceof RetryableStatus)) throw error;
         if (retry >= maxRetries) throw new JudgeError(`the judge (${where}) failed: ${error.message}`, true);
+        // An abort ends the wait; the next attempt, its fetch given the aborted signal, throws the cancel.
         await sleep((options.retryDelayMs ?? 1000) * 2 ** retry, request.signal);
-        if (request.signal?.aborted) throw new SkillgymError("CANCELLED", "the judge was cancelled");
       }
     }
     const text = completion.choices?.[0]?.message?.content;
