@@ -46,6 +46,8 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): Judge {
     const signals = [AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS)];
     if (request.signal) signals.push(request.signal);
     let response: Response;
+    let body: string;
+    // The answer's body too: a timeout or a cancel may come while it streams.
     try {
       response = await fetch(url, {
         method: "POST",
@@ -63,11 +65,11 @@ export function createOpenAiJudge(options: OpenAiJudgeOptions): Judge {
         }),
         signal: AbortSignal.any(signals),
       });
+      body = await response.text();
     } catch (error) {
       if (request.signal?.aborted) throw new SkillgymError("CANCELLED", "the judge was cancelled");
       throw new RetryableStatus(`could not reach it: ${(error as Error).message}`);
     }
-    const body = await response.text();
     if (response.status === 429 || response.status >= 500)
       throw new RetryableStatus(describeStatus(response.status, body));
     if (response.status === 401 || response.status === 403)

@@ -160,6 +160,44 @@ describe("createOpenAiJudge", () => {
     ]);
   });
 
+  it("retries an answer whose body stops coming within the timeout, as one that never came", async () => {
+    let requests = 0;
+    silent = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"choices": [');
+    });
+    await new Promise<void>((resolve) => silent?.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const judge = createOpenAiJudge({
+      model: "m",
+      baseUrl: url,
+      timeoutMs: 50,
+      maxRetries: 1,
+      retryDelayMs: 1,
+    });
+    const error = await judgeError(judge.complete(request));
+    expect([error.message, error.retryable]).toEqual([
+      `the judge (m at ${url}/chat/completions) failed: could not reach it: The operation was aborted due to timeout`,
+      true,
+    ]);
+    expect(requests).toBe(2);
+  });
+
+  it("is cancelled while its answer arrives", async () => {
+    const controller = new AbortController();
+    silent = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"choices": [', () => controller.abort());
+    });
+    await new Promise<void>((resolve) => silent?.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const judge = createOpenAiJudge({ model: "m", baseUrl: url });
+    const error = await failure(judge.complete({ ...request, signal: controller.signal }));
+    expect(error).toBeInstanceOf(SkillgymError);
+    expect([(error as SkillgymError).code, error.message]).toEqual(["CANCELLED", "the judge was cancelled"]);
+  });
+
   it("is cancelled, not retried, when its signal is aborted", async () => {
     endpoint = await scriptedEndpoint([chatReply("ok")]);
     const judge = createOpenAiJudge({ model: "m", baseUrl: endpoint.url, maxRetries: 0 });
