@@ -17,6 +17,7 @@ export interface GraderAnswer {
 }
 
 type Json = Record<string, unknown>;
+type Answer = Json & { expectations: unknown[] };
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] =>
@@ -24,9 +25,9 @@ const strings = (v: unknown): string[] =>
 const normalize = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
 /** The answer's JSON object with an `expectations` key, whether bare, in a ```json fence, or amid prose. */
-export function extractAnswerObject(text: string): Json {
+export function extractAnswerObject(text: string): Answer {
   const candidates = jsonObjectsIn(text);
-  const answer = candidates.find((c) => Array.isArray(c.expectations));
+  const answer = candidates.find((c): c is Answer => Array.isArray(c.expectations));
   if (answer) return answer;
   throw new JudgeError(
     candidates.length > 0
@@ -51,8 +52,7 @@ interface Verdict {
   evidence: string;
 }
 
-function readVerdicts(raw: unknown): Verdict[] {
-  if (!Array.isArray(raw)) throw new JudgeError('the judge\'s answer: "expectations" is not an array', false);
+function readVerdicts(raw: unknown[]): Verdict[] {
   return raw.map((entry, i) => {
     if (!isObject(entry))
       throw new JudgeError(`the judge's answer: expectations[${i}] is not an object`, false);
@@ -125,6 +125,7 @@ function readNotes(raw: unknown): UserNotesSummary {
 
 function readFeedback(raw: unknown): EvalFeedback | undefined {
   if (!isObject(raw)) return undefined;
+  // Stryker disable next-line ArrayDeclaration: equivalent, what is not an object is filtered out below
   const suggestions: EvalFeedbackSuggestion[] = (Array.isArray(raw.suggestions) ? raw.suggestions : [])
     .filter(isObject)
     .flatMap((s) =>
