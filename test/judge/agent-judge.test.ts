@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
 import { createAgentJudge, isAcpJudge, isAgentJudge } from "../../src/judge/agent-judge.js";
-import { JudgeError } from "../../src/judge/judge.js";
+import { failure, judgeError } from "./failures.js";
 import { type ClaudeScript, initLine, resultLine, scriptedClaude } from "./scripted-claude.js";
 
 // The scripted ACP agent started with --judge: it tries two writes in its folder, then passes every expectation.
@@ -31,21 +31,6 @@ const exists = (path: string) =>
     () => true,
     () => false,
   );
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
-}
-
-async function judgeError(promise: Promise<unknown>): Promise<JudgeError> {
-  const error = await failure(promise);
-  expect(error).toBeInstanceOf(JudgeError);
-  return error as JudgeError;
-}
 
 async function claudeJudge(script: ClaudeScript, options: Parameters<typeof createAgentJudge>[1] = {}) {
   const claude = await scriptedClaude(dir, script);

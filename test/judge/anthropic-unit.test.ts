@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
 import { createAnthropicJudge } from "../../src/judge/anthropic.js";
-import { JudgeError } from "../../src/judge/judge.js";
+import { failure, judgeError } from "./failures.js";
 import { type ScriptedEndpoint, type ScriptedReply, scriptedEndpoint } from "./scripted-endpoint.js";
 
 const request = { system: "s", prompt: "p" };
@@ -25,21 +25,6 @@ function message(content: object[], usage: object = { input_tokens: 10, output_t
       usage,
     },
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
-}
-
-async function judgeError(promise: Promise<unknown>): Promise<JudgeError> {
-  const error = await failure(promise);
-  expect(error).toBeInstanceOf(JudgeError);
-  return error as JudgeError;
 }
 
 describe("createAnthropicJudge", () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
 import { createJudge, type JudgeOptions } from "../../src/judge/create.js";
 import { JudgeError } from "../../src/judge/judge.js";
+import { failure } from "./failures.js";
 import { initLine, resultLine, scriptedClaude } from "./scripted-claude.js";
 import { chatReply, type ScriptedEndpoint, scriptedEndpoint } from "./scripted-endpoint.js";
 
@@ -27,15 +28,6 @@ afterEach(async () => {
   silent = undefined;
   await rm(dir, { recursive: true, force: true });
 });
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
-}
 
 async function refusal(options: JudgeOptions): Promise<SkillgymError> {
   const error = await failure(createJudge(options));

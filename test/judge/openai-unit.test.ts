@@ -2,8 +2,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
-import { JudgeError } from "../../src/judge/judge.js";
 import { createOpenAiJudge } from "../../src/judge/openai.js";
+import { failure, judgeError } from "./failures.js";
 import { chatReply, type ScriptedEndpoint, scriptedEndpoint } from "./scripted-endpoint.js";
 
 const request = { system: "s", prompt: "p" };
@@ -17,21 +17,6 @@ afterEach(async () => {
   await new Promise<void>((resolve) => (silent ? silent.close(() => resolve()) : resolve()));
   silent = undefined;
 });
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(Error);
-  return error as Error;
-}
-
-async function judgeError(promise: Promise<unknown>): Promise<JudgeError> {
-  const error = await failure(promise);
-  expect(error).toBeInstanceOf(JudgeError);
-  return error as JudgeError;
-}
 
 // A server that takes every request and never answers it.
 async function silentServer(): Promise<string> {
