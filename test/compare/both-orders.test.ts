@@ -1,29 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compareBothOrders, reconcileOrders } from "../../src/compare/both-orders.js";
 import type { ComparisonResult } from "../../src/compare/comparator.js";
 import { readRun } from "../../src/compare/read-run.js";
 import { JudgeError } from "../../src/judge/judge.js";
-import {
-  buildWorkspace,
-  comparisonAnswer,
-  makeTempDir,
-  RecordingJudge,
-  removeDir,
-  TOKENS,
-  tokenUnderA,
-  type Workspace,
-} from "./fixtures.js";
+import { comparisonAnswer, RecordingJudge, TOKENS, tokenUnderA, useWorkspace } from "./fixtures.js";
 
-let root: string;
-let ws: Workspace;
-
-beforeEach(async () => {
-  root = await makeTempDir();
-  ws = await buildWorkspace(root);
-});
-afterEach(async () => {
-  await removeDir(root);
-});
+const ws = useWorkspace();
 
 function result(winner: "A" | "B" | "TIE", winnerRunDir: string | null, reasoning: string): ComparisonResult {
   return {

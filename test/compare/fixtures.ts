@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import type { Judge, JudgeRequest, JudgeResponse } from "../../src/judge/judge.js";
 
 export type TreeSpec = Record<string, string | Uint8Array>;
@@ -104,6 +105,42 @@ export async function buildWorkspace(root: string): Promise<Workspace> {
     });
   }
   return { root, skillDir, evalDir, withSkill: runDir("with_skill"), withoutSkill: runDir("without_skill") };
+}
+
+/**
+ * A workspace of its own for each test of the calling file, removed after the test: `const ws = useWorkspace();`
+ * at the top of the file, then `ws.withSkill` inside a test.
+ */
+export function useWorkspace(): Workspace {
+  let current: Workspace | undefined;
+  beforeEach(async () => {
+    current = await buildWorkspace(await makeTempDir());
+  });
+  afterEach(async () => {
+    if (current) await removeDir(current.root);
+    current = undefined;
+  });
+  const now = (): Workspace => {
+    if (!current) throw new Error("useWorkspace: the workspace exists only while a test runs");
+    return current;
+  };
+  return {
+    get root() {
+      return now().root;
+    },
+    get skillDir() {
+      return now().skillDir;
+    },
+    get evalDir() {
+      return now().evalDir;
+    },
+    get withSkill() {
+      return now().withSkill;
+    },
+    get withoutSkill() {
+      return now().withoutSkill;
+    },
+  };
 }
 
 export function comparisonAnswer(winner: "A" | "B" | "TIE"): string {

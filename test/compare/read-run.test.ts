@@ -1,29 +1,11 @@
 import { writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { finalMessageOf, readRun } from "../../src/compare/read-run.js";
 import { SkillgymError } from "../../src/errors.js";
-import {
-  buildWorkspace,
-  EXPECTATIONS,
-  makeTempDir,
-  removeDir,
-  TASK,
-  TOKENS,
-  type Workspace,
-  writeTree,
-} from "./fixtures.js";
+import { EXPECTATIONS, removeDir, TASK, TOKENS, useWorkspace, writeTree } from "./fixtures.js";
 
-let root: string;
-let ws: Workspace;
-
-beforeEach(async () => {
-  root = await makeTempDir();
-  ws = await buildWorkspace(root);
-});
-afterEach(async () => {
-  await removeDir(root);
-});
+const ws = useWorkspace();
 
 describe("readRun", () => {
   it("reads the outputs, transcript, metadata and skill of a run folder", async () => {
@@ -72,7 +54,7 @@ describe("readRun", () => {
     expect((error as SkillgymError).code).toBe("BAD_INPUT");
     expect((error as SkillgymError).message).toContain(ws.evalDir);
     expect((error as SkillgymError).message).toContain("not a run folder");
-    const missing = path.join(root, "nope");
+    const missing = path.join(ws.root, "nope");
     await expect(readRun(missing)).rejects.toThrow(`${missing}: no such folder`);
   });
 
@@ -87,7 +69,7 @@ describe("readRun", () => {
   const hint = "pass a run folder such as <workspace>/iteration-1/eval-1/with_skill/run-1";
 
   it("says what to pass for a missing path, a file, and a folder that holds no run", async () => {
-    const missing = path.join(root, "nope");
+    const missing = path.join(ws.root, "nope");
     const file = path.join(ws.withSkill, "transcript.md");
     const cases = [
       [missing, `${missing}: no such folder`],

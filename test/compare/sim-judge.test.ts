@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import * as path from "node:path";
 import { Command } from "commander";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerCompare } from "../../src/cli/commands/compare.js";
 import { captureIo } from "../../src/cli/io.js";
 import { writeComparison } from "../../src/compare/write-comparison.js";
@@ -10,18 +10,9 @@ import { Comparison } from "../../src/contracts/comparison.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createJudge } from "../../src/judge/create.js";
 import { startSim } from "../../src/sim/index.js";
-import { buildWorkspace, EXPECTATIONS, makeTempDir, removeDir, TOKENS, type Workspace } from "./fixtures.js";
+import { EXPECTATIONS, TOKENS, useWorkspace } from "./fixtures.js";
 
-let root: string;
-let ws: Workspace;
-
-beforeEach(async () => {
-  root = await makeTempDir();
-  ws = await buildWorkspace(root);
-});
-afterEach(async () => {
-  await removeDir(root);
-});
+const ws = useWorkspace();
 
 describe("comparison through skillgym sim", () => {
   it("gets a comparison and an analysis from the real sim judge", async () => {

@@ -1,6 +1,6 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RunSnapshot } from "../../src/compare/read-run.js";
 import { defaultOutDir, writeComparison } from "../../src/compare/write-comparison.js";
 import { Analysis } from "../../src/contracts/analysis.js";
@@ -9,27 +9,15 @@ import { SkillgymError } from "../../src/errors.js";
 import { JudgeError } from "../../src/judge/judge.js";
 import {
   analysisAnswer,
-  buildWorkspace,
   comparisonAnswer,
-  makeTempDir,
   RecordingJudge,
-  removeDir,
   TOKENS,
   tokenUnderA,
-  type Workspace,
+  useWorkspace,
   writeTree,
 } from "./fixtures.js";
 
-let root: string;
-let ws: Workspace;
-
-beforeEach(async () => {
-  root = await makeTempDir();
-  ws = await buildWorkspace(root);
-});
-afterEach(async () => {
-  await removeDir(root);
-});
+const ws = useWorkspace();
 
 const isAnalyzer = (prompt: string) => prompt.includes("<skillgym-analyzer>");
 
@@ -166,9 +154,9 @@ describe("writeComparison", () => {
   });
 
   it("uses the skills given for each run and writes where told", async () => {
-    const other = path.join(root, "other-skill");
+    const other = path.join(ws.root, "other-skill");
     await writeTree(other, { "SKILL.md": "---\nname: other-skill\ndescription: x\n---\nOTHER-SKILL-BODY\n" });
-    const out = path.join(root, "out");
+    const out = path.join(ws.root, "out");
     const judge = preferWithSkill();
     const written = await writeComparison({
       runDirA: ws.withSkill,
@@ -184,7 +172,7 @@ describe("writeComparison", () => {
 
   it("checks a given skill path before asking the judge", async () => {
     const judge = preferWithSkill();
-    const missing = path.join(root, "missing-skill");
+    const missing = path.join(ws.root, "missing-skill");
     const error = (await writeComparison({
       runDirA: ws.withSkill,
       runDirB: ws.withoutSkill,
@@ -197,13 +185,20 @@ describe("writeComparison", () => {
   });
 
   it("writes runs of different iterations into their common folder", async () => {
-    const later = path.join(root, "report-writer-workspace", "iteration-2", "eval-1", "with_skill", "run-1");
+    const later = path.join(
+      ws.root,
+      "report-writer-workspace",
+      "iteration-2",
+      "eval-1",
+      "with_skill",
+      "run-1",
+    );
     await writeTree(later, {
       "outputs/report.md": "later",
       "transcript.md": await readFile(path.join(ws.withSkill, "transcript.md"), "utf8"),
     });
     await writeFile(
-      path.join(root, "report-writer-workspace", "iteration-2", "eval-1", "eval_metadata.json"),
+      path.join(ws.root, "report-writer-workspace", "iteration-2", "eval-1", "eval_metadata.json"),
       await readFile(path.join(ws.evalDir, "eval_metadata.json")),
     );
     const written = await writeComparison({
@@ -212,7 +207,7 @@ describe("writeComparison", () => {
       judge: preferWithSkill(),
       analyze: false,
     });
-    expect(path.dirname(written.comparisonPath)).toBe(path.join(root, "report-writer-workspace"));
+    expect(path.dirname(written.comparisonPath)).toBe(path.join(ws.root, "report-writer-workspace"));
   });
 
   it("refuses the same run twice", async () => {
