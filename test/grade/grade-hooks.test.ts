@@ -22,6 +22,7 @@ beforeAll(async () => {
     ...cardEvals,
     { id: 3, prompt: "Nothing graded" },
     { id: 4, prompt: "Env", checks: [{ type: "command", run: "printenv SKILLGYM_HOOKS_TEST" }] },
+    { id: 5, prompt: "Judged only", expectations: ["the card is kind"] },
   ]);
   const loaded = await loadInputs({ skillPath: skillDir, projectRoot: root, need: "evals" });
   skill = { dir: loaded.skill.dir, name: loaded.skill.name };
@@ -114,6 +115,18 @@ describe("gradeOnFinish", () => {
     const grading = await gradingOf(run.spec.runDir);
     expect(grading.expectations.map((x: { passed: boolean }) => x.passed)).toEqual([true, true, true]);
     expect(grading.expectations[2].evidence).toBe('"card" was invoked. Skills loaded, in order: "card"');
+  });
+
+  it("reports the grading phase of a run that has expectations and no checks", async () => {
+    const seen = recorder();
+    const run = await finished(4);
+    expect(await gradeOnFinish({ ...counted(friendly), reporter: seen.reporter })(run)).toEqual({
+      judgeCostUsd: 0.25,
+    });
+    expect(seen.calls).toEqual([
+      ["start", run.spec.runDir],
+      ["end", run.spec.runDir, { judgeCostUsd: 0.25, failed: false }],
+    ]);
   });
 
   it("makes the judge once, the first time a run has expectations, and reports its cost", async () => {
@@ -248,6 +261,16 @@ describe("gradeEarlierRun", () => {
       'Found on line 1 of card.txt: "Hello Grace"',
       "evals/files/names.txt exists and it was not created, modified or deleted by the run",
       '"card" was invoked. Skills loaded, in order: "card"',
+    ]);
+  });
+
+  it("grades a run that has expectations and no checks", async () => {
+    const { made, createGrader } = counted(friendly);
+    const run = await earlier(4);
+    expect(await gradeEarlierRun({ createGrader })(run)).toEqual({ judgeCostUsd: 0.25 });
+    expect(made.count).toBe(1);
+    expect((await gradingOf(run.spec.runDir)).expectations).toEqual([
+      { text: "the card is kind", passed: true, evidence: "friendly", source: "judge" },
     ]);
   });
 

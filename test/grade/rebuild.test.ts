@@ -104,6 +104,13 @@ describe("rebuildWorkspace", () => {
     });
   });
 
+  it("removes a folder the run deleted, and passes over a deleted path the staging no longer holds", async () => {
+    const runDir = join(root, "runs", "deleted");
+    await writeRun(runDir, { deleted: ["evals/files", "never-there.txt"] });
+    await rebuildWorkspace(runDir, plan("ws-deleted", "without_skill"));
+    expect(await tree(join(root, "ws-deleted"))).toEqual({});
+  });
+
   it("stages the skill under test for a with_skill run and the baseline for an old_skill one", async () => {
     const runDir = join(root, "runs", "quiet");
     await writeRun(runDir, {});

@@ -55,17 +55,24 @@ export async function gradeCommand(check: CommandCheck, ctx: CheckContext): Prom
  */
 export function checkEnvironment(
   parent: NodeJS.ProcessEnv,
+  // Stryker disable next-line ArrayDeclaration: equivalent, a made-up name is in no environment
   passEnv: readonly string[] = [],
 ): NodeJS.ProcessEnv {
   return allowedEnvironment(parent, suiteNames(passEnv));
 }
 
-// The platform shell, as `spawn(run, { shell: true })` would start it. runProcess quotes every argument and cmd.exe
-// does not understand that quoting, so on Windows the command reaches cmd.exe through a variable it expands itself.
-function shellInvocation(run: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
-  if (process.platform === "win32") {
+/**
+ * The platform shell, as `spawn(run, { shell: true })` would start it. runProcess quotes every argument and cmd.exe
+ * does not understand that quoting, so on Windows the command reaches cmd.exe through a variable it expands itself.
+ */
+export function shellInvocation(
+  run: string,
+  platform: NodeJS.Platform = process.platform,
+  comSpec: string | undefined = process.env.ComSpec,
+): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  if (platform === "win32") {
     return {
-      command: process.env.ComSpec ?? "cmd.exe",
+      command: comSpec ?? "cmd.exe",
       args: ["/d", "/s", "/c", `%${COMMAND_VARIABLE}%`],
       env: { [COMMAND_VARIABLE]: run },
     };
@@ -80,6 +87,7 @@ function describeOutcome(result: ProcessResult, expected: number, timeoutMs: num
   }
   if (result.cancelled) return "Cancelled before the command finished";
   if (result.exitCode === null) {
+    // Stryker disable next-line StringLiteral: equivalent, Node gives a signal whenever it gives no exit code
     return `Killed by signal ${result.signal ?? "unknown"} (expected exit code ${expected})`;
   }
   return result.exitCode === expected

@@ -25,6 +25,8 @@ export function describeCheck(check: Check, skillName: string): string {
       return describeSkillInvoked(check, skillName);
     case "tool_called":
       return describeToolCalled(check);
+    default:
+      throw new Error(`unknown check type ${JSON.stringify((check as { type?: unknown }).type)}`);
   }
 }
 

@@ -11,6 +11,7 @@ export function describeSkillInvoked(check: SkillInvokedCheck, skillName: string
 
 export function gradeSkillInvoked(check: SkillInvokedCheck, ctx: CheckContext): CheckVerdict {
   const skill = check.skill ?? ctx.skillName;
+  // Stryker disable next-line ArrayDeclaration: equivalent, a made-up alias names no skill an agent loads
   const aliases = skill === ctx.skillName ? (ctx.skillAliases ?? []) : [];
   const names = new Set([skill, ...aliases]);
   const loaded = loadedSkills(ctx);

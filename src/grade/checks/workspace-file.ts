@@ -25,6 +25,7 @@ export async function locateInWorkspace(workspaceDir: string, checkPath: string)
     if (!isMissing(error)) throw error;
     const dangling = await lstat(lexical).then(
       () => true,
+      // Stryker disable next-line ArrowFunction: equivalent, undefined reads as false below as well
       () => false,
     );
     const reason = dangling ? `${rel} is a symbolic link to a missing target` : `${rel} does not exist`;
