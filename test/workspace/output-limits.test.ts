@@ -1,5 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { COLLECT_FLOOR_MS, collectDeadline, formatBytes, parseByteSize } from "../../src/workspace/index.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  COLLECT_FLOOR_MS,
+  CollectStopped,
+  checkDeadline,
+  collectDeadline,
+  formatBytes,
+  parseByteSize,
+  tooManyBytes,
+} from "../../src/workspace/output-limits.js";
 
 describe("parseByteSize", () => {
   it("reads sizes in bytes, KB, MB, GB and TB as powers of 1024, in any case, with decimals", () => {
@@ -40,6 +48,13 @@ describe("formatBytes", () => {
     expect(formatBytes(1536)).toBe("1.5 KB");
     expect(formatBytes(12)).toBe("12 B");
   });
+
+  it("switches unit at exactly one of it, and drops the decimal from 10 up", () => {
+    expect(formatBytes(1023)).toBe("1023 B");
+    expect(formatBytes(1024)).toBe("1.0 KB");
+    expect(formatBytes(9.95 * 1024)).toBe("9.9 KB");
+    expect(formatBytes(10 * 1024)).toBe("10 KB");
+  });
 });
 
 describe("collectDeadline", () => {
@@ -51,5 +66,49 @@ describe("collectDeadline", () => {
     expect(collectDeadline(60_000, 60_000, 1_000).at).toBe(1_000 + COLLECT_FLOOR_MS);
     expect(collectDeadline(60_000, 59_000, 0).at).toBe(COLLECT_FLOOR_MS);
     expect(collectDeadline(60_000, 49_999, 0).at).toBe(10_001);
+  });
+});
+
+describe("tooManyBytes", () => {
+  const limits = { totalBytes: 1024 ** 2, fileBytes: 1024, files: 5 };
+
+  it("says how many files were counted, one file or several", () => {
+    expect(tooManyBytes(2 * 1024 ** 2, 1, limits).message).toBe(
+      "outputs over the limit: the files created or changed come to 2.0 MB or more (apparent size; counting stopped after 1 file), the total allowed is 1.0 MB (--max-output)",
+    );
+    expect(tooManyBytes(2 * 1024 ** 2, 1200, limits).message).toContain(
+      "counting stopped after 1,200 files)",
+    );
+  });
+
+  it("is a CollectStopped error over the output limit", () => {
+    const error = tooManyBytes(2 * 1024 ** 2, 1, limits);
+    expect(error).toBeInstanceOf(CollectStopped);
+    expect(error.name).toBe("CollectStopped");
+    expect(error.code).toBe("OUTPUT_LIMIT");
+  });
+});
+
+describe("checkDeadline", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("lets collecting go on up to the deadline itself, and stops it a millisecond after", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const deadline = { at: 50_000, timeoutMs: 600_000 };
+    vi.setSystemTime(50_000);
+    expect(() => checkDeadline(deadline, "hashing")).not.toThrow();
+    vi.setSystemTime(50_001);
+    expect(() => checkDeadline(deadline, "hashing")).toThrow(
+      new CollectStopped(
+        "COLLECT_TIMEOUT",
+        "collecting the outputs ran past the run's time limit of 600 s (hashing); raise --timeout or the eval's timeout",
+      ),
+    );
+  });
+
+  it("never stops a collection without a deadline", () => {
+    expect(() => checkDeadline(undefined, "hashing")).not.toThrow();
   });
 });
