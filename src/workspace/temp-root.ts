@@ -56,7 +56,7 @@ export async function sweepStaleTempRoots(parent: string = tmpdir()): Promise<st
   const removed: string[] = [];
   for (const name of names) {
     const match = ROOT_NAME.exec(name);
-    if (!match || ownerAlive(Number(match[2]), match[3] ?? "0")) continue;
+    if (!match || ownerAlive(Number(match[2]), match[3]!)) continue;
     const dir = join(parent, name);
     try {
       if (!(await lstat(dir)).isDirectory()) continue;

@@ -80,6 +80,20 @@ describe("stageWorkspace skill installs", () => {
     expect(await readText(dir, ".claude/skills/trig-1/SKILL.md")).toBe(skillMd("trig-1"));
   });
 
+  it("renames a skill when the workspace holds no copy under its real name", async () => {
+    await stageWorkspace(
+      plan({
+        projectRoot: undefined,
+        skills: [{ sourceDir: skill, installName: "trig-1" }],
+        rewriteSkillName: true,
+      }),
+    );
+    expect(await listTree(dir)).toEqual([
+      ".claude/skills/trig-1/SKILL.md",
+      ".claude/skills/trig-1/references/deep/notes.md",
+    ]);
+  });
+
   it("removes nothing outside the skill's own copies for a declared name that is a path", async () => {
     for (const declared of [".", "..", "../../README.md", '"..\\\\..\\\\README.md"']) {
       await writeFile(path.join(skill, "SKILL.md"), skillMd(declared));

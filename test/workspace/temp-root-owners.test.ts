@@ -72,9 +72,12 @@ describe.skipIf(process.platform !== "linux")("sweeping the temp roots of owners
     );
     await waitFor(() => statFields(zombie)[0] === "Z");
     const stale = await root(`skillgym-run.${zombie}.${statFields(zombie)[19]}-abc123`);
+    // A name that records no start time does not make a zombie owner alive.
+    const staleNoStart = await root(`skillgym-run.${zombie}.0-abc123`);
 
-    expect(await sweepStaleTempRoots(parent)).toEqual([stale]);
+    expect((await sweepStaleTempRoots(parent)).sort()).toEqual([stale, staleNoStart].sort());
     expect(existsSync(stale)).toBe(false);
+    expect(existsSync(staleNoStart)).toBe(false);
   });
 
   it("keeps the root of an owner that is alive but answers EPERM (another user's process)", async (ctx) => {
@@ -116,4 +119,27 @@ describe.skipIf(process.platform !== "linux")("sweeping the temp roots of owners
     expect(await sweepStaleTempRoots(parent)).toEqual([]);
     expect(existsSync(theirs)).toBe(true);
   });
+
+  it.skipIf(process.getuid?.() !== 0 || typeof process.seteuid !== "function")(
+    "trusts an owner that answers EPERM to be alive, whatever start time its root's name records",
+    async () => {
+      // Root may signal any process: here the sweep runs as nobody, and the owner is a third user's process.
+      const owner = spawn("sleep", ["30"], { uid: 1, gid: 1, stdio: "ignore" });
+      started.push(owner);
+      const pid = owner.pid ?? 0;
+      await waitFor(() => existsSync(`/proc/${pid}`) && statSync(`/proc/${pid}`).uid === 1);
+      const theirs = join(parent, `skillgym-run.${pid}.1-abc123`);
+      await mkdir(theirs);
+      await chmod(parent, 0o777);
+      process.seteuid?.(65534);
+      let removed: string[];
+      try {
+        removed = await sweepStaleTempRoots(parent);
+      } finally {
+        process.seteuid?.(0);
+      }
+      expect(removed).toEqual([]);
+      expect(existsSync(theirs)).toBe(true);
+    },
+  );
 });

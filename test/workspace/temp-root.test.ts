@@ -87,4 +87,21 @@ describe("temp roots", () => {
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(dir)).toBe(true);
   });
+
+  it("marks only a root made to be kept, saying why", async () => {
+    const plain = await createTempRoot("run", { parent });
+    expect(await readdir(plain)).toEqual([]);
+    const kept = await createTempRoot("run", { parent, keep: true });
+    expect(readFileSync(join(kept, ".skillgym-keep"), "utf8")).toBe("kept for inspection\n");
+  });
+
+  it("keeps the root of a live owner whose name records no start time", async () => {
+    const own = await folder(`skillgym-run.${process.pid}.0-abc123`);
+    expect(await sweepStaleTempRoots(parent)).toEqual([]);
+    expect(existsSync(own)).toBe(true);
+  });
+
+  it("sweeps nothing in a folder that cannot be read", async () => {
+    expect(await sweepStaleTempRoots(join(parent, "missing"))).toEqual([]);
+  });
 });
