@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { rm, utimes, writeFile } from "node:fs/promises";
+import { rm, symlink, utimes, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { diffManifest, takeManifest } from "../../src/workspace/index.js";
+import { openFileCount, SCRAMBLED_NAMES } from "./open-files.js";
 import { makeTempDir, removeDir, writeTree } from "./tree.js";
 
 describe("takeManifest and diffManifest", () => {
@@ -68,5 +69,71 @@ describe("takeManifest and diffManifest", () => {
     const after = await takeManifest(dir);
     expect(after.get("big.bin")?.size).toBe(big.length);
     expect(diffManifest(before, after).modified).toEqual(["big.bin"]);
+  });
+
+  it("reads excluded prefixes without leading ./ or trailing slashes", async () => {
+    await writeTree(dir, { "v1./cache/a.txt": "dropped", "v1cache/b.txt": "kept" });
+    const manifest = await takeManifest(dir, { exclude: ["././.claude/skills//", "v1./cache"] });
+    expect([...manifest.keys()].sort()).toEqual([
+      "gone.txt",
+      "keep.txt",
+      "same-size.txt",
+      "sub/deep.md",
+      "touched.txt",
+      "v1cache/b.txt",
+    ]);
+  });
+
+  it("neither lists nor follows symbolic links", async () => {
+    await symlink("keep.txt", path.join(dir, "link.txt"));
+    await symlink("sub", path.join(dir, "link-dir"));
+    const manifest = await takeManifest(dir, { exclude: [".claude"] });
+    expect([...manifest.keys()].sort()).toEqual([
+      "gone.txt",
+      "keep.txt",
+      "same-size.txt",
+      "sub/deep.md",
+      "touched.txt",
+    ]);
+  });
+
+  it("reports a folder it cannot list as a workspace error naming it", async () => {
+    const missing = path.join(dir, "missing");
+    const error = await takeManifest(missing).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "WORKSPACE",
+      message: `Could not list the workspace ${missing}: ENOENT: no such file or directory, scandir '${missing}'`,
+    });
+  });
+
+  it("closes every file it reads, small or streamed", async () => {
+    await writeFile(path.join(dir, "big.bin"), Buffer.alloc(5 * 1024 * 1024, 1));
+    const open = await openFileCount();
+    await takeManifest(dir);
+    expect(await openFileCount()).toBe(open);
+  });
+
+  it("sorts each list by the whole path, whatever order the folder lists its files in", async () => {
+    await rm(path.join(dir, "sub"), { recursive: true });
+    for (const name of SCRAMBLED_NAMES)
+      await writeTree(dir, { [`old/${name}`]: name, [`edit/${name}`]: name });
+    await writeTree(dir, { "a/b.txt": "", "a-c.txt": "", "m/b.txt": "1", "m-c.txt": "1" });
+    const before = await takeManifest(dir, { exclude: [".claude"] });
+    await rm(path.join(dir, "old"), { recursive: true });
+    await rm(path.join(dir, "a"), { recursive: true });
+    await rm(path.join(dir, "a-c.txt"));
+    for (const name of SCRAMBLED_NAMES)
+      await writeTree(dir, { [`new/${name}`]: name, [`edit/${name}`]: `${name}!` });
+    await writeTree(dir, { "n/b.txt": "", "n-c.txt": "", "m/b.txt": "2", "m-c.txt": "2" });
+    const diff = diffManifest(before, await takeManifest(dir, { exclude: [".claude"] }));
+    const sorted = [...SCRAMBLED_NAMES].sort();
+    expect(diff).toEqual({
+      created: ["n-c.txt", "n/b.txt", ...sorted.map((name) => `new/${name}`)],
+      modified: [...sorted.map((name) => `edit/${name}`), "m-c.txt", "m/b.txt"],
+      deleted: ["a-c.txt", "a/b.txt", ...sorted.map((name) => `old/${name}`)],
+    });
   });
 });
