@@ -1,4 +1,4 @@
-import { mkdir, truncate, utimes, writeFile } from "node:fs/promises";
+import { mkdir, rm, symlink, truncate, utimes, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -9,6 +9,7 @@ import {
   scanChanges,
   takeManifest,
 } from "../../src/workspace/index.js";
+import { openFileCount, SCRAMBLED_NAMES } from "./open-files.js";
 import { makeTempDir, removeDir, writeTree } from "./tree.js";
 
 const GB = 1024 ** 3;
@@ -138,6 +139,118 @@ describe("scanChanges", () => {
     await writeTree(workspace, { "new.md": "x" });
     const error = await stopped(scanChanges(workspace, before, bounds({}, Date.now() - 1)));
     expect(error.code).toBe("COLLECT_TIMEOUT");
-    expect(error.message).toContain("ran past the run's time limit of 60 s");
+    expect(error.message).toBe(
+      "collecting the outputs ran past the run's time limit of 60 s (listing the workspace); raise --timeout or the eval's timeout",
+    );
+  });
+
+  it("names the file it was hashing when the deadline passes", async () => {
+    await rm(path.join(workspace, ".claude"), { recursive: true });
+    await writeFile(path.join(workspace, "a.bin"), Buffer.alloc(2 * MB, 1));
+    const before = await takeManifest(workspace);
+    await utimes(path.join(workspace, "a.bin"), new Date(), new Date(Date.now() + 5000));
+    // Far off while the folder is listed, past once the hashing has started.
+    let checks = 0;
+    const entries = 5;
+    const deadline = {
+      get at() {
+        checks++;
+        return checks <= entries + 1 ? Number.POSITIVE_INFINITY : 0;
+      },
+      timeoutMs: 60_000,
+    };
+    const error = await stopped(scanChanges(workspace, before, { limits: DEFAULT_OUTPUT_LIMITS, deadline }));
+    expect(error.message).toBe(
+      "collecting the outputs ran past the run's time limit of 60 s (hashing a.bin); raise --timeout or the eval's timeout",
+    );
+  });
+
+  it("reads excluded prefixes without leading ./ or trailing slashes", async () => {
+    const exclude = ["././.claude/skills//", "v1./cache"];
+    const before = await takeManifest(workspace, { exclude });
+    await writeTree(workspace, {
+      ".claude/skills/s/new.md": "no",
+      "v1./cache/a.txt": "no",
+      "v1cache/b.txt": "yes",
+    });
+    const changes = await scanChanges(workspace, before, bounds({}), { exclude });
+    expect(changes).toEqual({
+      created: ["v1cache/b.txt"],
+      modified: [],
+      deleted: [],
+      sizes: new Map([["v1cache/b.txt", 3]]),
+    });
+  });
+
+  it("neither lists nor follows symbolic links", async () => {
+    const before = await takeManifest(workspace);
+    await symlink("edit.md", path.join(workspace, "link.md"));
+    await symlink(".claude", path.join(workspace, "link-dir"));
+    const changes = await scanChanges(workspace, before, bounds({}));
+    expect(changes).toEqual({ created: [], modified: [], deleted: [], sizes: new Map() });
+  });
+
+  it("finds a file of another size even when its modification time was put back", async () => {
+    const then = new Date("2026-01-02T03:04:05.000Z");
+    await utimes(path.join(workspace, "edit.md"), then, then);
+    const before = await takeManifest(workspace);
+    await writeFile(path.join(workspace, "edit.md"), "after, longer");
+    await utimes(path.join(workspace, "edit.md"), then, then);
+    const changes = await scanChanges(workspace, before, bounds({}));
+    expect(changes).toEqual({
+      created: [],
+      modified: ["edit.md"],
+      deleted: [],
+      sizes: new Map([["edit.md", 13]]),
+    });
+  });
+
+  it("hashes a known file of exactly the largest size whose time alone moved, and finds no change", async () => {
+    await writeFile(path.join(workspace, "at.bin"), Buffer.alloc(MB, 1));
+    const before = await takeManifest(workspace);
+    await utimes(path.join(workspace, "at.bin"), new Date(), new Date(Date.now() + 5000));
+    const changes = await scanChanges(workspace, before, bounds({ fileBytes: MB }));
+    expect(changes).toEqual({ created: [], modified: [], deleted: [], sizes: new Map() });
+  });
+
+  it("reports a folder it cannot list as a workspace error naming it", async () => {
+    const missing = path.join(workspace, "missing");
+    const error = await scanChanges(missing, new Map(), bounds({})).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "WORKSPACE",
+      message: `Could not list the workspace ${missing}: ENOENT: no such file or directory, opendir '${missing}'`,
+    });
+  });
+
+  it("closes every file it hashes", async () => {
+    const before = await takeManifest(workspace);
+    for (const name of ["keep.md", "touch.md"])
+      await utimes(path.join(workspace, name), new Date(), new Date(Date.now() + 5000));
+    const open = await openFileCount();
+    const changes = await scanChanges(workspace, before, bounds({}));
+    expect(changes.modified).toEqual([]);
+    expect(await openFileCount()).toBe(open);
+  });
+
+  it("sorts each list by the whole path, whatever order the folders list their files in", async () => {
+    await rm(path.join(workspace, ".claude"), { recursive: true });
+    for (const name of SCRAMBLED_NAMES)
+      await writeTree(workspace, { [`old/${name}`]: name, [`edit/${name}`]: name });
+    await writeTree(workspace, { "a/b.txt": "", "a-c.txt": "", "m/b.txt": "1", "m-c.txt": "1" });
+    const before = await takeManifest(workspace);
+    await rm(path.join(workspace, "old"), { recursive: true });
+    await rm(path.join(workspace, "a"), { recursive: true });
+    await rm(path.join(workspace, "a-c.txt"));
+    for (const name of SCRAMBLED_NAMES)
+      await writeTree(workspace, { [`new/${name}`]: name, [`edit/${name}`]: `${name}!` });
+    await writeTree(workspace, { "n/b.txt": "", "n-c.txt": "", "m/b.txt": "22", "m-c.txt": "22" });
+    const changes = await scanChanges(workspace, before, bounds({}));
+    const sorted = [...SCRAMBLED_NAMES].sort();
+    expect(changes.created).toEqual(["n-c.txt", "n/b.txt", ...sorted.map((name) => `new/${name}`)]);
+    expect(changes.modified).toEqual([...sorted.map((name) => `edit/${name}`), "m-c.txt", "m/b.txt"]);
+    expect(changes.deleted).toEqual(["a-c.txt", "a/b.txt", ...sorted.map((name) => `old/${name}`)]);
   });
 });
