@@ -1,3 +1,4 @@
+import { appendFileSync } from "node:fs";
 import { mkdir, readFile, stat, truncate, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -106,5 +107,77 @@ describe("collectOutputs within bounds", () => {
     );
     expect(error.code).toBe("COLLECT_TIMEOUT");
     expect(error.message).toContain("raise --timeout");
+  });
+
+  it("names the file it was copying when the deadline passed", async () => {
+    await writeFile(path.join(workspace, "a.txt"), "x");
+    const before = await stopped(
+      collectOutputs(workspace, { created: ["a.txt"], modified: [] }, outputs, {
+        bounds: bounds({}, Date.now() - 1),
+      }),
+    );
+    expect(before.message).toBe(
+      "collecting the outputs ran past the run's time limit of 30 s (copying a.txt); raise --timeout or the eval's timeout",
+    );
+    // Far off when the file is opened, past once its first chunk is due.
+    let checks = 0;
+    const deadline = {
+      get at() {
+        checks++;
+        return checks <= 1 ? Number.POSITIVE_INFINITY : 0;
+      },
+      timeoutMs: 30_000,
+    };
+    const during = await stopped(
+      collectOutputs(workspace, { created: ["a.txt"], modified: [] }, outputs, {
+        bounds: { limits: DEFAULT_OUTPUT_LIMITS, deadline },
+      }),
+    );
+    expect(during.message).toBe(before.message);
+  });
+
+  it("copies a file of exactly the largest size", async () => {
+    await writeFile(path.join(workspace, "at.bin"), Buffer.alloc(100_000, 1));
+    const collected = await collectOutputs(workspace, { created: ["at.bin"], modified: [] }, outputs, {
+      bounds: bounds({ fileBytes: 100_000 }),
+    });
+    expect(collected.files).toEqual(["at.bin"]);
+    expect((await stat(path.join(outputs, "at.bin"))).size).toBe(100_000);
+  });
+
+  it("stops reading a file that grows past the largest size while it is copied", async () => {
+    const file = path.join(workspace, "grows.bin");
+    await writeFile(file, Buffer.alloc(100_000, 1));
+    // The file grows by one byte once its size was measured, before its first chunk is read.
+    let checks = 0;
+    const deadline = {
+      get at() {
+        checks++;
+        if (checks === 2) appendFileSync(file, "x");
+        return Number.POSITIVE_INFINITY;
+      },
+      timeoutMs: 30_000,
+    };
+    const error = await stopped(
+      collectOutputs(workspace, { created: ["grows.bin"], modified: [] }, outputs, {
+        bounds: { limits: { ...DEFAULT_OUTPUT_LIMITS, fileBytes: 100_000 }, deadline },
+      }),
+    );
+    expect(error.message).toBe(
+      "outputs over the limit: grows.bin is 98 KB (apparent size), the largest file allowed is 98 KB (--max-output-file)",
+    );
+  });
+
+  it("counts the files copied whole when the total is passed", async () => {
+    for (const name of ["a.txt", "b.txt", "c.txt"])
+      await writeFile(path.join(workspace, name), "x".repeat(400));
+    const error = await stopped(
+      collectOutputs(workspace, { created: ["a.txt", "b.txt", "c.txt"], modified: [] }, outputs, {
+        bounds: bounds({ totalBytes: 1000 }),
+      }),
+    );
+    expect(error.message).toBe(
+      "outputs over the limit: the files created or changed come to 1.2 KB or more (apparent size; counting stopped after 3 files), the total allowed is 1000 B (--max-output)",
+    );
   });
 });

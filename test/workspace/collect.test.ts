@@ -1,7 +1,8 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, symlink, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { collectOutputs, diffManifest, takeManifest } from "../../src/workspace/index.js";
+import { openFileCount } from "./open-files.js";
 import { listTree, makeTempDir, readText, removeDir, writeTree } from "./tree.js";
 
 describe("collectOutputs", () => {
@@ -71,5 +72,92 @@ describe("collectOutputs", () => {
     ).rejects.toMatchObject({
       code: "WORKSPACE",
     });
+  });
+});
+
+describe("collectOutputs on what a changed path has become", () => {
+  let root: string;
+  let workspace: string;
+  let outputs: string;
+
+  beforeEach(async () => {
+    root = await makeTempDir("collect-kinds");
+    workspace = path.join(root, "workspace");
+    outputs = path.join(root, "outputs");
+    await writeTree(workspace, { "kept.md": "kept" });
+  });
+  afterEach(async () => removeDir(root));
+
+  it("skips a link put in a changed file's place, and a folder", async () => {
+    await symlink("kept.md", path.join(workspace, "link.md"));
+    await mkdir(path.join(workspace, "folder"));
+    const collected = await collectOutputs(
+      workspace,
+      { created: ["folder", "kept.md", "link.md"], modified: [] },
+      outputs,
+    );
+    expect(collected).toEqual({ files: ["kept.md"], chars: 4, collisions: [] });
+    expect(await listTree(outputs)).toEqual(["kept.md"]);
+  });
+
+  it("replaces a folder left at a file's place in the outputs", async () => {
+    await writeTree(outputs, { "kept.md/old.txt": "old" });
+    const collected = await collectOutputs(workspace, { created: ["kept.md"], modified: [] }, outputs);
+    expect(collected.files).toEqual(["kept.md"]);
+    expect(await readText(outputs, "kept.md")).toBe("kept");
+  });
+
+  it("counts the bytes of a file that ends inside a UTF-8 sequence", async () => {
+    await writeTree(workspace, { "cut.txt": new Uint8Array([0x61, 0x62, 0xe2, 0x82]) });
+    const collected = await collectOutputs(workspace, { created: ["cut.txt"], modified: [] }, outputs);
+    expect(collected.chars).toBe(4);
+  });
+
+  it("counts a character split across two read chunks as one", async () => {
+    await writeTree(workspace, { "long.txt": `${"a".repeat(64 * 1024 - 1)}éb` });
+    const collected = await collectOutputs(workspace, { created: ["long.txt"], modified: [] }, outputs);
+    expect(collected.chars).toBe(64 * 1024 + 1);
+  });
+
+  it("refuses a changed path that climbs out, naming it", async () => {
+    const error = await collectOutputs(workspace, { created: ["../secret"], modified: [] }, outputs).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "WORKSPACE",
+      message: `Changed file "../secret" must be a relative path inside ${workspace}`,
+    });
+  });
+
+  it("reports a file it cannot open as a workspace error, and never takes it for a vanished one", async () => {
+    const name = "n".repeat(256);
+    const error = await collectOutputs(workspace, { created: [name], modified: [] }, outputs).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "WORKSPACE",
+      message: `Could not collect the outputs of ${workspace}: ENAMETOOLONG: name too long, open '${path.join(workspace, name)}'`,
+    });
+  });
+
+  it("reports an outputs folder it cannot make as a workspace error", async () => {
+    const blocked = path.join(workspace, "kept.md", "outputs");
+    const error = await collectOutputs(workspace, { created: ["kept.md"], modified: [] }, blocked).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      code: "WORKSPACE",
+      message: `Could not collect the outputs of ${workspace}: ENOTDIR: not a directory, mkdir '${blocked}'`,
+    });
+  });
+
+  it("closes every file it copies", async () => {
+    await writeTree(workspace, { "a.md": "a", "b/c.md": "c" });
+    const open = await openFileCount();
+    await collectOutputs(workspace, { created: ["a.md", "b/c.md"], modified: ["kept.md"] }, outputs);
+    expect(await openFileCount()).toBe(open);
   });
 });
