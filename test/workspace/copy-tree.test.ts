@@ -1,6 +1,8 @@
 import { chmod, mkdir, stat, symlink, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { copyFileReplacing, ensureDir } from "../../src/workspace/copy-tree.js";
 import { copyTree } from "../../src/workspace/index.js";
 import { listTree, makeTempDir, readText, removeDir, writeTree } from "./tree.js";
 
@@ -111,6 +113,51 @@ describe("copyTree", () => {
 
   it("refuses to copy a folder onto itself", async () => {
     await writeTree(src, { "a.txt": "a" });
-    await expect(copyTree(src, src)).rejects.toMatchObject({ code: "WORKSPACE" });
+    await expect(copyTree(src, src)).rejects.toMatchObject({
+      code: "WORKSPACE",
+      message: `Cannot copy ${src} onto itself (${src})`,
+      hint: "choose a workspace folder outside the folder being copied",
+    });
+  });
+
+  it.skipIf(onWindows)("skips a socket", async () => {
+    await writeTree(src, { "a.txt": "a" });
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(path.join(src, "agent.sock"), resolve));
+    try {
+      await copyTree(src, dest);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(await listTree(dest)).toEqual(["a.txt"]);
+  });
+
+  it.skipIf(onWindows)("skips a link to a folder it is copying, deeper than the root", async () => {
+    await writeTree(src, { "a/b/c.txt": "c" });
+    await symlink("..", path.join(src, "a", "b", "up"));
+    await copyTree(src, dest);
+    expect(await listTree(dest)).toEqual(["a/b/c.txt"]);
+  });
+});
+
+describe("ensureDir and copyFileReplacing", () => {
+  let root: string;
+
+  beforeEach(async () => {
+    root = await makeTempDir("copy-parts");
+  });
+  afterEach(async () => removeDir(root));
+
+  it("makes a folder with the parents it lacks", async () => {
+    await ensureDir(path.join(root, "a", "b", "c"));
+    expect(await listTree(root)).toEqual(["a/b/c/"]);
+  });
+
+  it("leaves the file in place when the copy fails", async () => {
+    await writeTree(root, { "dest.txt": "kept" });
+    await expect(
+      copyFileReplacing(path.join(root, "missing.txt"), path.join(root, "dest.txt")),
+    ).rejects.toMatchObject({ code: "ENOENT" });
+    expect(await readText(root, "dest.txt")).toBe("kept");
   });
 });
