@@ -50,7 +50,8 @@ export async function loadProjectSkip(
     for (const candidate of [excluded, await realpathOrSelf(excluded)]) {
       for (const base of roots) {
         const rel = relativeInside(base, candidate);
-        if (rel !== undefined && rel !== "") rules.skippedPaths.add(rel);
+        // The root itself ("") is under no path copyTree asks about.
+        if (rel !== undefined) rules.skippedPaths.add(rel);
       }
     }
   }
@@ -61,6 +62,7 @@ export async function loadProjectSkip(
 
 export function isSkipped(rules: ProjectIgnoreRules, rel: string, isDir: boolean): boolean {
   const segments = rel.split("/");
+  // Stryker disable next-line StringLiteral: equivalent, a split string always has a last segment
   const name = segments[segments.length - 1] ?? "";
   if (name === ".git") return true; // a folder, or a file in worktrees and submodules
   if (isDir && skippedFolderNames.has(name)) return true;
@@ -73,6 +75,7 @@ export function isSkipped(rules: ProjectIgnoreRules, rel: string, isDir: boolean
 // Rules of deeper .gitignore files take precedence, as in git: the last level whose rules match decides.
 function isGitignored(gitignores: Map<string, GitignoreRules>, segments: string[], isDir: boolean): boolean {
   let ignored = false;
+  // Stryker disable next-line EqualityOperator: equivalent, at the full depth the path left ("" or "/") fails isPathValid below
   for (let depth = 0; depth < segments.length; depth++) {
     const rules = gitignores.get(segments.slice(0, depth).join("/"));
     if (rules === undefined) continue;
@@ -94,15 +97,18 @@ async function scanFolder(
   const entries = await readdir(dir, { withFileTypes: true });
   const gitignoreFile = entries.find((e) => e.name === ".gitignore" && e.isFile());
   const gitignoreText = gitignoreFile ? await readFile(path.join(dir, ".gitignore"), "utf8") : undefined;
+  // Stryker disable next-line ConditionalExpression: equivalent, a folder without rules gets an empty set, which neither ignores nor re-includes
   if (gitignoreText !== undefined || extraRules !== undefined) {
     const gitignore = ignore();
-    if (extraRules !== undefined) gitignore.add(stripBom(extraRules));
-    if (gitignoreText !== undefined) gitignore.add(stripBom(gitignoreText));
+    // Each text's byte order mark is dropped by ignore's add, as git drops it.
+    if (extraRules !== undefined) gitignore.add(extraRules);
+    if (gitignoreText !== undefined) gitignore.add(gitignoreText);
     rules.gitignores.set(relDir, gitignore);
   }
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, what a skipped folder holds is never copied; not looking into it only saves the walk
     if (isSkipped(rules, rel, true)) continue;
     const abs = path.join(dir, entry.name);
     if (entry.name.endsWith("-workspace") && (await holdsIterations(abs))) {
@@ -135,8 +141,4 @@ async function realpathOrSelf(file: string): Promise<string> {
   } catch {
     return path.resolve(file);
   }
-}
-
-function stripBom(text: string): string {
-  return text.startsWith("\uFEFF") ? text.slice(1) : text;
 }

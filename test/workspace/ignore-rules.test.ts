@@ -100,4 +100,63 @@ describe("loadProjectSkip", () => {
     const excluded = [path.join(project, "evals", "my-skill"), path.join(root, "elsewhere")];
     expect(await copiedFiles(excluded)).toEqual(["a.md", "evals/other/evals.json"]);
   });
+
+  it("applies rules of folders two levels deep, anchored and with slashes, to paths relative to their folder", async () => {
+    await writeTree(project, {
+      "a/b/.gitignore": "/anchored.txt\nsub/x.txt\n",
+      "a/b/anchored.txt": "x",
+      "a/b/sub/x.txt": "x",
+      "a/b/sub/y.txt": "kept",
+      "a/b/c/anchored.txt": "kept: anchored to a/b",
+    });
+    expect(await copiedFiles()).toEqual(["a/b/.gitignore", "a/b/c/anchored.txt", "a/b/sub/y.txt"]);
+  });
+
+  it("drops the byte order mark of .gitignore after .git/info/exclude", async () => {
+    await writeTree(project, {
+      ".git/info/exclude": "\uFEFFlocal.md\n",
+      ".gitignore": "\uFEFF*.log\n",
+      "app.log": "x",
+      "local.md": "x",
+      "kept.md": "x",
+    });
+    expect(await copiedFiles()).toEqual([".gitignore", "kept.md"]);
+  });
+
+  it("reads a project whose .git is a file, as in worktrees and submodules", async () => {
+    await writeTree(project, { ".git": "gitdir: ../main/.git/worktrees/w", "a.md": "x" });
+    expect(await copiedFiles()).toEqual(["a.md"]);
+  });
+
+  it("fails on a .git/info/exclude it cannot read", async () => {
+    await writeTree(project, { ".git/info/exclude/": "", "a.md": "x" });
+    await expect(loadProjectSkip(project)).rejects.toMatchObject({ code: "EISDIR" });
+  });
+
+  it("never leaves out the whole project when its root is among the excluded paths", async () => {
+    await writeTree(project, { "a.md": "x", "b/c.md": "x" });
+    expect(await copiedFiles([project])).toEqual(["a.md", "b/c.md"]);
+  });
+
+  it("keeps a path the rules cannot test instead of failing", async () => {
+    await writeTree(project, { ".gitignore": "*.log\n" });
+    const skip = await loadProjectSkip(project);
+    expect(skip("./a.log", false)).toBe(false);
+    expect(skip("a.log", false)).toBe(true);
+  });
+
+  it("tells our own workspace folders by their name and by iteration folders beside other entries", async () => {
+    await writeTree(project, {
+      "my-skill-workspace/iteration-1/a.md": "x",
+      "my-skill-workspace/benchmark.json": "{}",
+      "results/iteration-3/a.md": "kept: not a -workspace folder",
+      "team-workspace/docs/x.md": "kept: no iteration folder",
+      "team-workspace/iteration-notes.md": "kept: a file, not a folder",
+    });
+    expect(await copiedFiles()).toEqual([
+      "results/iteration-3/a.md",
+      "team-workspace/docs/x.md",
+      "team-workspace/iteration-notes.md",
+    ]);
+  });
 });
