@@ -1,3 +1,4 @@
+import { appendFileSync, rmSync } from "node:fs";
 import { mkdir, rm, symlink, truncate, utimes, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -163,6 +164,45 @@ describe("scanChanges", () => {
     expect(error.message).toBe(
       "collecting the outputs ran past the run's time limit of 60 s (hashing a.bin); raise --timeout or the eval's timeout",
     );
+  });
+
+  it("stops hashing a file that grows past the largest size after it was measured", async () => {
+    await rm(path.join(workspace, ".claude"), { recursive: true });
+    const file = path.join(workspace, "grows.bin");
+    await writeFile(file, Buffer.alloc(1000, 1));
+    const before = await takeManifest(workspace);
+    await utimes(file, new Date(), new Date(Date.now() + 5000));
+    // The file grows by one byte once the folder's five entries are listed, before its first chunk is hashed.
+    let checks = 0;
+    const deadline = {
+      get at() {
+        checks++;
+        if (checks === 6) appendFileSync(file, "x");
+        return Number.POSITIVE_INFINITY;
+      },
+      timeoutMs: 60_000,
+    };
+    const error = await stopped(
+      scanChanges(workspace, before, { limits: { ...DEFAULT_OUTPUT_LIMITS, fileBytes: 1000 }, deadline }),
+    );
+    expect(error.message).toBe(
+      "outputs over the limit: grows.bin is 1001 B (apparent size), the largest file allowed is 1000 B (--max-output-file)",
+    );
+  });
+
+  it("skips a file removed between the listing and its measure", async () => {
+    const solo = path.join(workspace, "solo");
+    await writeTree(solo, { "gone.md": "x" });
+    // The file goes once the folder has listed it, before it is measured.
+    const deadline = {
+      get at() {
+        rmSync(path.join(solo, "gone.md"), { force: true });
+        return Number.POSITIVE_INFINITY;
+      },
+      timeoutMs: 60_000,
+    };
+    const changes = await scanChanges(solo, new Map(), { limits: DEFAULT_OUTPUT_LIMITS, deadline });
+    expect(changes).toEqual({ created: [], modified: [], deleted: [], sizes: new Map() });
   });
 
   it("reads excluded prefixes without leading ./ or trailing slashes", async () => {
