@@ -205,6 +205,27 @@ describe("scanChanges", () => {
     expect(changes).toEqual({ created: [], modified: [], deleted: [], sizes: new Map() });
   });
 
+  it("does not fail on files removed between the listing and their hashing", async () => {
+    const solo = path.join(workspace, "solo");
+    await writeTree(solo, { "a.md": "x", "b.md": "x", "c.md": "x" });
+    const before = await takeManifest(solo);
+    for (const name of ["a.md", "b.md", "c.md"])
+      await utimes(path.join(solo, name), new Date(), new Date(Date.now() + 5000));
+    // All three go as the last of them is listed: the first two were measured, and are gone when hashed.
+    let checks = 0;
+    const deadline = {
+      get at() {
+        checks++;
+        if (checks === 3) for (const name of ["a.md", "b.md", "c.md"]) rmSync(path.join(solo, name));
+        return Number.POSITIVE_INFINITY;
+      },
+      timeoutMs: 60_000,
+    };
+    const changes = await scanChanges(solo, before, { limits: DEFAULT_OUTPUT_LIMITS, deadline });
+    expect([...changes.modified, ...changes.deleted].sort()).toEqual(["a.md", "b.md", "c.md"]);
+    expect(changes.created).toEqual([]);
+  });
+
   it("reads excluded prefixes without leading ./ or trailing slashes", async () => {
     const exclude = ["././.claude/skills//", "v1./cache"];
     const before = await takeManifest(workspace, { exclude });
