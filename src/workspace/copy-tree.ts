@@ -58,8 +58,8 @@ async function copyFolder(
     // Stryker disable next-line ConditionalExpression: equivalent, an entry that is no link resolves to its own real path and kind (only slower)
     if (entry.isSymbolicLink()) {
       const target = await linkTargetInside(context, source);
-      // Stryker disable next-line ConditionalExpression: equivalent, the ancestors are folders, never a file's real path
-      if (target === undefined || (target.kind === "dir" && ancestors.includes(target.real))) continue;
+      // A link to a folder being copied would copy it into itself; the ancestors are folders, never a file's real path.
+      if (target === undefined || ancestors.includes(target.real)) continue;
       realSource = target.real;
       kind = target.kind;
     } else if (entry.isDirectory()) {
@@ -98,15 +98,11 @@ async function linkTargetInside(
 
 // A folder where a later layer had a file (or a link) replaces it; a link is never written through.
 export async function ensureDir(dir: string): Promise<void> {
-  try {
-    const info = await lstat(dir);
-    if (info.isDirectory()) return;
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, the entry is no folder, and its vanishing (ENOENT) is caught below
-    await rm(dir, { recursive: true, force: true });
-  } catch (error) {
-    // Stryker disable next-line ConditionalExpression: equivalent, any other error of the lstat fails the mkdir below the same way
-    if (errnoOf(error) !== "ENOENT") throw error;
-  }
+  // An error of the lstat other than a missing entry fails the mkdir below the same way.
+  const info = await lstat(dir).catch(() => undefined);
+  if (info?.isDirectory()) return;
+  // Not a folder: a file or a link (removed, never followed), or nothing.
+  await rm(dir, { force: true });
   await mkdir(dir, { recursive: true });
 }
 
@@ -123,7 +119,7 @@ export async function copyFileReplacing(from: string, to: string): Promise<void>
   } catch (error) {
     if (errnoOf(error) !== "EEXIST") throw error;
   }
-  // Stryker disable next-line BooleanLiteral: equivalent, the entry is there (the copy just failed on it with EEXIST)
-  await rm(to, { recursive: true, force: true });
+  // The entry is there: the copy just failed on it (EEXIST).
+  await rm(to, { recursive: true });
   await copyFile(from, to, COPY_MODE);
 }

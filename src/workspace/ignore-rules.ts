@@ -75,8 +75,7 @@ export function isSkipped(rules: ProjectIgnoreRules, rel: string, isDir: boolean
 // Rules of deeper .gitignore files take precedence, as in git: the last level whose rules match decides.
 function isGitignored(gitignores: Map<string, GitignoreRules>, segments: string[], isDir: boolean): boolean {
   let ignored = false;
-  // Stryker disable next-line EqualityOperator: equivalent, at the full depth the path left ("" or "/") fails isPathValid below
-  for (let depth = 0; depth < segments.length; depth++) {
+  for (const depth of segments.keys()) {
     const rules = gitignores.get(segments.slice(0, depth).join("/"));
     if (rules === undefined) continue;
     const sub = segments.slice(depth).join("/") + (isDir ? "/" : "");
@@ -97,7 +96,6 @@ async function scanFolder(
   const entries = await readdir(dir, { withFileTypes: true });
   const gitignoreFile = entries.find((e) => e.name === ".gitignore" && e.isFile());
   const gitignoreText = gitignoreFile ? await readFile(path.join(dir, ".gitignore"), "utf8") : undefined;
-  // Stryker disable next-line ConditionalExpression: equivalent, a folder without rules gets an empty set, which neither ignores nor re-includes
   if (gitignoreText !== undefined || extraRules !== undefined) {
     const gitignore = ignore();
     // Each text's byte order mark is dropped by ignore's add, as git drops it.
@@ -108,7 +106,6 @@ async function scanFolder(
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
-    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, what a skipped folder holds is never copied; not looking into it only saves the walk
     if (isSkipped(rules, rel, true)) continue;
     const abs = path.join(dir, entry.name);
     if (entry.name.endsWith("-workspace") && (await holdsIterations(abs))) {
