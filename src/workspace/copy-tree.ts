@@ -48,7 +48,7 @@ async function copyFolder(
   relDir: string,
   ancestors: readonly string[],
 ): Promise<void> {
-  // In byte order of their names: Node's readdir sorts them.
+  // In the order readdir gives: every entry is copied, so none is needed.
   const entries = await readdir(from, { withFileTypes: true });
   for (const entry of entries) {
     const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
