@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -97,11 +97,50 @@ describe("packageSkill", () => {
     expect(error.message).toContain(`must not contain "--"`);
     expect(error.message).toContain("must not contain `<` or `>`");
     expect(error.message).toContain(join(dir, "SKILL.md"));
+    const lines = error.message.split("\n");
+    expect(lines[0]).toBe(`cannot package ${dir}: 2 errors`);
+    expect(lines.filter((line) => line.startsWith(`error: ${join(dir, "SKILL.md")}: `))).toHaveLength(2);
     await expect(stat(join(temp.root, "pdf--rotate.skill"))).rejects.toThrow();
+  });
+
+  it("reports a single error in the singular, with the fix, pointing at SKILL.md", async () => {
+    const dir = await temp.skill("pdf-rotate", {
+      "SKILL.md": skillMd(`name: pdf--rotate\ndescription: ${GOOD_DESCRIPTION}`),
+    });
+    const error = (await packageSkill(dir, temp.root).catch((failure: unknown) => failure)) as SkillgymError;
+    expect(error.code).toBe("INVALID_SKILL");
+    expect(error.message).toBe(
+      `cannot package ${dir}: 1 error\n` +
+        `error: ${join(dir, "SKILL.md")}: line 2: \`name\` "pdf--rotate" must not contain "--"\n` +
+        "    fix: use lowercase letters, digits and single hyphens, e.g. `pdf-rotate`",
+    );
+    expect(error.hint).toBe("fix the errors listed above, then package again");
+    expect(error.file).toBe(join(dir, "SKILL.md"));
   });
 
   it("refuses a folder without SKILL.md", async () => {
     const dir = await temp.skill("empty", { "README.md": "" });
-    await expect(packageSkill(dir, temp.root)).rejects.toMatchObject({ code: "INVALID_SKILL" });
+    const error = (await packageSkill(dir, temp.root).catch((failure: unknown) => failure)) as SkillgymError;
+    expect(error.code).toBe("INVALID_SKILL");
+    expect(error.message).toBe(
+      `cannot package ${dir}: 1 error\n` +
+        `error: ${join(dir, "SKILL.md")}: the folder has no SKILL.md\n` +
+        "    fix: create SKILL.md with a frontmatter (`name`, `description`) and instructions",
+    );
+    expect(error.file).toBe(dir);
+  });
+
+  it("refuses an output folder that cannot be created with BAD_INPUT, naming the package file", async () => {
+    const dir = await temp.skill("pdf-rotate", skillFiles);
+    const blocker = join(temp.root, "taken");
+    await writeFile(blocker, "not a folder");
+    const file = join(blocker, "pdf-rotate.skill");
+    const error = (await packageSkill(dir, blocker).catch((failure: unknown) => failure)) as SkillgymError;
+    expect(error).toBeInstanceOf(SkillgymError);
+    expect(error.code).toBe("BAD_INPUT");
+    expect(error.message).toBe(`cannot write ${file}: ${(error.cause as Error).message}`);
+    expect((error.cause as NodeJS.ErrnoException).code).toBe("EEXIST");
+    expect(error.hint).toBe("choose an output folder you can write to");
+    expect(error.file).toBe(file);
   });
 });
