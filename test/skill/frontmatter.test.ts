@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { errorsOf } from "../../src/findings.js";
+import { normalizeText } from "../../src/skill/frontmatter.js";
 import { loadSkill, parseFrontmatter } from "../../src/skill/index.js";
 import { GOOD_DESCRIPTION, skillMd, type TempRoot, tempRoot } from "./skill-folder.js";
 
@@ -130,5 +131,131 @@ describe("loadSkill on frontmatter variants", () => {
     const { findings } = await loadSkill(dir);
     expect(errorsOf(findings)[0]).toMatchObject({ code: "frontmatter-not-mapping" });
     expect(errorsOf(findings)[0]?.message).toContain("empty");
+  });
+});
+
+describe("normalizeText", () => {
+  it("drops a byte order mark only at the very start", () => {
+    expect(normalizeText("a\uFEFFb")).toBe("a\uFEFFb");
+    expect(normalizeText("\uFEFFa")).toBe("a");
+  });
+
+  it("turns CRLF and lone CR line endings into LF", () => {
+    expect(normalizeText("a\r\nb\rc\n")).toBe("a\nb\nc\n");
+  });
+});
+
+describe("parseFrontmatter findings", () => {
+  it("says a SKILL.md starting with text has no frontmatter, even after blank lines", () => {
+    for (const text of ["# Title\n---\n", "\n\n# Title\n"]) {
+      expect(parseFrontmatter(text, "S.md").findings).toEqual([
+        {
+          severity: "error",
+          code: "frontmatter-missing",
+          file: "S.md",
+          location: "line 1",
+          message: "SKILL.md has no frontmatter: its first line is not `---`",
+          hint: "start SKILL.md with a line `---`, then `name:` and `description:` lines, then a closing `---`",
+        },
+      ]);
+    }
+  });
+
+  it("counts whitespace-only lines as blank before a late opening `---`", () => {
+    expect(parseFrontmatter(" \t\n---\nname: a\n---\n", "S.md").findings).toEqual([
+      {
+        severity: "error",
+        code: "frontmatter-missing",
+        file: "S.md",
+        location: "line 1",
+        message: "SKILL.md must start with `---`, but the frontmatter starts on line 2",
+        hint: "remove the blank lines before the opening `---`",
+      },
+    ]);
+  });
+
+  it("says which line opened a frontmatter that is never closed", () => {
+    expect(parseFrontmatter("---\nname: a\n", "S.md").findings).toEqual([
+      {
+        severity: "error",
+        code: "frontmatter-unclosed",
+        file: "S.md",
+        location: "line 1",
+        message: "the frontmatter opened by `---` on line 1 is never closed",
+        hint: "add a line `---` after the last frontmatter key, before the instructions",
+      },
+    ]);
+  });
+
+  it("reports one finding for several YAML errors on the same line", () => {
+    const { findings } = parseFrontmatter("---\nname: a: b: c\n---\n", "S.md");
+    expect(findings.map((f) => f.location)).toEqual(["line 2, column 7"]);
+  });
+
+  it("hints at merging a duplicate key", () => {
+    const { findings } = parseFrontmatter("---\nname: a\nname: b\n---\n", "S.md");
+    expect(findings.map((f) => f.hint)).toEqual([
+      "each key may appear only once: remove or merge the repeated key",
+    ]);
+  });
+
+  it("hints at spaces for a tab-indented key", () => {
+    const { findings } = parseFrontmatter("---\nmetadata:\n\tauthor: x\n---\n", "S.md");
+    expect(findings.map((f) => [f.location, f.hint])).toEqual([
+      ["line 3, column 1", "indent with spaces, not tabs"],
+    ]);
+  });
+
+  it("hints at quoting for other YAML errors", () => {
+    const { findings } = parseFrontmatter('---\nname: "a\n---\n', "S.md");
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "yaml-syntax",
+        file: "S.md",
+        location: "line 2, column 9",
+        message: 'invalid YAML in the frontmatter: Missing closing "quote',
+        hint: "fix the YAML syntax; quoting values that contain `:`, `#`, `'` or `\"` usually helps",
+      },
+    ]);
+  });
+
+  it("keeps YAML warnings as warnings and still returns the frontmatter", () => {
+    const { frontmatter, findings } = parseFrontmatter("---\nname: !foo a\n---\n", "S.md");
+    expect(findings).toEqual([
+      {
+        severity: "warning",
+        code: "yaml-warning",
+        file: "S.md",
+        location: "line 2, column 7",
+        message: "Unresolved tag: !foo",
+      },
+    ]);
+    expect(frontmatter?.data).toEqual({ name: "a" });
+  });
+
+  it("refuses an alias bomb as bad input instead of expanding it", () => {
+    const text = [
+      "---",
+      "a: &a [x, x, x, x, x, x, x, x, x, x]",
+      "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]",
+      "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]",
+      "d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]",
+      "---",
+      "",
+    ].join("\n");
+    const { frontmatter, findings } = parseFrontmatter(text, "S.md");
+    expect(frontmatter).toBeUndefined();
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "yaml-syntax",
+        file: "S.md",
+        location: "line 2",
+        message:
+          "the frontmatter cannot be read: Excessive alias count indicates a resource exhaustion attack",
+        hint: "remove the YAML aliases (`*name`) from the frontmatter",
+      },
+    ]);
   });
 });
