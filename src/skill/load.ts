@@ -1,5 +1,5 @@
 import { readdir, readFile, stat } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, posix, resolve } from "node:path";
 import { SkillgymError } from "../errors.js";
 import type { Finding } from "../findings.js";
 import { describeLink, type LinkProblem } from "../tree/links.js";
@@ -184,7 +184,7 @@ function linkFindings(dir: string, links: readonly LinkProblem[]): Finding[] {
 
 function envFindings(dir: string, leftOut: readonly string[]): Finding[] {
   return leftOut
-    .filter((path) => isEnvFile(path.replace(/\/$/, "").split("/").pop() ?? ""))
+    .filter((path) => isEnvFile(posix.basename(path)))
     .map((path) => ({
       severity: "warning",
       code: "env-file",
