@@ -33,7 +33,7 @@ describe("findReferences", () => {
   });
 
   it("ignores link targets that are wildcards, half-wrapped or the folder itself", () => {
-    expect(links("[a](scripts/a*.sh) [b](scripts/b.sh>) [c](./) [d](?x=1)")).toEqual([]);
+    expect(links("[a](scripts/a*.sh) [b](scripts/b.sh>) [c](./) [d](?x=1) [e](<scripts/e.sh)")).toEqual([]);
   });
 
   it("normalises a folder link without its trailing slash and marks a climb out as leaving the folder", () => {
