@@ -16,12 +16,13 @@ export function evalsInputRules(data: unknown, file: string): InputRulesResult {
   const findings: Finding[] = [];
   if (!isObject(data)) return { findings: [], misspelled: new Set() };
   keys.check(data, [], evalsFileFields, "the evals file");
-  const evals = Array.isArray(data.evals) ? data.evals : [];
-  evals.forEach((entry: unknown, i) => {
-    if (!isObject(entry)) return;
-    keys.check(entry, ["evals", i], evalFields, "an eval");
-    findings.push(...gradingRules(entry, i, file));
-  });
+  if (Array.isArray(data.evals)) {
+    data.evals.forEach((entry: unknown, i) => {
+      if (!isObject(entry)) return;
+      keys.check(entry, ["evals", i], evalFields, "an eval");
+      findings.push(...gradingRules(entry, i, file));
+    });
+  }
   return {
     findings: [...keys.errors, ...groupFindings(findings), ...keys.warnings()],
     misspelled: keys.misspelled,
@@ -89,6 +90,7 @@ class UnknownKeys {
         severity: "error",
         code: "misspelled-field",
         file: this.file,
+        // Stryker disable next-line ConditionalExpression: equivalent, the path ends with the key, so it always has a location
         ...(location === undefined ? {} : { location }),
         message: `\`${key}\` is not a field of ${what}; did you mean \`${meant}\`?`,
         hint: `rename \`${key}\` to \`${meant}\``,

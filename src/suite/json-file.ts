@@ -85,7 +85,7 @@ function syntaxFinding(body: string, file: string, error: unknown): Finding {
 }
 
 // Used only if our scanner accepts text that JSON.parse rejects; Node 20 says "at position N", Node 22 adds line/column.
-function nativeOffset(message: string, body: string): number | undefined {
+export function nativeOffset(message: string, body: string): number | undefined {
   const lineCol = /\(line (\d+) column (\d+)\)/.exec(message);
   if (lineCol) {
     const lines = body.split("\n").slice(0, Number(lineCol[1]) - 1);
@@ -95,7 +95,7 @@ function nativeOffset(message: string, body: string): number | undefined {
   return position ? Number(position[1]) : undefined;
 }
 
-function unreadable(file: string, error: unknown): Finding {
+export function unreadable(file: string, error: unknown): Finding {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message =
     code === "ENOENT"

@@ -168,3 +168,99 @@ describe("--evals", () => {
     expect(findings[0]).toMatchObject({ severity: "error", code: "suite-shape" });
   });
 });
+
+describe("exact findings and shapes", () => {
+  test("a suite with only evals.json has no triggersFile key", async () => {
+    const { found } = await discoverWith({ [`${steps.skill}/evals.json`]: evals });
+    expect(found).toStrictEqual({
+      dir: join(dir.path, steps.skill),
+      evalsFile: join(dir.path, steps.skill, "evals.json"),
+      via: "skill",
+    });
+  });
+
+  test("a second trigger file is ignored with a warning naming the chosen one", async () => {
+    const { findings } = await discoverWith({
+      [`${steps.skill}/eval_set.json`]: triggers,
+      [`${steps.skill}/trigger-eval.json`]: triggers,
+    });
+    expect(findings).toEqual([
+      {
+        severity: "warning",
+        code: "suite-duplicate-triggers",
+        file: join(dir.path, steps.skill, "trigger-eval.json"),
+        message: "ignored because eval_set.json is in the same folder",
+        hint: "keep one trigger file",
+      },
+    ]);
+  });
+
+  test("fuzzy discovery looks only under the project's evals folder", async () => {
+    expect(await discoverWith({ "cases/my-skill/evals.json": evals })).toEqual({ findings: [] });
+  });
+
+  test("fuzzy discovery reaches four folders deep", async () => {
+    const { found } = await discoverWith({ "evals/1/2/3/my-skill/evals.json": evals });
+    expect(found?.dir).toBe(join(dir.path, "evals/1/2/3/my-skill"));
+  });
+
+  test("same-depth matches: the first by name wins, the others are named relative to evals/", async () => {
+    const { found, findings } = await discoverWith({
+      "evals/z/my-skill/evals.json": evals,
+      "evals/m/my-skill/evals.json": evals,
+      "evals/a/my-skill/evals.json": evals,
+      "evals/q/my-skill/evals.json": evals,
+      "evals/c/my-skill/evals.json": evals,
+    });
+    expect(found?.dir).toBe(join(dir.path, "evals/a/my-skill"));
+    expect(findings).toEqual([
+      {
+        severity: "warning",
+        code: "suite-ambiguous",
+        file: join(dir.path, "evals/a/my-skill"),
+        message: `chosen over ${join("c", "my-skill")}, ${join("m", "my-skill")}, ${join("q", "my-skill")}, ${join("z", "my-skill")} (same depth under ${join(dir.path, "evals")})`,
+        hint: "pass --evals to pick the suite explicitly",
+      },
+    ]);
+  });
+
+  test("--evals naming a folder without suite files", async () => {
+    const { findings } = await discoverWith({ "empty/": null }, "empty");
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "suite-empty",
+        file: join(dir.path, "empty"),
+        message:
+          "--evals names a folder that holds neither evals.json nor triggers.json (or eval_set.json, trigger-eval.json)",
+        hint: "point --evals at a suite folder or at one of its JSON files",
+      },
+    ]);
+  });
+
+  test("--evals naming a path that does not exist", async () => {
+    const { findings } = await discoverWith({}, "missing");
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "suite-missing",
+        file: join(dir.path, "missing"),
+        message: "--evals names a path that does not exist",
+        hint: "pass an existing suite folder, evals.json or triggers.json",
+      },
+    ]);
+  });
+
+  test("--evals naming a JSON file of neither shape", async () => {
+    const { findings } = await discoverWith({ "cases/x.json": { queries: [] } }, "cases/x.json");
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "suite-shape",
+        file: join(dir.path, "cases/x.json"),
+        message:
+          "cannot tell what this file is: expected an object with `evals` (evals.json) or an array of { query, should_trigger } (triggers.json)",
+      },
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { z } from "zod";
 import { EvalsFile, TriggersFile } from "../../src/contracts/evals.js";
-import { readJsonFile } from "../../src/suite/json-file.js";
+import { checkAgainstSchema, nativeOffset, readJsonFile, unreadable } from "../../src/suite/json-file.js";
 import { findJsonSyntaxError, lineColumnAt } from "../../src/suite/json-syntax.js";
 import { tempDir, writeTree } from "./tree.js";
 
@@ -185,5 +186,104 @@ describe("schema failures name JSON paths", () => {
     const { findings } = await readText("evals.json", "[]");
     expect(findings).toEqual([expect.objectContaining({ message: "expected object, got array" })]);
     expect(findings[0]?.location).toBeUndefined();
+  });
+});
+
+describe("exact findings", () => {
+  test("a syntax error carries the json-syntax code, its location and the fix", async () => {
+    const { findings } = await readText("evals.json", '{"evals": [1,]}');
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "json-syntax",
+        file: join(dir.path, "evals.json"),
+        location: "line 1, column 14",
+        message: "invalid JSON: trailing comma before ']'",
+        hint: "fix the JSON syntax (no comments, no trailing commas, double-quoted strings)",
+      },
+    ]);
+  });
+
+  test("a schema error carries the json-schema code", async () => {
+    const { findings } = await readText("evals.json", "[]");
+    expect(findings.map((f) => [f.severity, f.code, f.file])).toEqual([
+      ["error", "json-schema", join(dir.path, "evals.json")],
+    ]);
+  });
+
+  test("a missing file has the file-missing code", async () => {
+    const file = join(dir.path, "nope.json");
+    const { findings } = await readJsonFile(file, EvalsFile);
+    expect(findings).toEqual([{ severity: "error", code: "file-missing", file, message: "file not found" }]);
+  });
+
+  test("a folder has the file-unreadable code", async () => {
+    const { findings } = await readJsonFile(dir.path, EvalsFile);
+    expect(findings).toEqual([
+      {
+        severity: "error",
+        code: "file-unreadable",
+        file: dir.path,
+        message: "is a folder, expected a JSON file",
+      },
+    ]);
+  });
+
+  test.each([
+    ["EACCES", "permission denied"],
+    ["EPERM", "permission denied"],
+    ["EIO", "cannot read the file: disk on fire"],
+  ])("a read failing with %s is file-unreadable: %s", (code, message) => {
+    const error = Object.assign(new Error("disk on fire"), { code });
+    expect(unreadable("f.json", error)).toEqual({
+      severity: "error",
+      code: "file-unreadable",
+      file: "f.json",
+      message,
+    });
+  });
+
+  test("a thrown value that is not an Error is shown as text", () => {
+    expect(unreadable("f.json", "odd")).toEqual({
+      severity: "error",
+      code: "file-unreadable",
+      file: "f.json",
+      message: "cannot read the file: odd",
+    });
+  });
+});
+
+describe("misspelled keys", () => {
+  const schema = z.object({ a: z.string(), b: z.string() });
+
+  test("drop only the 'required' errors of their paths", () => {
+    const { findings } = checkAgainstSchema({ a: 1 }, schema, "f.json", new Set(["a", "b"]));
+    expect(findings.map((f) => [f.location, f.message])).toEqual([["a", "expected string, got number 1"]]);
+  });
+
+  test("without them every error is kept", () => {
+    const { findings } = checkAgainstSchema({ a: 1 }, schema, "f.json");
+    expect(findings.map((f) => [f.location, f.message])).toEqual([
+      ["a", "expected string, got number 1"],
+      ["b", "required (string)"],
+    ]);
+  });
+});
+
+describe("offsets from JSON.parse messages", () => {
+  // Eleven lines of three characters, then the line the error is on.
+  const body = `${Array(11).fill("xyz").join("\n")}\n0123456789abcdefg`;
+
+  test("line and column are preferred over the position", () => {
+    expect(nativeOffset("Unexpected token in JSON at position 99 (line 12 column 15)", body)).toBe(58);
+    expect(body.charAt(58)).toBe("e");
+  });
+
+  test("the position is used when there is no line and column", () => {
+    expect(nativeOffset("Unexpected token } in JSON at position 12", body)).toBe(12);
+  });
+
+  test("a message with neither gives no offset", () => {
+    expect(nativeOffset("Unexpected end of JSON input", body)).toBeUndefined();
   });
 });

@@ -342,3 +342,38 @@ describe("discovery through loadSuite", () => {
     expect(suite?.triggers).toEqual([]);
   });
 });
+
+describe("the suite holds only what the files give", () => {
+  const oneEval = { id: 1, prompt: "p", expectations: ["e"] };
+
+  test("evals.json alone: no trigger file, overlay, env or output limits", async () => {
+    const { suite, findings } = await load({ [`${skillEvals}/evals.json`]: { evals: [oneEval] } });
+    expect(findings).toEqual([]);
+    expect(Object.keys(suite ?? {}).sort()).toEqual(["dir", "evals", "evalsFile", "triggers", "via"]);
+  });
+
+  test("triggers.json alone: no evals file", async () => {
+    const { suite, findings } = await load({ [`${skillEvals}/triggers.json`]: balancedTriggers });
+    expect(findings).toEqual([]);
+    expect(Object.keys(suite ?? {}).sort()).toEqual(["dir", "evals", "triggers", "triggersFile", "via"]);
+  });
+
+  test("env is kept when evals.json names it", async () => {
+    const { suite } = await load({ [`${skillEvals}/evals.json`]: { env: ["API_KEY"], evals: [oneEval] } });
+    expect(suite?.env).toEqual(["API_KEY"]);
+  });
+
+  test.each([
+    [{ max_output: "2KB" }, { totalBytes: 2048 }],
+    [{ max_output_file: "1MB" }, { fileBytes: 1024 ** 2 }],
+    [{ max_output_files: 3 }, { files: 3 }],
+    [
+      { max_output: "1KB", max_output_file: "512B", max_output_files: 2 },
+      { totalBytes: 1024, fileBytes: 512, files: 2 },
+    ],
+  ])("output limits %j become %j", async (limits, expected) => {
+    const { suite, findings } = await load({ [`${skillEvals}/evals.json`]: { ...limits, evals: [oneEval] } });
+    expect(findings).toEqual([]);
+    expect(suite?.outputLimits).toStrictEqual(expected);
+  });
+});
