@@ -39,3 +39,8 @@ test.each([
   await writeTree(dir.path, { [`${skill}/SKILL.md`]: "" });
   expect(await findProjectRoot(join(dir.path, skill))).toBe(join(dir.path, root));
 });
+
+test("without .git, a package.json further up than the skill's own folder wins", async () => {
+  await writeTree(dir.path, { "app/package.json": "{}", "app/tools/pack/s/SKILL.md": "" });
+  expect(await findProjectRoot(join(dir.path, "app/tools/pack/s"))).toBe(join(dir.path, "app"));
+});
