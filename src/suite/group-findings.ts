@@ -44,18 +44,11 @@ export function groupFindings(findings: readonly Finding[]): Finding[] {
 /** `0..3, 7, 9..10` */
 export function ranges(indices: readonly number[]): string {
   const sorted = [...new Set(indices)].sort((a, b) => a - b);
-  const parts: string[] = [];
-  let start = sorted[0];
-  let end = start;
-  for (const n of [...sorted.slice(1), undefined]) {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, n is undefined only past the end, where n === end + 1 is false anyway
-    if (n !== undefined && end !== undefined && n === end + 1) {
-      end = n;
-      continue;
-    }
-    if (start !== undefined) parts.push(start === end ? `${start}` : `${start}..${end}`);
-    start = n;
-    end = n;
+  const runs: [number, number][] = [];
+  for (const n of sorted) {
+    const last = runs.at(-1);
+    if (last && n === last[1] + 1) last[1] = n;
+    else runs.push([n, n]);
   }
-  return parts.join(", ");
+  return runs.map(([start, end]) => (start === end ? `${start}` : `${start}..${end}`)).join(", ");
 }
