@@ -63,6 +63,14 @@ describe("findOverlays", () => {
     expect([...found.perEval.keys()]).toEqual(["a", "b", "c"]);
   });
 
+  test("a link standing for an eval folder is not followed", async () => {
+    const found = await overlaysOf({ "real/setup/a": "a" }, new Set(["1"]), { "1": join(suite, "real") });
+    expect([...found.perEval]).toEqual([]);
+    expect(found.findings.map((f) => [f.code, f.file])).toEqual([
+      ["overlay-orphan", join(suite, "real/setup")],
+    ]);
+  });
+
   test("an overlay that is a link out of the suite is an error naming where it leads", async () => {
     const found = await overlaysOf({}, new Set(["1"]), { "1/setup": outside });
     expect(found.findings).toEqual([
