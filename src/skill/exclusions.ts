@@ -28,7 +28,8 @@ export function isEnvFile(name: string): boolean {
 /** Whether an entry is left out by the built-in rules, given its POSIX path relative to the skill folder. */
 export function isExcluded(relativePath: string): boolean {
   const parts = relativePath.split("/");
-  if (EXCLUDED_AT_ROOT.has(parts[0] ?? "")) return true;
+  // split gives at least one part.
+  if (EXCLUDED_AT_ROOT.has(parts[0]!)) return true;
   return parts.some(
     (part) =>
       EXCLUDED_ANYWHERE.has(part) ||
@@ -48,7 +49,8 @@ export async function loadSkillExclusions(dir: string): Promise<SkillExclusion> 
   const rules = ignore();
   for (const name of IGNORE_FILES) {
     const text = await readFile(join(dir, name), "utf8").catch(() => undefined);
-    if (text !== undefined) rules.add(text.startsWith("\uFEFF") ? text.slice(1) : text);
+    // ignore's add drops a byte order mark itself, as git does.
+    if (text !== undefined) rules.add(text);
   }
   return async (rel, isDir, absolutePath) => {
     if (isExcluded(rel)) return true;
