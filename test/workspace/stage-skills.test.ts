@@ -1,8 +1,8 @@
 import { rm, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SkillgymError } from "../../src/errors.js";
 import { stageWorkspace, type WorkspacePlan } from "../../src/workspace/index.js";
+import { stageFailure } from "./stage-failure.js";
 import { listTree, makeTempDir, readText, removeDir, writeTree } from "./tree.js";
 
 const skillMd = (name: string) => `---\nname: ${name}\ndescription: Formats reports.\n---\nDo it.\n`;
@@ -39,15 +39,6 @@ describe("stageWorkspace skill installs", () => {
       fixtures: [],
       ...overrides,
     };
-  }
-
-  async function failure(p: WorkspacePlan): Promise<SkillgymError> {
-    const error = await stageWorkspace(p).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(SkillgymError);
-    return error as SkillgymError;
   }
 
   it("installs files nested several folders deep in the skill", async () => {
@@ -114,7 +105,7 @@ describe("stageWorkspace skill installs", () => {
 
   it("refuses to rename a skill that has no SKILL.md", async () => {
     await rm(path.join(skill, "SKILL.md"));
-    const error = await failure(
+    const error = await stageFailure(
       plan({ skills: [{ sourceDir: skill, installName: "trig-1" }], rewriteSkillName: true }),
     );
     expect(error.message).toBe(`Skill folder has no SKILL.md to rename: ${skill}`);
@@ -124,7 +115,7 @@ describe("stageWorkspace skill installs", () => {
 
   it("refuses to rename a SKILL.md without frontmatter", async () => {
     await writeFile(path.join(skill, "SKILL.md"), "name: my-skill\n");
-    const error = await failure(
+    const error = await stageFailure(
       plan({ skills: [{ sourceDir: skill, installName: "trig-1" }], rewriteSkillName: true }),
     );
     const file = path.join(skill, "SKILL.md");
