@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Check } from "../../../src/contracts/checks.js";
 import { shellInvocation } from "../../../src/grade/checks/command.js";
 import type { CheckContext } from "../../../src/grade/checks/context.js";
-import { gradeChecks } from "../../../src/grade/checks/grade-checks.js";
-import { contextFor, makeWorkspace, removeWorkspace } from "./workspace.js";
+import { contextFor, gradeOneIn, makeWorkspace, removeWorkspace } from "./workspace.js";
 
 const node = `"${process.execPath}"`;
 let dir: string;
@@ -15,11 +14,8 @@ afterAll(async () => {
   await removeWorkspace(dir);
 });
 
-async function gradeOne(check: Check, extra: Partial<CheckContext> = {}) {
-  const [graded] = await gradeChecks([check], contextFor(dir, extra));
-  if (!graded) throw new Error("no expectation graded");
-  return graded;
-}
+const gradeOne = (check: Check, extra: Partial<CheckContext> = {}) =>
+  gradeOneIn(contextFor(dir, extra), check);
 
 // A shell that answers the limit's SIGTERM by exiting 0, the exit code the check expects.
 const exitsZeroOnTerm = "trap 'exit 0' TERM; sleep 60 & wait";

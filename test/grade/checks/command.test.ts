@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Check } from "../../../src/contracts/checks.js";
 import { checkEnvironment } from "../../../src/grade/checks/command.js";
 import type { CheckContext } from "../../../src/grade/checks/context.js";
-import { gradeChecks } from "../../../src/grade/checks/grade-checks.js";
-import { contextFor, makeWorkspace, removeWorkspace } from "./workspace.js";
+import { contextFor, gradeOneIn, makeWorkspace, removeWorkspace } from "./workspace.js";
 
 const node = `"${process.execPath}"`;
 let dir: string;
@@ -17,11 +16,8 @@ afterAll(async () => {
   await removeWorkspace(dir);
 });
 
-async function gradeOne(check: Check, extra: Partial<CheckContext> = {}) {
-  const [graded] = await gradeChecks([check], contextFor(dir, extra));
-  if (!graded) throw new Error("no expectation graded");
-  return graded;
-}
+const gradeOne = (check: Check, extra: Partial<CheckContext> = {}) =>
+  gradeOneIn(contextFor(dir, extra), check);
 
 // A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
 function isAlive(pid: number): boolean {

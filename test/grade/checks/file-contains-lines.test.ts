@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Check } from "../../../src/contracts/checks.js";
 import { gradeChecks } from "../../../src/grade/checks/grade-checks.js";
 import { locateInWorkspace } from "../../../src/grade/checks/workspace-file.js";
-import { contextFor, makeWorkspace, removeWorkspace } from "./workspace.js";
+import { contextFor, gradeOneIn, makeWorkspace, removeWorkspace } from "./workspace.js";
 
 let dir: string;
 
@@ -15,11 +15,7 @@ afterAll(async () => {
   await removeWorkspace(dir);
 });
 
-async function gradeOne(check: Check) {
-  const [graded] = await gradeChecks([check], contextFor(dir));
-  if (!graded) throw new Error("no expectation graded");
-  return graded;
-}
+const gradeOne = (check: Check) => gradeOneIn(contextFor(dir), check);
 
 describe("file_contains line reports", () => {
   it("counts a file of one line as 1 line", async () => {

@@ -3,7 +3,10 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import type { AgentEvent } from "../../../src/agents/events.js";
+import type { Check } from "../../../src/contracts/checks.js";
+import type { GradedExpectation } from "../../../src/contracts/grading.js";
 import type { CheckContext } from "../../../src/grade/checks/context.js";
+import { gradeChecks } from "../../../src/grade/checks/grade-checks.js";
 
 export type TreeSpec = Record<string, string | Uint8Array>;
 
@@ -34,6 +37,13 @@ export function contextFor(workspaceDir: string, extra: Partial<CheckContext> = 
     commandTimeoutMs: 10_000,
     ...extra,
   };
+}
+
+/** The one expectation `gradeChecks` makes of `check` in `ctx`. */
+export async function gradeOneIn(ctx: CheckContext, check: Check): Promise<GradedExpectation> {
+  const [graded] = await gradeChecks([check], ctx);
+  if (!graded) throw new Error("no expectation graded");
+  return graded;
 }
 
 export function toolUse(name: string, input: Record<string, unknown> = {}): AgentEvent {
