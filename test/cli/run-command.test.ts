@@ -1,29 +1,9 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
-import { executableDouble } from "../agent-double/index.js";
-import { tempDir } from "../e2e/helpers.js";
-import { smallExample } from "../e2e/small-example.js";
+import { describe, expect, it } from "vitest";
+import { useReleaseNotes } from "./command-fixture.js";
 
-// `skillgym run` in this process through the CLI's own `main`, on a copy of examples/release-notes keeping two
-// trigger queries (the first should trigger, the last should not), its agent the test double under --simulate.
-let dir: string;
-let cleanup: () => Promise<void>;
-let skill: string;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  skill = await smallExample(dir, "release-notes", [0, 19]);
-  binary = await executableDouble(dir);
-});
-afterAll(() => cleanup());
-
-async function run(...flags: string[]) {
-  const io = captureIo();
-  const code = await main(["run", skill, "--simulate", "--agent-bin", binary, ...flags], io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
+// `skillgym run` in this process on a copy of examples/release-notes with two trigger queries, on the test double.
+const { at, command: run } = useReleaseNotes("run");
 
 describe("skillgym run --dry-run", () => {
   it("plans three runs per eval and configuration and three per trigger query by default, starting nothing", async () => {
@@ -35,7 +15,7 @@ describe("skillgym run --dry-run", () => {
       "estimated cost: about $0.00 (rough: $0.00 per eval run, $0.00 per trigger run, $0.00 per judge call)",
     );
     expect(lines[2]).toMatch(/^estimated wall time: about .* at --concurrency 4 \(/);
-    expect(lines).toContain(`result store: ${join(dir, "release-notes-workspace", ".skillgym-cache")}`);
+    expect(lines).toContain(`result store: ${join(at.dir, "release-notes-workspace", ".skillgym-cache")}`);
     expect(lines.slice(-2)).toEqual(["credentials: none needed (simulated)", "nothing was started"]);
     expect(result.stderr).toBe("");
   });
@@ -93,17 +73,17 @@ describe("skillgym run --dry-run", () => {
 
 describe("skillgym run", () => {
   it("runs the evals and triggers, prints the summary and the report, exit 0", async () => {
-    const result = await run("--runs", "1", "--trigger-runs", "1", "--workspace", join(dir, "text"));
+    const result = await run("--runs", "1", "--trigger-runs", "1", "--workspace", join(at.dir, "text"));
     expect(result.code).toBe(0);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^SIMULATED: /);
     expect(lines).toContain("triggers: 2/2 queries passed, accuracy 100%, precision 100%, recall 100%");
-    expect(lines.at(-1)).toBe(`report: ${join(dir, "text", "iteration-1", "report.html")}`);
-    expect(result.stderr).toContain(`writing ${join(dir, "text", "iteration-1")}: 6 runs`);
+    expect(lines.at(-1)).toBe(`report: ${join(at.dir, "text", "iteration-1", "report.html")}`);
+    expect(result.stderr).toContain(`writing ${join(at.dir, "text", "iteration-1")}: 6 runs`);
   });
 
   it("prints the result as JSON, fails a gate with exit 1, and reads from the store unless --fresh", async () => {
-    const workspace = join(dir, "json");
+    const workspace = join(at.dir, "json");
     const common = ["--runs", "1", "--trigger-runs", "1", "--workspace", workspace, "--json"];
     // A description that names none of the skill's uses: the query that should trigger does not.
     const gated = await run(...common, "--description", "Formats tables.", "--min-trigger-accuracy", "0.9");
@@ -112,7 +92,7 @@ describe("skillgym run", () => {
     expect(first).toMatchObject({
       iteration_dir: join(workspace, "iteration-1"),
       simulated: true,
-      sim_script: join(skill, "evals", "sim-script.json"),
+      sim_script: join(at.skill, "evals", "sim-script.json"),
       cancelled: false,
       budget_exhausted: false,
       cost_usd: 0,
