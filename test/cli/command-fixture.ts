@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { executableDouble } from "../agent-double/index.js";
@@ -34,8 +34,24 @@ export function useReleaseNotes(name: string) {
     workspace: (folder: string) => join(at.dir, folder),
     async command(...flags: string[]): Promise<CommandResult> {
       const io = captureIo();
+      const servers = openServers();
       const code = await main([name, at.skill, "--simulate", "--agent-bin", at.binary, ...flags], io);
+      // The simulator the command started is closed when it returns: left open, the process would never exit.
+      expect(await serversAfterClosing(servers), `skillgym ${name} left a server open`).toBe(servers);
       return { code, stdout: io.stdout(), stderr: io.stderr() };
     },
   };
+}
+
+/** How many listening servers this process has open. */
+export function openServers(): number {
+  return process.getActiveResourcesInfo().filter((kind) => kind === "TCPServerWrap").length;
+}
+
+// The open servers once those closing have gone (a closed server's handle goes a moment after its close returns),
+// waiting at most two seconds for them to come down to `expected`.
+async function serversAfterClosing(expected: number): Promise<number> {
+  for (let waited = 0; openServers() > expected && waited < 2000; waited += 50)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  return openServers();
 }

@@ -112,7 +112,10 @@ export function registerNoise(program: Command, io: Io): void {
           );
         }
       } finally {
+        reporter.close();
         interrupt.dispose();
+        // The simulator and any judge it started: left open, they keep the process from exiting.
+        await setup.close();
       }
     });
 }
