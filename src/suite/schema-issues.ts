@@ -33,11 +33,12 @@ export function describeIssue(issue: z.core.$ZodIssue, input: unknown): Describe
   return [{ location: jsonPath(issue.path), message, hint: hintFor(issue, value, message) }];
 }
 
-// An object that fails a "sentence or object" union failed as the object: report that branch's own errors.
+// An object or array that fails a "sentence or object" union failed as the object (or the list): report that
+// branch's own errors.
 function unwrapUnion(issue: z.core.$ZodIssue, value: unknown): z.core.$ZodIssue[] | undefined {
-  if (issue.code !== "invalid_union" || issue.discriminator !== undefined || isStatementEntry(issue.path))
-    return undefined;
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  // A discriminator's issue has no branches to unwrap: `errors` is empty.
+  if (issue.code !== "invalid_union" || isStatementEntry(issue.path)) return undefined;
+  if (value === null || typeof value !== "object") return undefined;
   const objectBranches = issue.errors.filter(
     (branch) => !branch.every((i) => i.code === "invalid_type" && i.path.length === 0),
   );
@@ -78,6 +79,7 @@ function messageFor(issue: z.core.$ZodIssue, value: unknown): string {
 function unionMessage(issue: z.core.$ZodIssueInvalidUnion, value: unknown): string {
   if (issue.discriminator !== undefined) {
     const isCheck = issue.discriminator === "type" && issue.path.includes("checks");
+    // Stryker disable next-line ArrayDeclaration: equivalent, zod gives every discriminator issue its options
     const options = "options" in issue ? (issue.options ?? []) : [];
     const list = (isCheck ? [...checkTypes] : options.map(String)).join(", ");
     if (value === undefined) return `required; one of: ${list}`;
@@ -112,11 +114,12 @@ function sizeMessage(
 ): string {
   const n = Number(limit);
   if (origin === "string") {
-    if (bound === "at least" && n === 1 && inclusive !== false) return "must not be empty";
+    // zod bounds lengths and sizes inclusively: only numbers have exclusive bounds.
+    if (bound === "at least" && n === 1) return "must not be empty";
     return `must have ${bound} ${n} character${n === 1 ? "" : "s"}`;
   }
   if (origin === "array" || origin === "set") {
-    if (bound === "at least" && n === 1 && inclusive !== false) return "must not be empty";
+    if (bound === "at least" && n === 1) return "must not be empty";
     return `must have ${bound} ${n} item${n === 1 ? "" : "s"}`;
   }
   const op = bound === "at least" ? (inclusive === false ? ">" : ">=") : inclusive === false ? "<" : "<=";
