@@ -159,6 +159,15 @@ describe("checks and other tagged entries", () => {
   });
 });
 
+describe("unions inside unions", () => {
+  test("an object failing a union nested in another is described by the object's own errors", async () => {
+    const Note = z.object({
+      note: z.union([z.string(), z.union([z.number(), z.object({ text: z.string() })])]),
+    });
+    expect(await errorsOf(Note, { note: { txt: "typo" } })).toEqual([["note.text", "required (string)"]]);
+  });
+});
+
 describe("unions the message cannot pin on one branch", () => {
   test("an object that fits neither of two shapes keeps zod's message", async () => {
     const Target = z.object({
