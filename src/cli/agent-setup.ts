@@ -9,7 +9,15 @@ import type { Judge, JudgeBackend } from "../judge/judge.js";
 import { loadSimScript, startSim } from "../sim/index.js";
 import { envPassedBy, sandboxAskedBy } from "../suite/index.js";
 import type { OutputLimits } from "../workspace/index.js";
-import { byteSize, effectFloorOption, idList, modelList, modelsOf, positiveInt } from "./options.js";
+import {
+  binaryPath,
+  byteSize,
+  effectFloorOption,
+  idList,
+  modelList,
+  modelsOf,
+  positiveInt,
+} from "./options.js";
 
 export interface AgentFlags {
   agent?: string;
@@ -221,6 +229,7 @@ export function withAgentOptions(command: Command, several = false): Command {
     .option(
       "--agent-bin <path>",
       "the agent's binary (default: the one installed beside skillgym, then PATH)",
+      binaryPath,
     )
     .option("--simulate", "run against skillgym sim, offline and free (results are not a model's)")
     .option("--sim-script <file>", "simulator script (default: sim-script.json in the suite folder)")

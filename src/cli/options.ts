@@ -1,3 +1,4 @@
+import { isAbsolute, resolve, sep } from "node:path";
 import { InvalidArgumentError } from "commander";
 import { parseShard, type Shard } from "../shard/index.js";
 import { parseByteSize } from "../workspace/index.js";
@@ -92,4 +93,13 @@ export function shardValue(value: string): Shard {
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
+}
+
+/**
+ * `--agent-bin`: a path with a folder in it (`./claude`, `bin/claude`) is taken from the current folder, as a shell
+ * takes it, since the agent starts in its run's workspace; a bare name (`claude-beta`) is looked up on PATH.
+ */
+export function binaryPath(value: string): string {
+  if (isAbsolute(value) || !(value.includes("/") || value.includes(sep))) return value;
+  return resolve(value);
 }

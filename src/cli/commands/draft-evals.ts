@@ -4,7 +4,7 @@ import { type Command, Option } from "commander";
 import { draftEvals } from "../../create/index.js";
 import { type AgentFlags, createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
-import { nonNegativeInt } from "../options.js";
+import { binaryPath, nonNegativeInt } from "../options.js";
 
 interface DraftEvalsFlags extends AgentFlags, JudgeFlags {
   triggers: number;
@@ -36,6 +36,7 @@ export function registerDraftEvals(program: Command, io: Io): void {
     .option(
       "--agent-bin <path>",
       "the judge agent's binary, when the judge is an agent (claude-code, codex, gemini, opencode, copilot)",
+      binaryPath,
     )
     .option("--simulate", "draft with skillgym sim's deterministic answer (offline, free)")
     .option("--sim-script <file>", "simulator script with a `judge` section")

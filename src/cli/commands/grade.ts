@@ -2,7 +2,7 @@ import type { Command } from "commander";
 import { type GradedPart, gradeIterations, iterationSandboxed, judgeGrader } from "../../grade/index.js";
 import { type AgentFlags, createSetup, type JudgeFlags, withJudgeOptions } from "../agent-setup.js";
 import type { Io } from "../io.js";
-import { interruptSignal, positiveInt } from "../options.js";
+import { binaryPath, interruptSignal, positiveInt } from "../options.js";
 
 interface GradeFlags extends AgentFlags, JudgeFlags {
   force?: boolean;
@@ -39,6 +39,7 @@ export function registerGrade(program: Command, io: Io): void {
     .option(
       "--agent-bin <path>",
       "the judge agent's binary, when the judge is an agent (claude-code, codex, gemini, opencode, copilot)",
+      binaryPath,
     )
     .option("--simulate", "grade with skillgym sim's scripted verdicts (offline, free)")
     .option("--sim-script <file>", "simulator script with a `judge` section")
