@@ -60,7 +60,7 @@ export function lanesOf(agents: readonly string[], models: readonly string[]): L
   const seen = new Map<string, Lane>();
   for (const lane of lanes) {
     const earlier = seen.get(lane.dir);
-    if (lane.dir === "" || !/^[a-z0-9]/.test(lane.dir))
+    if (!/^[a-z0-9]/.test(lane.dir))
       throw new SkillgymError("USAGE", `--model "${lane.model}" gives no folder name`, {
         hint: "name models that start with a letter or a digit",
       });

@@ -45,6 +45,32 @@ describe("the parts of a run of several agents or models", () => {
     expect(() => lanesOf(["claude-code"], ["a/b", "a:b"])).toThrow("would share the folder a-b");
     expect(() => lanesOf(["claude-code"], ["...", "old"])).toThrow('--model "..." gives no folder name');
   });
+
+  it("makes one dash of a run of characters a folder name cannot hold, and drops leading dots and dashes", () => {
+    expect(lanesOf(["claude-code"], ["openai: GPT 5", "..-v1"]).map((l) => l.dir)).toEqual([
+      "openai-gpt-5",
+      "v1",
+    ]);
+  });
+
+  it("refuses a model whose folder name would not start with a letter or a digit, saying what to do", () => {
+    expect(() => lanesOf(["claude-code"], ["_draft", "old"])).toThrow(
+      expect.objectContaining({
+        code: "USAGE",
+        message: '--model "_draft" gives no folder name',
+        hint: "name models that start with a letter or a digit",
+      }),
+    );
+  });
+
+  it("says to name each model once when two would share a folder", () => {
+    expect(() => lanesOf(["claude-code"], ["Old", "old"])).toThrow(
+      expect.objectContaining({
+        code: "USAGE",
+        hint: "name each model once; models that differ only in case or punctuation cannot share an iteration",
+      }),
+    );
+  });
 });
 
 describe("one stage of the pipeline alone", () => {
