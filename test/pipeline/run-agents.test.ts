@@ -1,0 +1,161 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { runAgentsPipeline } from "../../src/pipeline/index.js";
+import type { AgentsPipelineOptions } from "../../src/pipeline/run-agents.js";
+import { type SimServer, startSim } from "../../src/sim/index.js";
+import { executableDouble } from "../agent-double/index.js";
+import { readJson, tempDir } from "../e2e/helpers.js";
+import { cardPipelineOptions, cardScript, writeCardSkill } from "./pipeline-fixtures.js";
+
+// runAgentsPipeline in this process: two models of one agent, the claude-code adapter on the test double, against one
+// sim for the file. Eval 2 once without a baseline and each trigger query once: three runs a part.
+let dir: string;
+let cleanup: () => Promise<void>;
+let sim: SimServer;
+let binary: string;
+beforeAll(async () => {
+  ({ dir, cleanup } = await tempDir());
+  binary = await executableDouble(dir);
+  await writeCardSkill(dir);
+  sim = await startSim({ script: cardScript });
+});
+afterAll(async () => {
+  await sim.close();
+  await cleanup();
+});
+
+const simulated = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
+
+function options(workspace: string, overrides: Partial<AgentsPipelineOptions> = {}): AgentsPipelineOptions {
+  const { createAgent: _one, ...single } = cardPipelineOptions(dir, () => simulated(), {
+    workspace: join(dir, workspace),
+    only: ["2"],
+    baseline: "none",
+  });
+  return {
+    ...single,
+    agents: ["claude-code"],
+    models: ["m1", "m2"],
+    createAgent: () => simulated(),
+    ...overrides,
+  };
+}
+
+describe("runAgentsPipeline", () => {
+  it("runs each part into its own folder of one iteration, then writes the matrix, the report and each part's gates", async () => {
+    const asked: string[] = [];
+    const told: [string, number, number][] = [];
+    const result = await runAgentsPipeline(
+      options("models", {
+        gates: { minTriggerAccuracy: 0.5 },
+        createAgent: (agent) => {
+          asked.push(agent);
+          return simulated();
+        },
+        onAgent: (part, index, count) => told.push([part, index, count]),
+      }),
+    );
+    const root = join(dir, "models", "iteration-1");
+    // The agent is made once, before any part runs.
+    expect(asked).toEqual(["claude-code"]);
+    expect(told).toEqual([
+      ["m1", 0, 2],
+      ["m2", 1, 2],
+    ]);
+    expect(result).toMatchObject({ iterationDir: root, iteration: 1, resumed: false });
+    expect(result.parts.map(({ result: _r, ...part }) => part)).toEqual([
+      { agent: "claude-code", model: "m1", name: "m1", dir: join(root, "m1") },
+      { agent: "claude-code", model: "m2", name: "m2", dir: join(root, "m2") },
+    ]);
+    expect(result.parts.map((p) => p.result?.iterationDir)).toEqual([join(root, "m1"), join(root, "m2")]);
+    const record = await readJson(join(root, "iteration.json"));
+    expect(record).toMatchObject({
+      skill_name: "card",
+      skill_path: join(dir, "card"),
+      status: "complete",
+      simulated: true,
+      agents: ["m1", "m2"],
+      lanes: [
+        { agent: "claude-code", model: "m1", dir: "m1" },
+        { agent: "claude-code", model: "m2", dir: "m2" },
+      ],
+      request: {
+        evals: [2],
+        runs_per_configuration: 1,
+        baseline: "none",
+        trigger_queries: 2,
+        trigger_runs: 1,
+      },
+    });
+    expect(record.finished_at).toEqual(expect.any(String));
+    expect(result.matrixFile).toBe(join(root, "matrix.json"));
+    expect(result.markdownFile).toBe(join(root, "benchmark.md"));
+    expect(result.reportFile).toBe(join(root, "report.html"));
+    expect(await readJson(result.matrixFile)).toEqual(result.matrix);
+    expect(result.matrix.simulated).toBe(true);
+    expect(
+      result.matrix.agents.map((a) => [
+        a.agent,
+        a.model,
+        a.dir,
+        a.status,
+        a.graded_runs,
+        a.triggers?.accuracy,
+      ]),
+    ).toEqual([
+      ["claude-code", "m1", "m1", "complete", 1, 1],
+      ["claude-code", "m2", "m2", "complete", 1, 1],
+    ]);
+    expect(await readFile(result.markdownFile, "utf8")).toContain("m2");
+    expect(result.gates).toEqual([
+      {
+        name: "min-trigger-accuracy",
+        agent: "m1",
+        passed: true,
+        message: "m1: trigger accuracy 100.0% >= 50.0%",
+      },
+      {
+        name: "min-trigger-accuracy",
+        agent: "m2",
+        passed: true,
+        message: "m2: trigger accuracy 100.0% >= 50.0%",
+      },
+    ]);
+    expect(result).toMatchObject({ costUsd: 0, budgetExhausted: false, cancelled: false, simulated: true });
+    const history = await readJson(join(dir, "models", "history.json"));
+    expect((history.iterations as unknown[]).length).toBe(2);
+  }, 120_000);
+
+  it("stops before the next part once --max-cost is spent, and an unchanged request then continues that iteration", async () => {
+    const broke = await runAgentsPipeline(options("resumed", { maxCostUsd: 0 }));
+    const root = join(dir, "resumed", "iteration-1");
+    expect(broke.budgetExhausted).toBe(true);
+    expect(broke.parts.map((p) => p.result !== undefined)).toEqual([true, false]);
+    expect(broke.matrix.agents.map((a) => a.status)).toEqual(["interrupted", "not_run"]);
+    const interrupted = await readJson(join(root, "iteration.json"));
+    expect(interrupted.status).toBe("interrupted");
+
+    const again = await runAgentsPipeline(options("resumed"));
+    expect(again).toMatchObject({ iterationDir: root, iteration: 1, resumed: true, budgetExhausted: false });
+    expect(again.matrix.agents.map((a) => a.status)).toEqual(["complete", "complete"]);
+    const record = await readJson(join(root, "iteration.json"));
+    expect(record.status).toBe("complete");
+    // Started when the interrupted attempt started.
+    expect(record.started_at).toBe(interrupted.started_at);
+
+    // A finished iteration is not continued: the same request again makes a new one.
+    expect((await runAgentsPipeline(options("resumed", { stage: "evals" }))).iteration).toBe(2);
+  }, 120_000);
+
+  it("runs no part once cancelled, and says so", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runAgentsPipeline(options("cancelled", { signal: controller.signal }));
+    expect(result.cancelled).toBe(true);
+    expect(result.parts.every((p) => p.result === undefined)).toBe(true);
+    expect(result.matrix.agents.map((a) => a.status)).toEqual(["not_run", "not_run"]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  }, 60_000);
+});
