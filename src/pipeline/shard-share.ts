@@ -27,10 +27,12 @@ export function shardShare(input: {
     evals,
     configurations: configurationsFor(input.baseline),
     runs: input.runs,
+    // Stryker disable next-line StringLiteral: equivalent, only the count is kept and a run's identity leaves out its folder
     iterationDir: "",
     defaultTimeoutSeconds: 0,
   });
   const mine = partition(specs, runIdentity, input.shard);
+  // Stryker disable next-line StringLiteral: equivalent, only the count is kept and a trigger run's identity leaves out its folder and synthetic name
   const triggers = planTriggerRuns(input.suite.triggers, input.triggerRuns, "", "skill");
   return {
     agentRuns: mine.length,

@@ -22,8 +22,8 @@ export const CARD_DESCRIPTION = "Writes greeting cards. Use when the user asks f
 
 /**
  * A card skill under `dir`: eval 1 (one expectation for the judge) and eval 2 (checks only), each checking that
- * card.txt exists; two trigger queries, one that should load it and one that should not; evals/checks-only.json (evals 2 and 3, checks only); and a `library/` folder of
- * one more skill to install beside it.
+ * card.txt exists; two trigger queries, one that should load it and one that should not; evals/checks-only.json (evals 2 and 3, checks only); a `library/` folder of
+ * one more skill to install beside it, and a `shelf/` of another.
  */
 export async function writeCardSkill(dir: string): Promise<void> {
   await writeTree(dir, {
@@ -59,6 +59,7 @@ export async function writeCardSkill(dir: string): Promise<void> {
       })),
     }),
     "library/poem/SKILL.md": skillMd("poem", "Writes poems.", "Write one."),
+    "shelf/verse/SKILL.md": skillMd("verse", "Writes verse.", "Write some."),
   });
 }
 

@@ -54,6 +54,7 @@ describe("runPipeline", () => {
         allRuns: true,
         description: "Makes greeting cards for any occasion.",
         withSkills: [join(dir, "library", "poem")],
+        installed: [join(dir, "shelf")],
         effectFloor: 0.2,
         gates: { minPassRate: 0.5, minTriggerAccuracy: 0.5 },
         reporter: {
@@ -86,6 +87,7 @@ describe("runPipeline", () => {
     const plan = await readJson(join(iterationDir, "triggers", "plan.json"));
     expect(plan.description).toBe("Makes greeting cards for any occasion.");
     expect(plan.with_skills).toEqual([join(dir, "library", "poem")]);
+    expect(plan.installed).toEqual([join(dir, "shelf")]);
     expect((await readJson(join(iterationDir, "iteration.json"))).status).toBe("complete");
 
     expect(result.benchmark?.runs).toHaveLength(4);
