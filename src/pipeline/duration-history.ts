@@ -14,6 +14,7 @@ async function subfolders(dir: string): Promise<string[]> {
   try {
     return (await readdir(dir, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => d.name);
   } catch {
+    // Stryker disable next-line ArrayDeclaration: equivalent, a made-up folder name under a folder that cannot be read holds no trigger.json either
     return [];
   }
 }
