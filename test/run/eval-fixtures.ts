@@ -27,8 +27,9 @@ export const evalScript = SimScript.parse({
     },
     {
       match: "^busy:",
+      skill: "none",
       fault: { status: 529, sessions: 1 },
-      steps: [{ write: { path: "card.txt", content: "hi" } }],
+      without_skill: [{ write: { path: "card.txt", content: "hi" } }],
     },
     { match: "^storm:", fault: { status: 529 } },
     { match: "^hang:", fault: { hang: true } },
