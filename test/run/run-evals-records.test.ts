@@ -11,6 +11,7 @@ let bench: EvalBench;
 beforeAll(async () => {
   bench = await startBench({
     "project/notes.txt": "project notes\n",
+    "greeter/evals/setup/base.txt": "from the suite's base overlay\n",
     "greeter/evals/evals.json": JSON.stringify({ env: ["GREETER_TOKEN"], ...GREETER_EVALS }),
   });
 });
@@ -52,6 +53,7 @@ describe("runEvals records", () => {
           const name = `${run.spec.evalName} ${run.spec.configuration}`;
           seenOnFinish[name] =
             (await exists(join(run.workspaceDir, "notes.txt"))) &&
+            (await exists(join(run.workspaceDir, "base.txt"))) &&
             (run.spec.configuration !== "with_skill" ||
               run.spec.eval.id !== 1 ||
               (await exists(join(run.workspaceDir, "card.txt"))));
@@ -203,7 +205,7 @@ describe("runEvals records", () => {
       contamination: [],
     });
 
-    // Each success was handed over while its workspace (a copy of the project, and what the agent wrote) existed.
+    // Each success was handed over while its workspace (the project, the suite's overlay, what the agent wrote) existed.
     expect(finished.map((f) => `${f.spec.evalName} ${f.spec.configuration}`).sort()).toEqual(
       summary.records.map(runOf).sort(),
     );
