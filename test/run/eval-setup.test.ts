@@ -21,7 +21,7 @@ beforeAll(async () => {
     }),
     "notes/evals/setup/base.txt": "base\n",
     "notes-v1/SKILL.md": skillMd("notes-v1", "Writes notes.", "Write an old note."),
-    "bad-v1/SKILL.md": "---\nname: Bad Name\ndescription: Writes notes.\n---\n\nBody.\n",
+    "bad-v1/SKILL.md": "---\nname: Bad Name\n---\n\nBody.\n",
     "empty/SKILL.md": skillMd("empty", "Writes notes.", "Write a note."),
     "empty/evals/evals.json": JSON.stringify({ evals: [] }),
   });
@@ -64,11 +64,11 @@ describe("evalSetup", () => {
     expect(old.workspace).toBe(resolve("ws"));
   });
 
-  it("refuses a baseline folder that is not a valid skill, listing its errors", async () => {
+  it("refuses a baseline folder that is not a valid skill, listing each of its errors on a line", async () => {
     const error = await refusal(setupOf("notes", { baseline: join(dir, "bad-v1") }));
     expect([error.code, error.message, error.hint]).toEqual([
       "INVALID_SKILL",
-      `the baseline skill ${join(dir, "bad-v1")} is not valid:\n  error: ${join(dir, "bad-v1", "SKILL.md")}: line 2: \`name\` "Bad Name" may only hold a–z, 0–9 and "-"\n    fix: use lowercase letters, digits and single hyphens, e.g. \`bad-name\``,
+      `the baseline skill ${join(dir, "bad-v1")} is not valid:\n  error: ${join(dir, "bad-v1", "SKILL.md")}: line 2: \`name\` "Bad Name" may only hold a–z, 0–9 and "-"\n    fix: use lowercase letters, digits and single hyphens, e.g. \`bad-name\`\n  error: ${join(dir, "bad-v1", "SKILL.md")}: the frontmatter has no \`description\`\n    fix: add a \`description:\` that says what the skill does and when to use it`,
       "--baseline takes without_skill, none, or the folder of an earlier version of the skill",
     ]);
   });
