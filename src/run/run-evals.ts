@@ -57,8 +57,11 @@ async function ensureWritable(dir: string): Promise<void> {
     await mkdir(dir, { recursive: true });
     // Stryker disable next-line StringLiteral: equivalent, the probe is removed at once whatever its name
     const probe = await mkdtemp(join(dir, ".write-check-"));
-    // Stryker disable next-line BooleanLiteral: equivalent, the probe was just made, so it exists to remove
-    await rm(probe, { recursive: true, force: true });
+    await rm(probe, {
+      recursive: true,
+      // Stryker disable next-line BooleanLiteral: equivalent, the probe was just made, so it exists to remove
+      force: true,
+    });
   } catch (error) {
     throw new SkillgymError(
       "WORKSPACE",
