@@ -166,11 +166,12 @@ export async function resumeFinishedRun(spec: RunSpec, ctx: RunContext): Promise
   return earlier ? skipFinished(spec, ctx, earlier) : undefined;
 }
 
-// A run finished earlier is not run again; one that succeeded goes to `afterEarlierRun` (which may grade it).
+// A run finished earlier is not run again and keeps its outcome (a timeout stays an error in the counts); one that
+// succeeded goes to `afterEarlierRun` (which may grade it).
 async function skipFinished(spec: RunSpec, ctx: RunContext, outcome: RunOutcome): Promise<RunRecord> {
   const record: RunRecord = {
     spec,
-    outcome: "success",
+    outcome,
     attempts: 0,
     durationMs: 0,
     tokens: 0,

@@ -88,7 +88,7 @@ describe("a cancelled eval run, resumed", () => {
     expect(second.cancelled).toBe(false);
     expect(second.records.map(line)).toEqual([
       "eval-1 success skipped",
-      "eval-2 success skipped",
+      "eval-2 output_limit skipped",
       "eval-3 success",
     ]);
     const [card, long] = second.records;
