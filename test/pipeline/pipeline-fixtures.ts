@@ -1,8 +1,13 @@
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import type { Agent } from "../../src/agents/agent.js";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import type { ExpectationGrader } from "../../src/grade/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
-import { fastRetry, skillMd, writeTree } from "../e2e/helpers.js";
+import { type SimServer, startSim } from "../../src/sim/index.js";
+import { executableDouble } from "../agent-double/index.js";
+import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 // "Make card …" writes card.txt with the skill, not without it; "q1 …" loads the card skill; anything else loads nothing.
 export const cardScript = SimScript.parse({
@@ -93,4 +98,35 @@ export function cardPipelineOptions(
     createGrader: passingGrader,
     ...overrides,
   };
+}
+
+/** The test bench of a pipeline test file: {@link writeCardSkill} in a temporary folder, the test double and one sim. */
+export interface CardBench {
+  dir: string;
+  binary: string;
+  sim: SimServer;
+  /** The claude-code adapter on the test double, against the file's sim. */
+  simulated(): Promise<Agent>;
+}
+
+/** A {@link CardBench} made before the file's tests and removed after them. */
+export function useCardBench(): CardBench {
+  let cleanup: () => Promise<void> = async () => {};
+  const bench = {
+    dir: "",
+    binary: "",
+    sim: undefined as unknown as SimServer,
+    simulated: () => createClaudeCodeAgent({ binary: bench.binary, simulatorUrl: bench.sim.url }),
+  };
+  beforeAll(async () => {
+    ({ dir: bench.dir, cleanup } = await tempDir());
+    bench.binary = await executableDouble(bench.dir);
+    await writeCardSkill(bench.dir);
+    bench.sim = await startSim({ script: cardScript });
+  });
+  afterAll(async () => {
+    await bench.sim?.close();
+    await cleanup();
+  });
+  return bench;
 }

@@ -1,36 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { runAgentsPipeline } from "../../src/pipeline/index.js";
 import type { AgentsPipelineOptions } from "../../src/pipeline/run-agents.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { readJson, tempDir } from "../e2e/helpers.js";
-import { cardPipelineOptions, cardScript, writeCardSkill } from "./pipeline-fixtures.js";
+import { readJson } from "../e2e/helpers.js";
+import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // runAgentsPipeline in this process: two models of one agent, the claude-code adapter on the test double, against one
 // sim for the file. Eval 2 once without a baseline and each trigger query once: three runs a part.
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeCardSkill(dir);
-  sim = await startSim({ script: cardScript });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
-
-const simulated = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
+const bench = useCardBench();
 
 function options(workspace: string, overrides: Partial<AgentsPipelineOptions> = {}): AgentsPipelineOptions {
-  const { createAgent: _one, ...single } = cardPipelineOptions(dir, () => simulated(), {
-    workspace: join(dir, workspace),
+  const { createAgent: _one, ...single } = cardPipelineOptions(bench.dir, () => bench.simulated(), {
+    workspace: join(bench.dir, workspace),
     only: ["2"],
     baseline: "none",
   });
@@ -38,7 +20,7 @@ function options(workspace: string, overrides: Partial<AgentsPipelineOptions> = 
     ...single,
     agents: ["claude-code"],
     models: ["m1", "m2"],
-    createAgent: () => simulated(),
+    createAgent: () => bench.simulated(),
     ...overrides,
   };
 }
@@ -52,12 +34,12 @@ describe("runAgentsPipeline", () => {
         gates: { minTriggerAccuracy: 0.5 },
         createAgent: (agent) => {
           asked.push(agent);
-          return simulated();
+          return bench.simulated();
         },
         onAgent: (part, index, count) => told.push([part, index, count]),
       }),
     );
-    const root = join(dir, "models", "iteration-1");
+    const root = join(bench.dir, "models", "iteration-1");
     // The agent is made once, before any part runs.
     expect(asked).toEqual(["claude-code"]);
     expect(told).toEqual([
@@ -73,7 +55,7 @@ describe("runAgentsPipeline", () => {
     const record = await readJson(join(root, "iteration.json"));
     expect(record).toMatchObject({
       skill_name: "card",
-      skill_path: join(dir, "card"),
+      skill_path: join(bench.dir, "card"),
       status: "complete",
       simulated: true,
       agents: ["m1", "m2"],
@@ -124,13 +106,13 @@ describe("runAgentsPipeline", () => {
       },
     ]);
     expect(result).toMatchObject({ costUsd: 0, budgetExhausted: false, cancelled: false, simulated: true });
-    const history = await readJson(join(dir, "models", "history.json"));
+    const history = await readJson(join(bench.dir, "models", "history.json"));
     expect((history.iterations as unknown[]).length).toBe(2);
   }, 120_000);
 
   it("stops before the next part once --max-cost is spent, and an unchanged request then continues that iteration", async () => {
     const broke = await runAgentsPipeline(options("resumed", { maxCostUsd: 0 }));
-    const root = join(dir, "resumed", "iteration-1");
+    const root = join(bench.dir, "resumed", "iteration-1");
     expect(broke.budgetExhausted).toBe(true);
     expect(broke.parts.map((p) => p.result !== undefined)).toEqual([true, false]);
     expect(broke.matrix.agents.map((a) => a.status)).toEqual(["interrupted", "not_run"]);

@@ -1,37 +1,21 @@
 import { access } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { simulatedUnitSeconds } from "../../src/pipeline/estimate.js";
 import { planPipeline, runPipeline } from "../../src/pipeline/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
 import { planAgentsPipeline } from "../../src/pipeline/plan-agents.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { tempDir } from "../e2e/helpers.js";
-import { cardPipelineOptions, cardScript, writeCardSkill } from "./pipeline-fixtures.js";
+import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // planPipeline (`run --dry-run`) in this process; the result store's forecast asks the claude-code adapter on the
 // test double for its identity only. One sim for the file, for the run that fills a store.
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeCardSkill(dir);
-  sim = await startSim({ script: cardScript });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
-
-const simulated = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
+const bench = useCardBench();
 
 function options(workspace: string, overrides: Partial<PipelineOptions> = {}): PipelineOptions {
-  return cardPipelineOptions(dir, () => simulated(), { workspace: join(dir, workspace), ...overrides });
+  return cardPipelineOptions(bench.dir, () => bench.simulated(), {
+    workspace: join(bench.dir, workspace),
+    ...overrides,
+  });
 }
 
 describe("planPipeline", () => {
@@ -49,7 +33,7 @@ describe("planPipeline", () => {
       unitSeconds: { ...simulatedUnitSeconds, measured: false },
       concurrency: 4,
     });
-    await expect(access(join(dir, "plan"))).rejects.toThrow();
+    await expect(access(join(bench.dir, "plan"))).rejects.toThrow();
   });
 
   it("counts one configuration without a baseline", async () => {
@@ -64,7 +48,7 @@ describe("planPipeline", () => {
   });
 
   it("counts the evals of another evals file, and only those --only picks", async () => {
-    const evalsPath = join(dir, "card", "evals", "checks-only.json");
+    const evalsPath = join(bench.dir, "card", "evals", "checks-only.json");
     expect(await planPipeline(options("plan", { evalsPath }), true)).toMatchObject({
       agentRuns: 4,
       judgeCalls: 0,
@@ -123,8 +107,8 @@ describe("planPipeline", () => {
         toRun: 0,
         judgeServed: 0,
         judgeToRun: 0,
-        workspace: join(dir, "stored"),
-        storeDir: join(dir, "stored", ".skillgym-cache"),
+        workspace: join(bench.dir, "stored"),
+        storeDir: join(bench.dir, "stored", ".skillgym-cache"),
       },
       triggerRuns: {
         runs: 2,
@@ -132,8 +116,8 @@ describe("planPipeline", () => {
         toRun: 2,
         judgeServed: 0,
         judgeToRun: 0,
-        workspace: join(dir, "stored"),
-        storeDir: join(dir, "stored", ".skillgym-cache"),
+        workspace: join(bench.dir, "stored"),
+        storeDir: join(bench.dir, "stored", ".skillgym-cache"),
       },
       costUsd: 0,
       savedUsd: 0,
@@ -156,7 +140,7 @@ describe("planAgentsPipeline", () => {
         ...options("agents"),
         agents: ["claude-code"],
         models: ["m1", "m2"],
-        createAgent: () => simulated(),
+        createAgent: () => bench.simulated(),
       },
       true,
     );
@@ -167,7 +151,11 @@ describe("planAgentsPipeline", () => {
   });
 
   it("plans one part per agent under the one --model given, or none", async () => {
-    const base = { ...options("agents"), agents: ["claude-code", "codex"], createAgent: () => simulated() };
+    const base = {
+      ...options("agents"),
+      agents: ["claude-code", "codex"],
+      createAgent: () => bench.simulated(),
+    };
     expect((await planAgentsPipeline({ ...base, model: "m9" }, true)).map((p) => [p.agent, p.model])).toEqual(
       [
         ["claude-code", "m9"],

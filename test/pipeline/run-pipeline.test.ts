@@ -1,41 +1,28 @@
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { runPipeline } from "../../src/pipeline/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
 import { createBudget } from "../../src/run/budget.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { readJson, tempDir } from "../e2e/helpers.js";
-import { CARD_DESCRIPTION, cardPipelineOptions, cardScript, writeCardSkill } from "./pipeline-fixtures.js";
+import { readJson } from "../e2e/helpers.js";
+import { CARD_DESCRIPTION, cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // runPipeline in this process, its agent the claude-code adapter on the test double, against one sim for the file.
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeCardSkill(dir);
-  sim = await startSim({ script: cardScript });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+const bench = useCardBench();
 
 // The simulator marks its runs simulated (and free); the same simulator reached as a real model's endpoint is priced.
-const simulated = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
 const priced = () =>
   createClaudeCodeAgent({
-    binary,
-    env: { ...process.env, ANTHROPIC_BASE_URL: sim.url, ANTHROPIC_API_KEY: "sk-test" },
+    binary: bench.binary,
+    env: { ...process.env, ANTHROPIC_BASE_URL: bench.sim.url, ANTHROPIC_API_KEY: "sk-test" },
   });
 
 function options(workspace: string, overrides: Partial<PipelineOptions> = {}): PipelineOptions {
-  return cardPipelineOptions(dir, () => simulated(), { workspace: join(dir, workspace), ...overrides });
+  return cardPipelineOptions(bench.dir, () => bench.simulated(), {
+    workspace: join(bench.dir, workspace),
+    ...overrides,
+  });
 }
 
 describe("runPipeline", () => {
@@ -48,13 +35,13 @@ describe("runPipeline", () => {
       options("full", {
         createAgent: ({ wantsJudge: judge }) => {
           wantsJudge.push(judge);
-          return simulated();
+          return bench.simulated();
         },
         triggerRuns: 2,
         allRuns: true,
         description: "Makes greeting cards for any occasion.",
-        withSkills: [join(dir, "library", "poem")],
-        installed: [join(dir, "shelf")],
+        withSkills: [join(bench.dir, "library", "poem")],
+        installed: [join(bench.dir, "shelf")],
         effectFloor: 0.2,
         gates: { minPassRate: 0.5, minTriggerAccuracy: 0.5 },
         reporter: {
@@ -65,7 +52,7 @@ describe("runPipeline", () => {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
-    const iterationDir = join(dir, "full", "iteration-1");
+    const iterationDir = join(bench.dir, "full", "iteration-1");
     expect(wantsJudge).toEqual([true]);
     expect(result.iterationDir).toBe(iterationDir);
     expect(result.evals?.iterationDir).toBe(iterationDir);
@@ -86,8 +73,8 @@ describe("runPipeline", () => {
     expect(triggerEvents.sort()).toEqual(["end 0", "end 0", "end 1", "end 1"]);
     const plan = await readJson(join(iterationDir, "triggers", "plan.json"));
     expect(plan.description).toBe("Makes greeting cards for any occasion.");
-    expect(plan.with_skills).toEqual([join(dir, "library", "poem")]);
-    expect(plan.installed).toEqual([join(dir, "shelf")]);
+    expect(plan.with_skills).toEqual([join(bench.dir, "library", "poem")]);
+    expect(plan.installed).toEqual([join(bench.dir, "shelf")]);
     expect((await readJson(join(iterationDir, "iteration.json"))).status).toBe("complete");
 
     expect(result.benchmark?.runs).toHaveLength(4);
@@ -95,7 +82,7 @@ describe("runPipeline", () => {
     expect(result.benchmark).toEqual(await readJson(join(iterationDir, "benchmark.json")));
     expect(result.reportFile).toBe(join(iterationDir, "report.html"));
     expect(await readFile(result.reportFile, "utf8")).toContain("card");
-    const history = await readJson(join(dir, "full", "history.json"));
+    const history = await readJson(join(bench.dir, "full", "history.json"));
     expect(history.iterations).toEqual([
       expect.objectContaining({ version: "iteration-1", effect_floor: 0.2 }),
     ]);
@@ -165,7 +152,7 @@ describe("runPipeline", () => {
   }, 60_000);
 
   it("runs the trigger stage alone into a given iteration folder, leaving the history to its caller", async () => {
-    const into = { dir: join(dir, "shared", "iteration-4", "claude-code"), number: 4 };
+    const into = { dir: join(bench.dir, "shared", "iteration-4", "claude-code"), number: 4 };
     const result = await runPipeline(
       options("shared", { stage: "triggers", into, gates: { minPassRate: 0.5, minTriggerAccuracy: 1 } }),
     );
@@ -185,7 +172,7 @@ describe("runPipeline", () => {
     ]);
     expect(result.simulated).toBe(true);
     expect(result.costUsd).toBe(0);
-    await expect(access(join(dir, "shared", "history.json"))).rejects.toThrow();
+    await expect(access(join(bench.dir, "shared", "history.json"))).rejects.toThrow();
   }, 60_000);
 
   it("runs the eval stage alone from another evals file, only the evals asked for, with no judge when none has expectations", async () => {
@@ -193,13 +180,13 @@ describe("runPipeline", () => {
     const result = await runPipeline(
       options("evals-only", {
         stage: "evals",
-        evalsPath: join(dir, "card", "evals", "checks-only.json"),
+        evalsPath: join(bench.dir, "card", "evals", "checks-only.json"),
         only: ["3"],
         baseline: "none",
         createAgent: ({ wantsJudge: judge }) => {
           wantsJudge.push(judge);
           // As `--simulate` makes it: the simulator's agent, with the script it was given (none).
-          return simulated().then((agent) => ({ ...agent, simScript: null }));
+          return bench.simulated().then((agent) => ({ ...agent, simScript: null }));
         },
       }),
     );
@@ -213,7 +200,7 @@ describe("runPipeline", () => {
     expect(result.simScript).toBeNull();
     expect(result.costUsd).toBe(0);
     expect(result.savings).toEqual({ reused: 0, ran: 1, savedUsd: 0 });
-    const history = await readJson(join(dir, "evals-only", "history.json"));
+    const history = await readJson(join(bench.dir, "evals-only", "history.json"));
     expect(history.iterations).toHaveLength(1);
   }, 60_000);
 
@@ -227,7 +214,7 @@ describe("runPipeline", () => {
         grade: false,
         createAgent: ({ wantsJudge: judge }) => {
           wantsJudge.push(judge);
-          return simulated();
+          return bench.simulated();
         },
       }),
     );
