@@ -1,10 +1,10 @@
-import { access, mkdir } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { type EarlierRun, type RunRecord, runEvals } from "../../src/run/index.js";
 import { readJson, skillMd } from "../e2e/helpers.js";
-import { type EvalBench, evalOptions, startBench } from "./eval-fixtures.js";
+import { type EvalBench, evalOptions, exists, startBench } from "./eval-fixtures.js";
 
 // An eval run cancelled part-way and resumed: runEvals in this process on the test double and one sim.
 let bench: EvalBench;
@@ -22,12 +22,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => bench.close());
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 const line = (r: RunRecord) => `${r.spec.evalName} ${r.outcome}${r.skipped ? " skipped" : ""}`;
 

@@ -1,9 +1,9 @@
-import { access, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runEvals } from "../../src/run/index.js";
 import { readJson, skillMd } from "../e2e/helpers.js";
-import { type EvalBench, evalOptions, startBench } from "./eval-fixtures.js";
+import { type EvalBench, evalOptions, exists, startBench } from "./eval-fixtures.js";
 
 // Eval runs reused from the result store: runEvals in this process on the test double and one sim.
 let bench: EvalBench;
@@ -16,12 +16,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => bench.close());
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 const stored = (workspace: string, store: { judge?: string; fresh?: boolean } = {}) =>
   evalOptions(bench, workspace, {

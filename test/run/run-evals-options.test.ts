@@ -1,10 +1,10 @@
-import { access, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget, type FinishedRun, runEvals } from "../../src/run/index.js";
 import { readJson, skillMd } from "../e2e/helpers.js";
-import { type EvalBench, evalOptions, startBench } from "./eval-fixtures.js";
+import { type EvalBench, evalOptions, exists, startBench } from "./eval-fixtures.js";
 
 // What runEvals' options change: refusals before any agent, the baseline, --adaptive, --keep-workspaces.
 let bench: EvalBench;
@@ -23,12 +23,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => bench.close());
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 async function refusal(options: Parameters<typeof runEvals>[0]): Promise<SkillgymError> {
   const error = await runEvals(options).catch((e: unknown) => e);

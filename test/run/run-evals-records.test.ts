@@ -1,10 +1,10 @@
-import { access, readdir, readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { type FinishedRun, type RunRecord, runEvals } from "../../src/run/index.js";
 import { readJson } from "../e2e/helpers.js";
-import { type EvalBench, evalOptions, GREETER_EVALS, startBench } from "./eval-fixtures.js";
+import { type EvalBench, evalOptions, exists, GREETER_EVALS, startBench } from "./eval-fixtures.js";
 
 // runEvals in this process, its agent the claude-code adapter on the test double, against one sim for the file.
 let bench: EvalBench;
@@ -16,12 +16,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => bench.close());
-
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 
 const runOf = (r: RunRecord) => `${r.spec.evalName} ${r.spec.configuration}`;
 
