@@ -20,6 +20,13 @@ beforeAll(async () => {
     "broken/SKILL.md": "---\nname: Broken Name\ndescription: Writes notes.\n---\n\nBody.\n",
     "badsuite/SKILL.md": skillMd("badsuite", "Writes notes.", "Write a note."),
     "badsuite/evals/evals.json": JSON.stringify({ evals: [{ id: 1, expectations: ["a note"] }] }),
+    "twobad/SKILL.md": skillMd("twobad", "Writes notes.", "Write a note."),
+    "twobad/evals/evals.json": JSON.stringify({
+      evals: [
+        { id: 1, expectations: ["a note"] },
+        { id: 2, prompt: "a note", expectations: ["a note"], timeout: "soon" },
+      ],
+    }),
     "elsewhere/evals.json": JSON.stringify({ evals: [{ id: 7, prompt: "elsewhere", expectations: ["x"] }] }),
     "evalsonly/SKILL.md": skillMd("evalsonly", "Writes notes.", "Write a note."),
     "evalsonly/evals/evals.json": JSON.stringify({
@@ -61,6 +68,15 @@ describe("loadInputs", () => {
       "INVALID_SUITE",
       `the eval suite is not valid:\n  error: ${join(dir, "badsuite", "evals", "evals.json")}: evals[0].prompt: required (string)\n    fix: write the task the agent is given as a non-empty string`,
       HINT,
+    ]);
+  });
+
+  it("lists every error of an invalid suite, one under the other", async () => {
+    const error = await refusal({ skillPath: join(dir, "twobad"), need: "evals" });
+    const file = join(dir, "twobad", "evals", "evals.json");
+    expect(error.message.split("\n").filter((line) => line.startsWith("  error: "))).toEqual([
+      `  error: ${file}: evals[0].prompt: required (string)`,
+      `  error: ${file}: evals[1].timeout: expected number, got string "soon"`,
     ]);
   });
 
