@@ -2,8 +2,8 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { unitCostsFromHistory } from "../../src/pipeline/cost-history.js";
 import { defaultUnitCosts } from "../../src/pipeline/estimate.js";
-import { iterationRecord } from "../bench/iteration-fixture.js";
-import { tempDir, writeTree } from "../e2e/helpers.js";
+import { tempDir } from "../e2e/helpers.js";
+import { timedIteration } from "./timed-iteration.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -13,24 +13,13 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 // An iteration of one eval run with and without the skill, twice; `costs` are the four runs' timing.json cost_usd.
-async function iteration(n: number, simulated: boolean, costs: number[]): Promise<void> {
-  const folder = `ws/iteration-${n}`;
-  const runs = ["with_skill/run-1", "without_skill/run-1", "with_skill/run-2", "without_skill/run-2"];
-  await writeTree(dir, {
-    [`${folder}/iteration.json`]: JSON.stringify(
-      iterationRecord({
-        simulated,
-        plan: { evals: [1], configurations: ["with_skill", "without_skill"], runs_per_configuration: 2 },
-      }),
-    ),
-    ...Object.fromEntries(
-      runs.map((run, i) => [
-        `${folder}/eval-1/${run}/timing.json`,
-        JSON.stringify({ outcome: "success", cost_usd: costs[i], total_tokens: 10 }),
-      ]),
-    ),
-  });
-}
+const iteration = (n: number, simulated: boolean, costs: number[]) =>
+  timedIteration(
+    dir,
+    n,
+    simulated,
+    costs.map((cost) => ({ outcome: "success", cost_usd: cost, total_tokens: 10 })),
+  );
 
 describe("unit costs from earlier iterations", () => {
   it("takes the mean agent run cost of the latest real iteration, leaving out runs that cost nothing", async () => {

@@ -4,6 +4,7 @@ import { unitSecondsFromHistory } from "../../src/pipeline/duration-history.js";
 import { defaultUnitSeconds, simulatedUnitSeconds } from "../../src/pipeline/estimate.js";
 import { iterationRecord } from "../bench/iteration-fixture.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
+import { timedIteration } from "./timed-iteration.js";
 
 let dir: string;
 let ws: string;
@@ -18,27 +19,16 @@ type Seconds = { executor?: number; grader?: number };
 
 // An iteration of eval 1 run twice with and without the skill; `runs` are the four runs' timing.json seconds, in the
 // order with_skill/run-1, without_skill/run-1, with_skill/run-2, without_skill/run-2.
-async function evalIteration(n: number, simulated: boolean, runs: Seconds[]): Promise<void> {
-  const folder = `ws/iteration-${n}`;
-  const names = ["with_skill/run-1", "without_skill/run-1", "with_skill/run-2", "without_skill/run-2"];
-  await writeTree(dir, {
-    [`${folder}/iteration.json`]: JSON.stringify(
-      iterationRecord({
-        simulated,
-        plan: { evals: [1], configurations: ["with_skill", "without_skill"], runs_per_configuration: 2 },
-      }),
-    ),
-    ...Object.fromEntries(
-      runs.map((s, i) => [
-        `${folder}/eval-1/${names[i]}/timing.json`,
-        JSON.stringify({
-          ...(s.executor !== undefined ? { executor_duration_seconds: s.executor } : {}),
-          ...(s.grader !== undefined ? { grader_duration_seconds: s.grader } : {}),
-        }),
-      ]),
-    ),
-  });
-}
+const evalIteration = (n: number, simulated: boolean, runs: Seconds[]) =>
+  timedIteration(
+    dir,
+    n,
+    simulated,
+    runs.map((s) => ({
+      ...(s.executor !== undefined ? { executor_duration_seconds: s.executor } : {}),
+      ...(s.grader !== undefined ? { grader_duration_seconds: s.grader } : {}),
+    })),
+  );
 
 function triggerRun(durationMs: number, simulated: boolean | undefined): string {
   return JSON.stringify({
