@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { agentNames } from "../../src/agents/registry.js";
-import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
-
-async function cli(args: string[]) {
-  const io = captureIo();
-  const code = await main(args, io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
+import { cli } from "./command-fixture.js";
 
 describe("--agent as a list", () => {
   it("refuses a name given twice in `run`, before anything starts", async () => {

@@ -13,6 +13,13 @@ export interface CommandResult {
   stderr: string;
 }
 
+/** `skillgym <args>` in this process through the CLI's own `main`: its exit code and what it printed. */
+export async function cli(args: string[]): Promise<CommandResult> {
+  const io = captureIo();
+  const code = await main(args, io);
+  return { code, stdout: io.stdout(), stderr: io.stderr() };
+}
+
 /**
  * For a test file of one agent command run in this process through the CLI's own `main`: a copy of
  * examples/release-notes keeping two trigger queries (the first should trigger, the last should not), and the test

@@ -3,16 +3,10 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
-import { useReleaseNotes } from "./command-fixture.js";
+import { cli, useReleaseNotes } from "./command-fixture.js";
 
 // The commands that read iterations (bench, diff, grade), in this process, on iterations the test double wrote.
 const fixture = useReleaseNotes("eval");
-
-async function cli(args: string[]) {
-  const io = captureIo();
-  const code = await main(args, io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
 
 let evals: string;
 let triggersA: string;

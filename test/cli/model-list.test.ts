@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { modelList, modelsOf } from "../../src/cli/options.js";
-
-async function cli(args: string[]) {
-  const io = captureIo();
-  const code = await main(args, io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
+import { cli } from "./command-fixture.js";
 
 describe("--model as a list", () => {
   it("keeps the models in order, trimmed", () => {

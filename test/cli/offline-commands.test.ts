@@ -1,17 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
 import { formatNames } from "../../src/contracts/registry.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { cli } from "./command-fixture.js";
 
 // The commands that start no agent, run in this process through the CLI's own `main`.
-async function cli(args: string[]) {
-  const io = captureIo();
-  const code = await main(args, io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
 
 let dir: string;
 let cleanup: () => Promise<void>;

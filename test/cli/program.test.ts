@@ -3,12 +3,7 @@ import { describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { buildProgram, main } from "../../src/cli/main.js";
 import { SkillgymError } from "../../src/errors.js";
-
-async function cli(args: string[]) {
-  const io = captureIo();
-  const code = await main(args, io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
+import { cli } from "./command-fixture.js";
 
 const commands = (): Command[] => buildProgram(captureIo()).commands.filter((c) => c.name() !== "help");
 

@@ -1,19 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { captureIo } from "../../src/cli/io.js";
-import { main } from "../../src/cli/main.js";
-import { useReleaseNotes } from "./command-fixture.js";
+import { cli, useReleaseNotes } from "./command-fixture.js";
 
 // `--shard`, `--junit`, `merge` and `--model a,b` in this process, on the test double: eval 1 only, its two runs
 // (with and without the skill) split over two shards.
 const fixture = useReleaseNotes("eval");
-
-async function cli(args: string[]) {
-  const io = captureIo();
-  const code = await main(args, io);
-  return { code, stdout: io.stdout(), stderr: io.stderr() };
-}
 
 const SHARD_NOTE =
   "shard 1/2: partial figures, this shard's part of the plan only; `skillgym merge` every shard's folder for the whole result";
