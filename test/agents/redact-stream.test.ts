@@ -41,10 +41,30 @@ describe("Redactor.byteStream", () => {
   });
 
   it("holds back no more than the longest value less one byte", () => {
-    const stream = redactor.byteStream();
+    const stream = createRedactor([{ name: "ANTHROPIC_API_KEY", value: KEY }]).byteStream();
     const written = stream.push(Buffer.from("x".repeat(100)));
     expect(written.length).toBe(100 - (KEY.length - 1));
     expect(stream.end().length).toBe(KEY.length - 1);
+  });
+
+  it("masks a value whose start is another value whole, wherever a chunk ends in it", () => {
+    const nested = createRedactor([
+      { name: "SHORT_KEY", value: "abcdefgh" },
+      { name: "LONG_KEY", value: "abcdefghijkl" },
+    ]);
+    const text = "xyabcdefghijkl z abcdefgh.";
+    for (let split = 1; split < text.length; split++) {
+      expect(streamed(nested, [text.slice(0, split), text.slice(split)])).toBe(
+        "xy[redacted:LONG_KEY] z [redacted:SHORT_KEY].",
+      );
+    }
+  });
+
+  it("starts empty when used again after its end", () => {
+    const stream = createRedactor([{ name: "ANTHROPIC_API_KEY", value: KEY }]).byteStream();
+    stream.push(Buffer.from("first"));
+    expect(stream.end().toString()).toBe("first");
+    expect(stream.end().length).toBe(0);
   });
 
   it("passes chunks through untouched when there is nothing to mask", () => {

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { ownedTempPrefix, startOf } from "../src/owned-temp.js";
+
+describe("startOf", () => {
+  it("reads this process's start from /proc, and names it in a temp folder's prefix", () => {
+    const start = startOf("self");
+    expect(start).toMatch(/^\d+$/);
+    expect(ownedTempPrefix("net")).toBe(`skillgym-net.${process.pid}.${start}-`);
+  });
+
+  it("has no start for a process that does not exist", () => {
+    expect(startOf(2 ** 30)).toBeUndefined();
+  });
+
+  it("is 0 where there is no /proc", () => {
+    const platform = process.platform;
+    Object.defineProperty(process, "platform", { value: "darwin" });
+    try {
+      expect(startOf("self")).toBe("0");
+    } finally {
+      Object.defineProperty(process, "platform", { value: platform });
+    }
+  });
+});
