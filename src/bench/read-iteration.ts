@@ -72,7 +72,12 @@ function outcomeOf(timing: Timing | undefined): { outcome?: string; error?: stri
 function judgeModelOf(grading: Grading | undefined): string | undefined {
   if (typeof grading?.judge_model === "string") return grading.judge_model;
   const judge = grading?.judge;
-  if (judge && typeof judge === "object" && typeof (judge as { model?: unknown }).model === "string")
+  if (
+    judge &&
+    // Stryker disable next-line ConditionalExpression: equivalent, a string or number judge has no model property either
+    typeof judge === "object" &&
+    typeof (judge as { model?: unknown }).model === "string"
+  )
     return (judge as { model: string }).model;
   return undefined;
 }
@@ -188,7 +193,8 @@ async function readEvalRuns(
 }
 
 function notAnIteration(root: string, problems: string[]): SkillgymError {
-  const why = problems.length > 0 ? ` (${problems.join("; ")})` : "";
+  // Only iteration.json's one problem can come before this refusal.
+  const why = problems.length > 0 ? ` (${problems[0]})` : "";
   return new SkillgymError(
     "BAD_INPUT",
     `${root} is not an iteration folder: it has no readable iteration.json and no eval-<id>/ folders${why}`,
@@ -253,6 +259,7 @@ export async function readIteration(dir: string): Promise<IterationData> {
   const folderOf = new Map(evals.map((e) => [String(e.id), e.folder]));
   const order = (id: EvalId) => {
     const folder = folderOf.get(String(id));
+    // Stryker disable next-line UnaryOperator: equivalent, with no iteration.json every eval gets the same order
     const i = record?.plan.evals.findIndex((p) => evalDirName(p) === folder) ?? -1;
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -190,6 +190,54 @@ describe("readIteration: the runs of one eval", () => {
   });
 });
 
+describe("readIteration: why a run is left out", () => {
+  it("names each reason exactly: not run, unreadable grading, not graded; a left-out run has no notes", async () => {
+    const dir = await iterationAt({
+      record: iterationRecord({
+        plan: { evals: [1], configurations: ["with_skill"], runs_per_configuration: 3 },
+      }),
+      evals: [{ id: 1 }],
+      runs: [
+        { eval: 1, configuration: "with_skill", run: 1, grading: "{ broken" },
+        { eval: 1, configuration: "with_skill", run: 2, results: undefined, timing: null },
+      ],
+    });
+    await rm(join(dir, "eval-1/with_skill/run-2/outputs/metrics.json"));
+    const runs = (await readIteration(dir)).runs;
+    expect(runs.map((r) => [r.exclusion?.kind, r.exclusion?.reason, r.problems])).toEqual([
+      ["unreadable", "unreadable", []],
+      ["ungraded", "not graded", []],
+      ["not_run", "not run", []],
+    ]);
+    expect(runs[0]?.exclusion?.message).toMatch(/^eval-1\/with_skill\/run-1\/grading\.json at line 1/);
+    expect(runs[1]?.exclusion?.message).toBe("not graded yet: grading.json is missing");
+  });
+
+  it("takes the judge's model only when it is a string", async () => {
+    const dir = await iterationAt({
+      record: null,
+      evals: [{ id: 1 }],
+      runs: [
+        { eval: 1, configuration: "with_skill", run: 1, grading: { ...grading({ a: true }), judge: null } },
+        {
+          eval: 1,
+          configuration: "with_skill",
+          run: 2,
+          grading: { ...grading({ a: true }), judge: { model: 42 } },
+        },
+        {
+          eval: 1,
+          configuration: "with_skill",
+          run: 3,
+          grading: { ...grading({ a: true }), judge_model: "named", judge: { model: "other" } },
+        },
+      ],
+    });
+    const runs = (await readIteration(dir)).runs;
+    expect(runs.map((r) => r.judgeModel)).toEqual([undefined, undefined, "named"]);
+  });
+});
+
 describe("readIteration: the iteration as a whole", () => {
   it("orders evals as the plan lists them, then the rest naturally; runs by eval, configuration, number", async () => {
     const dir = await iterationAt({
@@ -291,6 +339,41 @@ describe("readIteration: the iteration as a whole", () => {
         `^${root.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not an iteration folder: it has no readable iteration\\.json and no eval-<id>/ folders \\(iteration\\.json at line 1.*; the plan was read from the folders instead\\)$`,
       ),
     );
+  });
+
+  it("refuses an empty folder, a missing one, a file and one it cannot read, saying which and what to pass", async () => {
+    const root = await tempRoot();
+    const file = join(root, "file");
+    const loop = join(root, "loop");
+    await write(file, "x");
+    await symlink(loop, loop);
+    const refusal = async (dir: string) => {
+      const error = (await readIteration(dir).catch((e: unknown) => e)) as SkillgymError;
+      expect(error).toBeInstanceOf(SkillgymError);
+      return [error.message, error.hint, error.file];
+    };
+    const pass = "pass an iteration folder written by `skillgym eval`, such as <skill>-workspace/iteration-1";
+    expect(await refusal(root)).toEqual([
+      `${root} is not an iteration folder: it has no readable iteration.json and no eval-<id>/ folders`,
+      "pass a folder written by `skillgym eval`, such as <skill>-workspace/iteration-1",
+      root,
+    ]);
+    expect(await refusal(join(root, "missing"))).toEqual([
+      `${join(root, "missing")} does not exist`,
+      pass,
+      join(root, "missing"),
+    ]);
+    expect(await refusal(file)).toEqual([`${file} is not a folder`, pass, file]);
+    expect(await refusal(loop)).toEqual([`${loop} cannot be read`, pass, loop]);
+  });
+
+  it("sorts the notes, whatever order they were found in", async () => {
+    const dir = await iterationAt({ record: '{"skill_name": 1}', evals: [{ id: 1 }], runs: [] });
+    await rm(join(dir, "eval-1", "eval_metadata.json"));
+    expect((await readIteration(dir)).problems).toEqual([
+      "eval-1/eval_metadata.json is missing; the eval id comes from the folder name",
+      expect.stringMatching(/^iteration\.json at /),
+    ]);
   });
 
   it("points an iteration of several agents to each agent's folder", async () => {
