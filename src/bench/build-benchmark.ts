@@ -42,7 +42,7 @@ export const bootstrapMethod =
   "paired bootstrap: evals resampled, then each eval's runs paired by run number; percentile interval";
 
 function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000 + 0;
+  return Math.round(value * 10_000) / 10_000;
 }
 
 /** The configuration with_skill is compared to: the plan's, else the one found (old_skill first: it is rarer). */

@@ -1,3 +1,5 @@
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildBenchmark } from "../../src/bench/build-benchmark.js";
 import { readIteration } from "../../src/bench/read-iteration.js";
@@ -346,5 +348,53 @@ describe("buildBenchmark: the judge", () => {
     });
     expect(b.metadata.analyzer_model).toBe("claude-opus-4-1");
     expect(b.metadata.judge_model).toBe("claude-opus-4-1");
+  });
+});
+
+describe("buildBenchmark: what a run does not say", () => {
+  it("leaves out the time, tokens, tool calls and errors a run did not record, and the noise spread when not given", async () => {
+    const iteration = await makeIteration({
+      ...twoEvals,
+      runs: twoEvals.runs.map((r, i) => (i === 0 ? { ...r, timing: null } : r)),
+    });
+    cleanups.push(iteration.cleanup);
+    await rm(join(iteration.dir, "eval-1/with_skill/run-1/outputs/metrics.json"));
+    const b = buildBenchmark(await readIteration(iteration.dir));
+    const bare = b.runs.find(
+      (r) => r.eval_id === 1 && r.configuration === "with_skill" && r.run_number === 1,
+    );
+    expect(Object.keys(bare?.result ?? {})).toEqual(["pass_rate", "passed", "failed", "total"]);
+    expect(Object.keys(b.statistics?.verdict ?? {})).not.toContain("noise_spread");
+    expect(b.statistics?.verdict?.verdict).toBeDefined();
+  });
+
+  it("takes the plan's baseline over an old_skill folder also found", async () => {
+    const b = await benchmarkOf({
+      ...twoEvals,
+      runs: [
+        ...twoEvals.runs,
+        { eval: 1, configuration: "old_skill", run: 1, results: { [pdf]: true, [table]: true } },
+      ],
+    });
+    expect(b.metadata.baseline_configuration).toBe("without_skill");
+  });
+
+  it("says the judge is unknown when one expectation of one run was judged and no model is named", async () => {
+    const mixed = {
+      expectations: [
+        { text: "a", passed: true, evidence: "seen", source: "check" },
+        { text: "b", passed: true, evidence: "seen", source: "judge" },
+      ],
+      summary: { passed: 2, failed: 0, total: 2, pass_rate: 1 },
+    };
+    const b = await benchmarkOf({
+      record: null,
+      evals: [{ id: 1 }],
+      runs: [
+        { eval: 1, configuration: "with_skill", run: 1, results: { a: true } },
+        { eval: 1, configuration: "with_skill", run: 2, grading: mixed },
+      ],
+    });
+    expect(b.metadata.analyzer_model).toBe("unknown");
   });
 });
