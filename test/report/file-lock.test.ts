@@ -41,6 +41,34 @@ describe("withFileLock", () => {
     expect(await readdir(ws.dir)).toEqual([]);
   });
 
+  it("lets several waiters break the same stale lock at once, each running once", async () => {
+    const file = join(ws.dir, "data.json");
+    await writeFile(`${file}.lock`, "12345 gone\n");
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${file}.lock`, old, old);
+    const ran = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => withFileLock(file, async () => i, { staleMs: 1000 })),
+    );
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(await readdir(ws.dir)).toEqual([]);
+  });
+
+  it("leaves no file open behind it", async () => {
+    const file = join(ws.dir, "data.json");
+    const open = async () => (await readdir("/proc/self/fd")).length;
+    const before = await open();
+    for (let i = 0; i < 20; i++) await withFileLock(file, async () => i);
+    expect(await open()).toBe(before);
+  });
+
+  it("leaves alone a lock its work removed, and one someone else holds by then", async () => {
+    const file = join(ws.dir, "data.json");
+    expect(await withFileLock(file, async () => rm(`${file}.lock`).then(() => "removed"))).toBe("removed");
+    expect(await readdir(ws.dir)).toEqual([]);
+    await withFileLock(file, async () => writeFile(`${file}.lock`, "999 another\n"));
+    expect(await readFile(`${file}.lock`, "utf8")).toBe("999 another\n");
+  });
+
   it("gives up on a fresh lock held by someone else, naming it, and leaves it alone", async () => {
     const file = join(ws.dir, "data.json");
     await writeFile(`${file}.lock`, "12345 other\n");
