@@ -31,10 +31,11 @@ export function namesFile(text: string, file: string): boolean {
     const after = at + needle.length;
     const next = text.charAt(after);
     // A following "." ends a sentence unless more of a name comes after it.
-    if (next !== "" && PATH_CHAR.test(next) && !(next === "." && !PATH_CHAR.test(text.charAt(after + 1))))
+    if (PATH_CHAR.test(next) && !(next === "." && !PATH_CHAR.test(text.charAt(after + 1))))
       continue;
     let start = at;
-    while (start > 0 && PATH_CHAR.test(text.charAt(start - 1))) start--;
+    // charAt(-1) is "", which ends the word at the text's start.
+    while (PATH_CHAR.test(text.charAt(start - 1))) start--;
     const word = normalised(text.slice(start, after)).toLowerCase();
     const path = wanted.toLowerCase();
     if (word === path || path.endsWith(`/${word}`) || word.endsWith(`/${path}`)) return true;
@@ -48,7 +49,6 @@ export function findContradictions(expectations: readonly GradedExpectation[]): 
     const file = missingFileOf(x);
     return file === undefined ? [] : [{ check, file, reason: x.evidence.trim() }];
   });
-  if (missing.length === 0) return [];
   const found: Contradiction[] = [];
   expectations.forEach((x, expectation) => {
     if (x.source === "check" || !x.passed) return;

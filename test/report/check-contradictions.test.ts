@@ -38,6 +38,10 @@ describe("missingFileOf", () => {
     expect(missingFileOf(check("command", "ls x", "x does not exist"))).toBeUndefined();
     expect(missingFileOf(check(undefined, "x exists", "x does not exist"))).toBeUndefined();
     expect(missingFileOf({ ...judge("x exists", false), evidence: "x does not exist" })).toBeUndefined();
+    expect(
+      missingFileOf({ ...judge("x exists", false), check_type: "file_exists", evidence: "x does not exist" }),
+    ).toBeUndefined();
+    expect(missingFileOf(check("file_exists", "x is gone", "x does not exist", true))).toBeUndefined();
   });
 });
 
@@ -49,6 +53,7 @@ describe("namesFile", () => {
     expect(namesFile("outputs/invoice.txt has a total", "invoice.txt")).toBe(true);
     expect(namesFile("./out/invoice.txt has a total", "out/invoice.txt")).toBe(true);
     expect(namesFile("invoice.txt has a total", "out/invoice.txt")).toBe(true);
+    expect(namesFile("../invoice.txt has a total", "invoice.txt")).toBe(true);
   });
 
   it("does not take a longer name or another folder's file for it", () => {
@@ -66,7 +71,7 @@ describe("findContradictions", () => {
       judge("invoice.txt contains INV-1042"),
       judge("The reply is polite"),
       judge("invoice.txt lists three items", false),
-      check("file_exists", "invoice.txt exists", "invoice.txt does not exist"),
+      check("file_exists", "invoice.txt exists", "invoice.txt does not exist\n"),
     ];
     expect(findContradictions(expectations)).toEqual([
       { expectation: 0, check: 3, file: "invoice.txt", reason: "invoice.txt does not exist" },
