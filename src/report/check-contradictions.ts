@@ -31,8 +31,7 @@ export function namesFile(text: string, file: string): boolean {
     const after = at + needle.length;
     const next = text.charAt(after);
     // A following "." ends a sentence unless more of a name comes after it.
-    if (PATH_CHAR.test(next) && !(next === "." && !PATH_CHAR.test(text.charAt(after + 1))))
-      continue;
+    if (PATH_CHAR.test(next) && !(next === "." && !PATH_CHAR.test(text.charAt(after + 1)))) continue;
     let start = at;
     // charAt(-1) is "", which ends the word at the text's start.
     while (PATH_CHAR.test(text.charAt(start - 1))) start--;
