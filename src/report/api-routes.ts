@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { listRuns, parseRunId, runIdOf } from "../runlog/list-runs.js";
 import { pickAgent, readIterationView } from "./agents-view.js";
 import { catalogTranscriptFile, readCatalogsView, readCatalogTranscript } from "./catalog-view.js";
@@ -66,9 +67,8 @@ export async function getCatalogTranscript(
   );
   if (size === undefined) return sendError(res, 404, `no transcript.md for ${query.get("run")}`);
   res.writeHead(200, fileHeaders("transcript.md", size, undefined));
-  createReadStream(found.file)
-    .on("error", () => res.destroy())
-    .pipe(res);
+  // A read that fails part-way ends the response cut short (pipeline destroys it): nothing more can be said.
+  await pipeline(createReadStream(found.file), res).catch(() => undefined);
 }
 
 export async function getIteration(
@@ -89,6 +89,7 @@ export async function getRun(ctx: RouteContext, res: ServerResponse, query: URLS
   if (!picked)
     return sendError(res, 400, "iteration: expected the number of an iteration (and agent) in this view");
   const iteration = picked.ref;
+  // Stryker disable next-line StringLiteral: equivalent, no fallback text is a run id
   const ref = parseRunId(query.get("run") ?? "");
   if (!ref) return sendError(res, 400, "run: expected eval-<id>/<configuration>/run-<k>");
   const detail = await readRunDetail(ctx.reader, iteration, ref, { urlFor: fileUrl });
@@ -100,15 +101,7 @@ export async function getFile(ctx: RouteContext, res: ServerResponse, query: URL
   const served = await resolveServedFile(ctx.reader.target, query.get("path"));
   if (!served.ok) return sendError(res, served.status, served.error);
   res.writeHead(200, fileHeaders(basename(served.file), served.size, contentTypeOf(served.file)));
-  await new Promise<void>((resolve) => {
-    const stream = createReadStream(served.file);
-    stream.on("error", () => {
-      res.destroy();
-      resolve();
-    });
-    stream.on("end", resolve);
-    stream.pipe(res);
-  });
+  await pipeline(createReadStream(served.file), res).catch(() => undefined);
 }
 
 export async function postFeedback(
@@ -118,6 +111,8 @@ export async function postFeedback(
 ): Promise<void> {
   const body = await readJsonBody(req, res, FeedbackRequest, maxFeedbackBodyBytes);
   if (body === undefined) return;
+  // The request is a strict object: what is left beside the iteration and the agent is the change itself.
+  const { iteration: _number, agent: _agent, ...change } = body;
   const found = findIteration(ctx.reader.target, body.iteration);
   const picked = found ? await pickAgent(ctx.reader, found, body.agent) : undefined;
   if (!picked)
@@ -133,14 +128,7 @@ export async function postFeedback(
       return sendError(res, 400, `run_id: no run ${body.run_id} in ${iteration.name}`);
   }
   try {
-    const saved = await ctx.serialise(iteration.dir, () =>
-      updateFeedback(iteration.dir, {
-        ...(body.run_id !== undefined ? { run_id: body.run_id } : {}),
-        ...(body.feedback !== undefined ? { feedback: body.feedback } : {}),
-        ...(body.grade !== undefined ? { grade: body.grade } : {}),
-        ...(body.status !== undefined ? { status: body.status } : {}),
-      }),
-    );
+    const saved = await ctx.serialise(iteration.dir, () => updateFeedback(iteration.dir, change));
     sendJson(res, 200, { ok: true, reviews: saved.reviews.length, status: saved.status ?? null });
   } catch (error) {
     if (error instanceof FeedbackFileError) return sendError(res, 409, error.message);

@@ -201,6 +201,15 @@ describe("GET /api/catalog-transcript", () => {
 describe("POST /api/feedback", () => {
   const post = (body: unknown) => send("POST", "/api/feedback", JSON.stringify(body));
 
+  it("refuses feedback on an iteration the view does not show, naming the agent only when given", async () => {
+    const plain = await post({ iteration: 9, status: "complete" });
+    expect(plain.status).toBe(400);
+    expect(errorOf(plain)).toBe("iteration: no iteration 9 in this view");
+    expect(errorOf(await post({ iteration: 9, agent: "codex", status: "complete" }))).toBe(
+      "iteration: no iteration 9 of agent codex in this view",
+    );
+  });
+
   it("saves feedback and a status together, and answers what was saved", async () => {
     const answer = await post({
       iteration: 3,
