@@ -11,6 +11,7 @@ export async function askChoice(
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   try {
     io.err(`${question}\n${choices.map((c, i) => `  ${i + 1}) ${c}`).join("\n")}\n`);
+    // Stryker disable next-line MethodExpression: equivalent, Number() ignores the spaces around a number too
     const answer = (await rl.question(`choose 1-${choices.length} [${fallback + 1}]: `)).trim();
     const n = Number(answer);
     return Number.isInteger(n) && n >= 1 && n <= choices.length ? n - 1 : fallback;
