@@ -1,7 +1,10 @@
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { createSetup } from "../../src/cli/agent-setup.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Agent } from "../../src/agents/agent.js";
+import { checkCredentials, createSetup } from "../../src/cli/agent-setup.js";
 import { SkillgymError } from "../../src/errors.js";
+import { executableDouble } from "../agent-double/index.js";
+import { tempDir, writeTree } from "../e2e/helpers.js";
 
 const missing = join(import.meta.dirname, "no-such-agent-binary");
 
@@ -34,6 +37,173 @@ describe("--agent-bin and the judge", () => {
       expect([judge.backend, evaluator.backend]).toEqual(["sim", "gemini"]);
       expect(await setup.judge()).toBe(judge);
       expect(await setup.judge(undefined, "gemini")).toBe(evaluator);
+    } finally {
+      await setup.close();
+    }
+  });
+});
+
+describe("the agents and judges of a command", () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let binary: string;
+  beforeAll(async () => {
+    ({ dir, cleanup } = await tempDir());
+    binary = await executableDouble(dir);
+    await writeTree(dir, {
+      "yaml/sim-script.yaml": "rules: []\n",
+      "yaml/evals.json": JSON.stringify({ skill_name: "x", env: ["FOO_TOKEN"], evals: [] }),
+      "yml/sim-script.yml": "rules: []\n",
+      "json/sim-script.json": JSON.stringify({ rules: [] }),
+      "json/sim-script.yaml": "rules: []\n",
+      "bare/evals.json": JSON.stringify({ skill_name: "x", evals: [] }),
+      "other.json": JSON.stringify({ rules: [] }),
+    });
+  });
+  afterAll(() => cleanup());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  // What an agent is, without its functions.
+  const facts = ({ name, binary, simulated, simScript, passEnv, apiBaseUrl }: Agent) => ({
+    name,
+    binary,
+    simulated,
+    simScript,
+    passEnv,
+    simulator: apiBaseUrl?.startsWith("http://127.0.0.1:") ?? false,
+  });
+
+  it("runs a simulated agent on the suite's sim-script, json before yaml before yml, passing the suite's env", async () => {
+    const setup = createSetup({ simulate: true, agentBin: binary });
+    try {
+      expect(facts(await setup.agent(join(dir, "yaml")))).toEqual({
+        name: "claude-code",
+        binary,
+        simulated: true,
+        simScript: join(dir, "yaml/sim-script.yaml"),
+        passEnv: ["FOO_TOKEN"],
+        simulator: true,
+      });
+    } finally {
+      await setup.close();
+    }
+    for (const [suite, script] of [
+      ["json", "json/sim-script.json"],
+      ["yml", "yml/sim-script.yml"],
+    ]) {
+      const another = createSetup({ simulate: true, agentBin: binary });
+      try {
+        expect((await another.agent(join(dir, suite as string))).simScript).toBe(join(dir, script as string));
+      } finally {
+        await another.close();
+      }
+    }
+  });
+
+  it("takes --sim-script over the suite's, and no script where there is none", async () => {
+    const given = createSetup({ simulate: true, agentBin: binary, simScript: join(dir, "other.json") });
+    const none = createSetup({ simulate: true, agentBin: binary });
+    try {
+      expect((await given.agent(join(dir, "json"))).simScript).toBe(join(dir, "other.json"));
+      expect((await none.agent(join(dir, "bare"))).simScript).toBeNull();
+    } finally {
+      await given.close();
+      await none.close();
+    }
+  });
+
+  it("starts one simulator for all of a command's agents and judges, and closes it", async () => {
+    const setup = createSetup({ simulate: true, agentBin: binary });
+    const first = await setup.agent();
+    const second = await setup.agent({ dir: join(dir, "yaml"), env: ["BAR"] });
+    expect(second.apiBaseUrl).toBe(first.apiBaseUrl);
+    expect(second.passEnv).toEqual(["BAR"]);
+    expect(first.passEnv).toBeUndefined();
+    expect(first.simScript).toBeNull();
+    const judge = await setup.judge();
+    expect([judge.backend, judge.model, judge.simulated]).toEqual(["sim", "skillgym-sim", true]);
+    const answer = await fetch(`${first.apiBaseUrl}/v1/messages`, { method: "POST", body: "{}" });
+    expect(answer.status).toBeGreaterThan(0);
+    await setup.close();
+    await expect(fetch(`${first.apiBaseUrl}/v1/messages`, { method: "POST", body: "{}" })).rejects.toThrow();
+  });
+
+  it("runs the real agent without --simulate: no simulator, no script", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+    const setup = createSetup({ agentBin: binary });
+    try {
+      const agent = await setup.agent(join(dir, "json"));
+      expect(facts(agent)).toEqual({
+        name: "claude-code",
+        binary,
+        simulated: false,
+        simScript: undefined,
+        passEnv: undefined,
+        simulator: false,
+      });
+      expect("simScript" in agent).toBe(false);
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("makes the agent --agent names, or the one asked for", async () => {
+    const setup = createSetup({ agent: "codex", agentBin: binary, simulate: true });
+    try {
+      expect((await setup.agent()).name).toBe("codex");
+      expect((await setup.agent(undefined, "gemini")).name).toBe("gemini");
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("makes the judge --judge names with its model, or claude-code with no simulator", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+    const named = createSetup({ judge: "anthropic", judgeModel: "judge-model-1" });
+    const plain = createSetup({ agentBin: binary });
+    try {
+      const judge = await named.judge();
+      expect([judge.backend, judge.model, judge.simulated]).toEqual(["anthropic", "judge-model-1", false]);
+      const fallback = await plain.judge();
+      expect([fallback.backend, fallback.simulated]).toEqual(["claude-code", false]);
+    } finally {
+      await named.close();
+      await plain.close();
+    }
+  });
+
+  it("says where each agent logs in from, and that the judge is ready when one is needed", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+    vi.stubEnv("OPENAI_API_KEY", "sk-test");
+    const setup = createSetup({ simulate: true, agentBin: binary });
+    try {
+      expect(await checkCredentials(setup, { agentBin: binary }, { judge: "grader" })).toBe(
+        "credentials: Claude Code logs in with ANTHROPIC_API_KEY; grader (claude-code): ready",
+      );
+      expect(
+        await checkCredentials(setup, { agent: "claude-code,codex", judge: "sim" }, { judge: "evaluator" }),
+      ).toBe(
+        "credentials: Claude Code logs in with ANTHROPIC_API_KEY; codex logs in with OPENAI_API_KEY; evaluator (sim): ready",
+      );
+      expect(await checkCredentials(setup, { agent: "codex" }, {})).toBe(
+        "credentials: codex logs in with OPENAI_API_KEY",
+      );
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("fails as a run would when an agent has no login", async () => {
+    vi.stubEnv("OPENAI_API_KEY", "");
+    vi.stubEnv("CODEX_API_KEY", "");
+    vi.stubEnv("CODEX_HOME", join(dir, "no-codex-home"));
+    const setup = createSetup({ simulate: true, agentBin: binary });
+    try {
+      await expect(checkCredentials(setup, { agent: "codex" }, {})).rejects.toMatchObject({
+        code: "NO_CREDENTIALS",
+      });
     } finally {
       await setup.close();
     }
