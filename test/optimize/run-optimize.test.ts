@@ -365,4 +365,18 @@ describe("runOptimize with a paid agent and --max-cost", () => {
     ]);
     expect(improver.requests).toHaveLength(1);
   });
+
+  it("starts an evaluation whose estimate just fits the budget", async () => {
+    const agent = paid();
+    const result = await runOptimize(
+      options({
+        maxCostUsd: 0.45,
+        createAgent: async () => agent.agent,
+        createImprover: async () => paidImprover(BETTER).judge,
+      }),
+    );
+    expect(agent.requests).toHaveLength(9);
+    expect(result.results.iterations.map((it) => it.iteration)).toEqual([0]);
+    expect(result.results.exit_reason).toBe("budget");
+  });
 });
