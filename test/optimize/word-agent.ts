@@ -21,16 +21,22 @@ async function installedDescriptions(cwd: string): Promise<[string, string][]> {
  * An agent in this process that loads every installed skill whose description shares a word of five letters or more
  * with the query, and records each request. Unsimulated, each run costs `costUsd`.
  */
-export function wordAgent(options: { simulated?: boolean; costUsd?: number; name?: string } = {}) {
+export function wordAgent(
+  options: { simulated?: boolean; costUsd?: number; name?: string; continuesConversations?: boolean } = {},
+) {
   const requests: AgentRunRequest[] = [];
+  /** The entries of each run's working folder as the run started. */
+  const folders: string[][] = [];
   const agent: Agent = {
     name: options.name ?? "word",
     skillsFolder: ".claude/skills",
     binary: "word",
     simulated: options.simulated ?? true,
     redactor: createRedactor([]),
+    ...(options.continuesConversations ? { continuesConversations: true } : {}),
     async run(request) {
       requests.push(request);
+      folders.push((await readdir(request.cwd)).sort());
       const asked = words(request.prompt);
       const loads = (await installedDescriptions(request.cwd)).filter(([, description]) =>
         [...words(description)].some((w) => asked.has(w)),
@@ -60,7 +66,7 @@ export function wordAgent(options: { simulated?: boolean; costUsd?: number; name
       return result;
     },
   };
-  return { agent, requests };
+  return { agent, requests, folders };
 }
 
 /** What a scripted improver does on one ask: answer with this text, or fail with this error. */
