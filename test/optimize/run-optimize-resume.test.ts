@@ -244,4 +244,45 @@ describe("runOptimize --resume", () => {
       [1, "interrupted", 0, 0.3],
     ]);
   });
+
+  it("makes again only the runs an evaluation cut short had not finished", async () => {
+    const controller = new AbortController();
+    const cut = wordAgent();
+    const run = cut.agent.run.bind(cut.agent);
+    const first = await runOptimize(
+      options({
+        maxIterations: 0,
+        concurrency: 1,
+        signal: controller.signal,
+        // The third run is cut short by the abort, as an agent's process is killed.
+        createAgent: async () => ({
+          ...cut.agent,
+          run: async (request) => {
+            if (cut.requests.length === 2) controller.abort();
+            const made = await run(request);
+            return request.signal?.aborted ? { ...made, outcome: "cancelled" as const } : made;
+          },
+        }),
+      }),
+    );
+    expect(first.results.iterations.map((it) => [it.status, it.trigger_runs])).toEqual([["interrupted", 2]]);
+    const agent = wordAgent();
+    let kept: number | undefined;
+    const result = await runOptimize(
+      options({
+        resumeDir: first.dir,
+        explicit: [],
+        createAgent: async () => agent.agent,
+        reporter: { onPlan: (info) => void (kept = info.resumed?.kept) },
+      }),
+    );
+    expect(kept).toBe(0);
+    expect(agent.requests).toHaveLength(7);
+    expect(result.results.iterations[0]).toMatchObject({
+      iteration: 0,
+      status: "complete",
+      trigger_runs: 7,
+      reused_runs: 2,
+    });
+  });
 });
