@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { JudgeError } from "../../src/judge/judge.js";
+import { proposeDescription } from "../../src/optimize/improve.js";
+import { withDescription } from "../../src/optimize/index.js";
+import { scriptedImprover } from "./word-agent.js";
+
+// SKILL.md files --apply cannot write into, and an improver that fails or breaks in other ways than a model error.
+describe("withDescription refuses", () => {
+  it.each([
+    ["no frontmatter", "# Just a body\n"],
+    ["a frontmatter that never closes", "---\nname: rn\ndescription: Old.\n"],
+    ["a fence that is not the first line", "\n---\nname: rn\ndescription: Old.\n---\n"],
+  ])("a SKILL.md with %s", (_what, text) => {
+    expect(() => withDescription(text, "New.", "skills/rn/SKILL.md")).toThrow(
+      expect.objectContaining({
+        code: "INVALID_SKILL",
+        message: "skills/rn/SKILL.md: no frontmatter to write the description into",
+      }),
+    );
+  });
+
+  it.each([
+    ["no description", "---\nname: rn\n---\nBody\n"],
+    ["a description that is not text", "---\nname: rn\ndescription:\n  - a\n  - b\n---\nBody\n"],
+    ["a frontmatter that is a list", "---\n- a\n- b\n---\nBody\n"],
+  ])("a frontmatter with %s", (_what, text) => {
+    expect(() => withDescription(text, "New.", "skills/rn/SKILL.md")).toThrow(
+      expect.objectContaining({
+        code: "INVALID_SKILL",
+        message: "skills/rn/SKILL.md: the frontmatter has no description to replace",
+      }),
+    );
+  });
+
+  it("keeps a closing fence with trailing spaces", () => {
+    expect(withDescription("---\nname: rn\ndescription: Old.\n---  \nBody\n", "New.", "f")).toBe(
+      "---\nname: rn\ndescription: New.\n---  \nBody\n",
+    );
+  });
+});
+
+describe("proposeDescription", () => {
+  const input = {
+    skillName: "rn",
+    currentDescription: "Old.",
+    skillBody: "Body.",
+    threshold: 0.5,
+    trainFailures: [],
+    attempts: [],
+  };
+
+  it("records a judge failure that cost nothing as free", async () => {
+    const improver = scriptedImprover([new JudgeError("refused", false)], { costUsd: 1 });
+    const proposal = await proposeDescription(improver.judge, input);
+    expect(proposal).toMatchObject({ error: "the improver failed: refused", costUsd: 0, asks: 0 });
+  });
+
+  it("throws on an error that is not the judge's", async () => {
+    const broken = new TypeError("bad state");
+    await expect(proposeDescription(scriptedImprover([broken]).judge, input)).rejects.toBe(broken);
+  });
+
+  it("asks for 2048 tokens unless told otherwise", async () => {
+    const improver = scriptedImprover(["New."]);
+    await proposeDescription(improver.judge, input);
+    await proposeDescription(improver.judge, input, { maxTokens: 100 });
+    expect(improver.requests.map((r) => r.maxTokens)).toEqual([2048, 100]);
+  });
+});
