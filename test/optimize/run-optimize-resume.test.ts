@@ -273,7 +273,11 @@ describe("runOptimize --resume", () => {
         resumeDir: first.dir,
         explicit: [],
         createAgent: async () => agent.agent,
-        reporter: { onPlan: (info) => void (kept = info.resumed?.kept) },
+        reporter: {
+          onPlan: (info) => {
+            kept = info.resumed?.kept;
+          },
+        },
       }),
     );
     expect(kept).toBe(0);
