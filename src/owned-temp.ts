@@ -8,10 +8,10 @@ export function startOf(pid: number | "self"): string | undefined {
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     if (fields[0] === "Z") return undefined;
     return fields[19];
-    // Stryker disable next-line BlockStatement: equivalent, an emptied catch returns undefined all the same
   } catch {
-    return undefined;
+    // No such process, or it is gone: no start.
   }
+  return undefined;
 }
 
 /** `skillgym-<kind>.<pid>.<start>-`: a temp folder's name prefix naming its owner, so a later sweep can judge it. */
