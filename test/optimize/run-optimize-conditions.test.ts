@@ -1,57 +1,34 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
 import { prepareOptimize } from "../../src/optimize/plan.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { skillMd, writeTree } from "../e2e/helpers.js";
+import { scribeOptions, useScribe } from "./scribe-fixture.js";
 import { scribeQueries } from "./scribe-queries.js";
 import { scriptedImprover, wordAgent } from "./word-agent.js";
 
 // Where an optimization's trigger runs are made, and what it is given besides: runOptimize in this process with
 // the original description alone (no improver call), an agent that loads every installed skill whose description
 // shares a word with the query.
-const ORIGINAL = "Tidies the layout of documents.";
 
-let dir: string;
-let cleanup: () => Promise<void>;
-const skillDir = () => join(dir, "scribe");
-const project = () => join(dir, "project");
-
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "scribe/SKILL.md": skillMd("scribe", ORIGINAL, "Write RELEASE_NOTES.md from the git log."),
-    "scribe/evals/triggers.json": JSON.stringify(scribeQueries),
-    "project/package.json": "{}\n",
-    "library/changelog/SKILL.md": skillMd("changelog", "Keeps the release changelog.", "Body."),
-    "context.json": JSON.stringify([
-      { role: "user", content: "We ship on Fridays." },
-      { role: "assistant", content: "Noted." },
-    ]),
-  });
+const { dir, skillDir } = useScribe({
+  "project/package.json": "{}\n",
+  "library/changelog/SKILL.md": skillMd("changelog", "Keeps the release changelog.", "Body."),
+  "context.json": JSON.stringify([
+    { role: "user", content: "We ship on Fridays." },
+    { role: "assistant", content: "Noted." },
+  ]),
 });
-afterEach(async () => {
-  await cleanup();
-});
+const project = () => join(dir(), "project");
 
 function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
-  return {
-    skillPath: skillDir(),
-    workspace: join(dir, "ws"),
+  return scribeOptions(dir(), {
     maxIterations: 0,
-    holdout: 0.4,
-    runs: 1,
-    threshold: 0.5,
-    seed: 42,
-    concurrency: 4,
-    timeoutSeconds: 60,
-    retry: fastRetry,
-    screen: { mode: "none" },
-    createAgent: async () => wordAgent().agent,
     createImprover: async () => scriptedImprover([]).judge,
     ...overrides,
-  };
+  });
 }
 
 const triggerResults = async (dir: string) =>
@@ -62,7 +39,7 @@ const triggerResults = async (dir: string) =>
 
 describe("runOptimize under trigger conditions", () => {
   it("makes every run in a copy of the project, once, even when the suite asks for side by side", async () => {
-    await writeTree(dir, {
+    await writeTree(dir(), {
       "scribe/evals/evals.json": JSON.stringify({ conditions: { side_by_side: true }, evals: [] }),
     });
     const agent = wordAgent();
@@ -75,8 +52,8 @@ describe("runOptimize under trigger conditions", () => {
   });
 
   it("installs the --installed skills beside the one under test, which can take its queries", async () => {
-    const result = await runOptimize(options({ installed: [join(dir, "library")] }));
-    expect(result.results.settings.conditions).toEqual({ installed: [join(dir, "library")] });
+    const result = await runOptimize(options({ installed: [join(dir(), "library")] }));
+    expect(result.results.settings.conditions).toEqual({ installed: [join(dir(), "library")] });
     const stolen = (await triggerResults(result.dir)).results
       .filter((r) => r.stolen_by !== undefined)
       .map((r) => r.query)
@@ -92,9 +69,9 @@ describe("runOptimize under trigger conditions", () => {
   it("continues the --context conversation in every run", async () => {
     const agent = wordAgent({ continuesConversations: true });
     const result = await runOptimize(
-      options({ context: join(dir, "context.json"), createAgent: async () => agent.agent }),
+      options({ context: join(dir(), "context.json"), createAgent: async () => agent.agent }),
     );
-    expect(result.results.settings.conditions).toEqual({ context: join(dir, "context.json") });
+    expect(result.results.settings.conditions).toEqual({ context: join(dir(), "context.json") });
     expect(agent.requests).toHaveLength(9);
     for (const request of agent.requests)
       expect(request.history).toEqual([
@@ -106,24 +83,24 @@ describe("runOptimize under trigger conditions", () => {
   it("refuses --context before any run for an agent that cannot continue a conversation", async () => {
     const agent = wordAgent();
     await expect(
-      runOptimize(options({ context: join(dir, "context.json"), createAgent: async () => agent.agent })),
+      runOptimize(options({ context: join(dir(), "context.json"), createAgent: async () => agent.agent })),
     ).rejects.toMatchObject({
       code: "USAGE",
       message:
         "--context is not available with word: word has no headless way to continue a prior conversation",
     });
     expect(agent.requests).toHaveLength(0);
-    expect(await readdir(dir)).not.toContain("ws");
+    expect(await readdir(dir())).not.toContain("ws");
   });
 
   it.each([
     ["not found", "no-such-project", "Project root not found"],
     ["not a folder", "context.json", "Project root is not a folder"],
   ])("refuses a project root that is %s", async (_what, name, sentence) => {
-    await expect(prepareOptimize(options({ project: join(dir, name) }))).rejects.toMatchObject({
+    await expect(prepareOptimize(options({ project: join(dir(), name) }))).rejects.toMatchObject({
       code: "WORKSPACE",
-      message: `${sentence}: ${join(dir, name)}`,
-      file: join(dir, name),
+      message: `${sentence}: ${join(dir(), name)}`,
+      file: join(dir(), name),
       hint: "give --project-root the folder of the project the skill is used in",
     });
   });
@@ -144,10 +121,10 @@ describe("runOptimize's other inputs", () => {
   });
 
   it("reads the queries from --evals", async () => {
-    await writeTree(dir, { "elsewhere/triggers.json": JSON.stringify(scribeQueries.slice(0, 4)) });
+    await writeTree(dir(), { "elsewhere/triggers.json": JSON.stringify(scribeQueries.slice(0, 4)) });
     const agent = wordAgent();
     const result = await runOptimize(
-      options({ evalsPath: join(dir, "elsewhere", "triggers.json"), createAgent: async () => agent.agent }),
+      options({ evalsPath: join(dir(), "elsewhere", "triggers.json"), createAgent: async () => agent.agent }),
     );
     expect(agent.requests.map((r) => r.prompt).sort()).toEqual(
       scribeQueries
@@ -161,7 +138,7 @@ describe("runOptimize's other inputs", () => {
   it("serves an evaluation made before from the result store", async () => {
     const first = await runOptimize(options({ store: {} }));
     expect(first.results.iterations[0]!.trigger_runs).toBe(9);
-    expect(await readdir(join(dir, "ws"))).toContain(".skillgym-cache");
+    expect(await readdir(join(dir(), "ws"))).toContain(".skillgym-cache");
     const agent = wordAgent();
     const again = await runOptimize(
       options({

@@ -1,53 +1,21 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { SkillgymError } from "../../src/errors.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { scribeQueries } from "./scribe-queries.js";
+import { BETTER, ORIGINAL, scribeOptions, useScribe } from "./scribe-fixture.js";
 import { scriptedImprover, wordAgent } from "./word-agent.js";
 
 // --resume through runOptimize in this process: an optimization is stopped by its signal, then continued in its
 // folder. The agent loads a skill whose description shares a word with the query; the improver answers a script.
-const ORIGINAL = "Tidies the layout of documents.";
-const BETTER = "Writes release notes from the commits.";
 const STARTED = new Date("2026-01-15T10:30:00.000Z");
 const RESUMED = new Date("2026-01-15T11:00:00.000Z");
 
-let dir: string;
-let cleanup: () => Promise<void>;
-const skillDir = () => join(dir, "scribe");
-
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "scribe/SKILL.md": skillMd("scribe", ORIGINAL, "Write RELEASE_NOTES.md from the git log."),
-    "scribe/evals/triggers.json": JSON.stringify(scribeQueries),
-  });
-});
-afterEach(async () => {
-  await cleanup();
-});
+const { dir, skillDir } = useScribe();
 
 function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
-  return {
-    skillPath: skillDir(),
-    workspace: join(dir, "ws"),
-    maxIterations: 3,
-    holdout: 0.4,
-    runs: 1,
-    threshold: 0.5,
-    seed: 42,
-    concurrency: 4,
-    timeoutSeconds: 60,
-    retry: fastRetry,
-    screen: { mode: "none" },
-    now: () => STARTED,
-    createAgent: async () => wordAgent().agent,
-    createImprover: async () => scriptedImprover([BETTER]).judge,
-    ...overrides,
-  };
+  return scribeOptions(dir(), { now: () => STARTED, ...overrides });
 }
 
 // An optimization stopped by its signal at the end of iteration 0, or (proposed) once the improver has answered.
@@ -111,7 +79,7 @@ describe("runOptimize --resume", () => {
     expect(OptimizeResults.parse(JSON.parse(await readFile(result.resultsFile, "utf8")))).toEqual(
       result.results,
     );
-    expect(await readdir(join(dir, "ws"))).toEqual([first.dir.split("/").at(-1)]);
+    expect(await readdir(join(dir(), "ws"))).toEqual([first.dir.split("/").at(-1)]);
   });
 
   it("asks the improver anew when the interrupted iteration left no proposal", async () => {

@@ -1,48 +1,26 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { scribeQueries } from "./scribe-queries.js";
+import { ORIGINAL, scribeOptions, useScribe } from "./scribe-fixture.js";
 import { scriptedImprover, wordAgent } from "./word-agent.js";
 
 // runOptimize in this process with the original description alone: how replay's screen of the train runs is
 // recorded, and how an evaluation cut short ends the loop. The agent loads a skill whose description shares a word
 // with the query; it sends no model request, so replay has nothing to capture.
-const ORIGINAL = "Tidies the layout of documents.";
 const NO_CAPTURE = "claude-code does not say where it sends model requests";
 
-let dir: string;
-let cleanup: () => Promise<void>;
+const { dir } = useScribe();
 
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "scribe/SKILL.md": skillMd("scribe", ORIGINAL, "Write RELEASE_NOTES.md from the git log."),
-    "scribe/evals/triggers.json": JSON.stringify(scribeQueries),
-  });
-});
-afterEach(async () => {
-  await cleanup();
-});
-
+// The screen left to its default, as the command line leaves it.
 function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
-  return {
-    skillPath: join(dir, "scribe"),
-    workspace: join(dir, "ws"),
+  const { screen: _default, ...rest } = scribeOptions(dir(), {
     maxIterations: 0,
-    holdout: 0.4,
-    runs: 1,
-    threshold: 0.5,
-    seed: 42,
-    concurrency: 4,
-    timeoutSeconds: 60,
-    retry: fastRetry,
     createAgent: async () => wordAgent({ name: "claude-code" }).agent,
     createImprover: async () => scriptedImprover([]).judge,
-    ...overrides,
-  };
+  });
+  return { ...rest, ...overrides };
 }
 
 const replayAsked = { mode: "replay", screen: { kind: "replay" } } as const;
@@ -81,7 +59,7 @@ describe("runOptimize with replay screening the train runs", () => {
     await expect(
       runOptimize(options({ screen: replayAsked, createAgent: async () => agent.agent })),
     ).rejects.toMatchObject({ code: "USAGE", message: "--screen replay is not available with word yet" });
-    expect(await readdir(dir)).not.toContain("ws");
+    expect(await readdir(dir())).not.toContain("ws");
     expect(agent.requests).toHaveLength(0);
   });
 

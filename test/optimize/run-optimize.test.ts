@@ -1,52 +1,21 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OptimizeResults } from "../../src/contracts/optimize-results.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
-import { scribeQueries } from "./scribe-queries.js";
+import { skillMd } from "../e2e/helpers.js";
+import { BETTER, ORIGINAL, scribeOptions, useScribe } from "./scribe-fixture.js";
 import { improverDown, scriptedImprover, wordAgent } from "./word-agent.js";
 
 // runOptimize in this process: an agent that loads a skill when its description shares a word with the query, and
 // an improver that answers from a script. The original description shares no word with any query.
-const ORIGINAL = "Tidies the layout of documents.";
-const BETTER = "Writes release notes from the commits.";
 const NOW = new Date("2026-01-15T10:30:00.000Z");
 
-let dir: string;
-let cleanup: () => Promise<void>;
-const skillDir = () => join(dir, "scribe");
+const { dir, skillDir } = useScribe();
 const skillMdPath = () => join(skillDir(), "SKILL.md");
 
-beforeEach(async () => {
-  ({ dir, cleanup } = await tempDir());
-  await writeTree(dir, {
-    "scribe/SKILL.md": skillMd("scribe", ORIGINAL, "Write RELEASE_NOTES.md from the git log."),
-    "scribe/evals/triggers.json": JSON.stringify(scribeQueries),
-  });
-});
-afterEach(async () => {
-  await cleanup();
-});
-
 function options(overrides: Partial<OptimizeOptions> = {}): OptimizeOptions {
-  return {
-    skillPath: skillDir(),
-    workspace: join(dir, "ws"),
-    maxIterations: 3,
-    holdout: 0.4,
-    runs: 1,
-    threshold: 0.5,
-    seed: 42,
-    concurrency: 4,
-    timeoutSeconds: 60,
-    retry: fastRetry,
-    screen: { mode: "none" },
-    now: () => NOW,
-    createAgent: async () => wordAgent().agent,
-    createImprover: async () => scriptedImprover([BETTER]).judge,
-    ...overrides,
-  };
+  return scribeOptions(dir(), { now: () => NOW, ...overrides });
 }
 
 const stored = async (file: string) => OptimizeResults.parse(JSON.parse(await readFile(file, "utf8")));
@@ -78,7 +47,7 @@ describe("runOptimize", () => {
       "end 1 complete",
       "stop train_perfect",
     ]);
-    expect(result.dir).toBe(join(dir, "ws", "optimize-20260115-103000"));
+    expect(result.dir).toBe(join(dir(), "ws", "optimize-20260115-103000"));
     expect(result.resultsFile).toBe(join(result.dir, "results.json"));
     expect(result.reportFile).toBe(join(result.dir, "report.html"));
     expect(result.applyNote).toBe(`applied: wrote the description of iteration 1 into ${skillMdPath()}`);
