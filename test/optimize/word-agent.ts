@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../../src/agents/agent.js";
 import { type Judge, JudgeError, type JudgeRequest } from "../../src/judge/judge.js";
 import { createRedactor } from "../../src/redact.js";
+import { finishedProcess } from "../tune/fake-agent.js";
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? []);
 
@@ -51,17 +52,7 @@ export function wordAgent(
           text: "done",
           ...(options.costUsd !== undefined ? { costUsd: options.costUsd } : {}),
         },
-        process: {
-          exitCode: 0,
-          signal: null,
-          timedOut: false,
-          cancelled: false,
-          stopped: false,
-          durationMs: 1,
-          startedAt: "2026-01-15T10:30:00.000Z",
-          endedAt: "2026-01-15T10:30:01.000Z",
-          stderrTail: "",
-        },
+        process: finishedProcess(),
       };
       return result;
     },

@@ -45,20 +45,25 @@ export function fakeAgent(runs: FakeRun[], simulated = false) {
               },
             }
           : {}),
-        process: {
-          exitCode: 0,
-          signal: null,
-          timedOut: false,
-          cancelled: false,
-          stopped: false,
-          durationMs: 1,
-          startedAt: "2026-01-15T10:30:00.000Z",
-          endedAt: "2026-01-15T10:30:01.000Z",
-          stderrTail: "",
-        },
+        process: finishedProcess(),
       };
       return result;
     },
   };
   return { agent, requests };
+}
+
+/** The process record of a run that ended by itself, as an in-process agent reports it. */
+export function finishedProcess(): AgentRunResult["process"] {
+  return {
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    cancelled: false,
+    stopped: false,
+    durationMs: 1,
+    startedAt: "2026-01-15T10:30:00.000Z",
+    endedAt: "2026-01-15T10:30:01.000Z",
+    stderrTail: "",
+  };
 }
