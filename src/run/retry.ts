@@ -17,17 +17,16 @@ export interface RetryInfo {
   delayMs: number;
 }
 
+/** Waits `ms`, or less when `signal` aborts; leaves no timer and no listener on the signal behind. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const woken = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", woken);
+      resolve();
+    };
+    const timer = setTimeout(woken, signal?.aborted ? 0 : ms);
+    signal?.addEventListener("abort", woken);
   });
 }
 

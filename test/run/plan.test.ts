@@ -77,4 +77,12 @@ describe("selectEvals", () => {
     expect(selectEvals(evals, ["two", "nope"]).map((e) => e.id)).toEqual(["two"]);
     expect(selectEvals(evals, ["nope"])).toEqual([]);
   });
+
+  it("takes a number for an eval's place when no eval has it as its id", () => {
+    const alpha = { ...evalCase({ id: "alpha" }), numericId: 2 };
+    const beta = { ...evalCase({ id: "beta" }), numericId: 3 };
+    expect(selectEvals([alpha, beta], ["2"]).map((e) => e.id)).toEqual(["alpha"]);
+    const named2 = { ...evalCase({ id: "2" }), numericId: 5 };
+    expect(selectEvals([alpha, named2], ["2"]).map((e) => e.id)).toEqual(["2"]);
+  });
 });

@@ -68,4 +68,22 @@ describe("runPool", () => {
     expect(calls).toBe(0);
     expect(results).toEqual([]);
   });
+
+  it("starts the item pick chooses, and on -1 waits for a running item to end (or takes the first when none runs)", async () => {
+    const log: string[] = [];
+    // "b" is chosen first; while anything runs, the pick says wait; once nothing runs, -1 takes the first left.
+    await runPool(
+      ["a", "b", "c"],
+      3,
+      async (item) => {
+        log.push(`start ${item}`);
+        await pause(5);
+        log.push(`end ${item}`);
+      },
+      undefined,
+      () => true,
+      (remaining) => (remaining.includes("b") ? remaining.indexOf("b") : -1),
+    );
+    expect(log).toEqual(["start b", "end b", "start a", "end a", "start c", "end c"]);
+  });
 });

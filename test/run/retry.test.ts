@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { getEventListeners } from "node:events";
+import { describe, expect, it, vi } from "vitest";
 import type { RunOutcome } from "../../src/agents/agent.js";
-import { type RetryInfo, withRetries } from "../../src/run/retry.js";
+import { type RetryInfo, sleep, withRetries } from "../../src/run/retry.js";
 
 // An attempt that answers with the given outcomes in turn, then succeeds.
 function attempts(outcomes: RunOutcome[]) {
@@ -64,5 +65,45 @@ describe("withRetries", () => {
     });
     expect(cancelled.attempts).toBe(1);
     expect(busy.made).toEqual([1]);
+  });
+});
+
+describe("sleep", () => {
+  it("ends early when the signal aborts, leaving no timer behind", async () => {
+    vi.useFakeTimers();
+    try {
+      const controller = new AbortController();
+      let ended = false;
+      const slept = sleep(60_000, controller.signal).then(() => {
+        ended = true;
+      });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(ended).toBe(false);
+      controller.abort();
+      await slept;
+      expect(ended).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("leaves no listener on the signal after a wait that ran its time, and does not wait on an aborted signal", async () => {
+    const controller = new AbortController();
+    await sleep(1, controller.signal);
+    expect(getEventListeners(controller.signal, "abort")).toEqual([]);
+    controller.abort();
+    vi.useFakeTimers();
+    try {
+      let ended = false;
+      const slept = sleep(60_000, controller.signal).then(() => {
+        ended = true;
+      });
+      await vi.advanceTimersByTimeAsync(1);
+      expect(ended).toBe(true);
+      await slept;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
