@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { IterationRecord } from "../../src/contracts/run-record.js";
-import { chooseIteration, defaultWorkspace, readIterationRecord } from "../../src/run/iteration.js";
+import {
+  chooseIteration,
+  defaultWorkspace,
+  iterationIn,
+  markIterationInterrupted,
+  readIterationRecord,
+} from "../../src/run/iteration.js";
 import { iterationNumbers } from "../../src/runlog/list-runs.js";
 
 let workspace: string;
@@ -167,5 +173,38 @@ describe("chooseIteration with shards", () => {
     expect(other).toMatchObject({ number: 2, resumed: false });
     const unsharded = await chooseIteration(workspace, { skillHash: "hash-a", plan }, false);
     expect(unsharded).toMatchObject({ number: 3, resumed: false });
+  });
+});
+
+describe("markIterationInterrupted", () => {
+  it("marks a finished iteration interrupted, and leaves one already interrupted or without a record as it is", async () => {
+    await writeIteration(1, record({ status: "complete", finished_at: "2025-01-01T01:00:00.000Z" }));
+    await markIterationInterrupted(join(workspace, "iteration-1"));
+    const marked = await readIterationRecord(join(workspace, "iteration-1"));
+    expect(marked).toMatchObject({ status: "interrupted", skill_hash: "hash-a", plan });
+    expect(marked?.finished_at).not.toBe("2025-01-01T01:00:00.000Z");
+
+    const earlier = record({ status: "interrupted", finished_at: "2025-01-01T02:00:00.000Z" });
+    await writeIteration(2, earlier);
+    await markIterationInterrupted(join(workspace, "iteration-2"));
+    expect(await readIterationRecord(join(workspace, "iteration-2"))).toEqual(earlier);
+
+    await writeIteration(3, undefined);
+    await markIterationInterrupted(join(workspace, "iteration-3"));
+    expect(await readdir(join(workspace, "iteration-3"))).toEqual([]);
+  });
+});
+
+describe("iterationIn", () => {
+  it("resumes a given folder that has a record, and creates one that does not exist", async () => {
+    await writeIteration(4, record());
+    expect(await iterationIn({ dir: join(workspace, "iteration-4"), number: 4 })).toEqual({
+      dir: join(workspace, "iteration-4"),
+      number: 4,
+      resumed: true,
+    });
+    const fresh = join(workspace, "deeper", "iteration-1");
+    expect(await iterationIn({ dir: fresh, number: 1 })).toEqual({ dir: fresh, number: 1, resumed: false });
+    expect(await readdir(fresh)).toEqual([]);
   });
 });
