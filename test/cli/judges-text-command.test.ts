@@ -1,0 +1,46 @@
+import { writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TempIteration } from "../bench/iteration-fixture.js";
+import { judgedIteration, script } from "../judges/judges-fixture.js";
+import { cli } from "./command-fixture.js";
+
+let iteration: TempIteration;
+let scriptFile: string;
+beforeAll(async () => {
+  iteration = await judgedIteration();
+  scriptFile = join(iteration.dir, "..", "judges-script.json");
+  await writeFile(scriptFile, JSON.stringify(script));
+});
+afterAll(() => iteration.cleanup());
+
+const judges = (...flags: string[]) => cli(["judges", iteration.dir, "--no-reword", ...flags]);
+
+describe("skillgym judges without --json", () => {
+  it("prints each pair's agreement, the ambiguous expectations and where judges.json is", async () => {
+    expect(await judges("--sim-script", scriptFile, "--judge", "sim:strict,sim:lenient")).toEqual({
+      code: 0,
+      stdout:
+        "7 runs re-graded by sim:strict, sim:lenient (simulated)\n" +
+        "  sim:strict vs sim:lenient: 41.2% agree, κ -0.42 (95% CI -0.61 to -0.11), over 17 verdicts; 10 disagreements\n" +
+        "  no grade marked right or wrong in feedback.json: no human agreement\n" +
+        '  ambiguous: "beta is listed" (eval 1): sim:strict and sim:lenient disagree on 5 runs\n' +
+        '  ambiguous: "gamma is correct" (eval 1): sim:strict and sim:lenient disagree on 5 runs\n' +
+        `judges.json: ${join(iteration.dir, "judges.json")}\n`,
+      stderr: "",
+    });
+  });
+
+  it("exits 3 when no judge gave a verdict, naming each run whose grading failed", async () => {
+    // Nothing listens on the discard port: every request of the judge fails at once.
+    const result = await judges("--judge", "openai:gpt-x", "--judge-base-url", "http://127.0.0.1:9");
+    expect(result.code).toBe(3);
+    const failed = "grading failed: the judge (gpt-x at http://127.0.0.1:9/chat/completions) failed:";
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toHaveLength(7);
+    expect(lines[0]).toMatch(
+      new RegExp(`^  openai:gpt-x on eval-1-with_skill-run-1: ${failed.replace(/[.()]/g, "\\$&")} `),
+    );
+    expect(result.stdout).toContain("  openai:gpt-x failed on 7 runs, e.g. the judge (gpt-x at");
+  });
+});
