@@ -57,7 +57,7 @@ describe("a run's records", () => {
   });
 
   it("mark a run whose agent listed skills that were not staged contaminated, in the record and timing.json", async () => {
-    const init = { kind: "init", model: "m", tools: [], skills: ["cards", "stranger"] } as const;
+    const init: AgentEvent = { kind: "init", model: "m", tools: [], skills: ["cards", "stranger"] };
     const { record, timing, activation } = await runOnce("ws-stranger", answering([init], {}));
     expect(record).toMatchObject({ contaminated: true });
     expect(record).not.toHaveProperty("costUnknown");
