@@ -5,6 +5,7 @@ import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import type { ExpectationGrader } from "../../src/grade/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
+import type { AgentsPipelineOptions } from "../../src/pipeline/run-agents.js";
 import { type SimServer, startSim } from "../../src/sim/index.js";
 import { executableDouble } from "../agent-double/index.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
@@ -129,4 +130,27 @@ export function useCardBench(): CardBench {
     await cleanup();
   });
   return bench;
+}
+
+/**
+ * The options of `skillgym run --agent claude-code --model m1,m2` on the card skill of `bench`, into
+ * `<bench>/<workspace>`: eval 2 once without a baseline and each trigger query once, three runs a part.
+ */
+export function agentsPipelineOptions(
+  bench: CardBench,
+  workspace: string,
+  overrides: Partial<AgentsPipelineOptions> = {},
+): AgentsPipelineOptions {
+  const { createAgent: _one, ...single } = cardPipelineOptions(bench.dir, () => bench.simulated(), {
+    workspace: join(bench.dir, workspace),
+    only: ["2"],
+    baseline: "none",
+  });
+  return {
+    ...single,
+    agents: ["claude-code"],
+    models: ["m1", "m2"],
+    createAgent: () => bench.simulated(),
+    ...overrides,
+  };
 }

@@ -1,29 +1,17 @@
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAgentsPipeline } from "../../src/pipeline/index.js";
 import type { AgentsPipelineOptions } from "../../src/pipeline/run-agents.js";
 import { readJson } from "../e2e/helpers.js";
-import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
+import { agentsPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // runAgentsPipeline in this process: two models of one agent, the claude-code adapter on the test double, against one
-// sim for the file. Eval 2 once without a baseline and each trigger query once: three runs a part.
+// sim for the file (agentsPipelineOptions).
 const bench = useCardBench();
 
-function options(workspace: string, overrides: Partial<AgentsPipelineOptions> = {}): AgentsPipelineOptions {
-  const { createAgent: _one, ...single } = cardPipelineOptions(bench.dir, () => bench.simulated(), {
-    workspace: join(bench.dir, workspace),
-    only: ["2"],
-    baseline: "none",
-  });
-  return {
-    ...single,
-    agents: ["claude-code"],
-    models: ["m1", "m2"],
-    createAgent: () => bench.simulated(),
-    ...overrides,
-  };
-}
+const options = (workspace: string, overrides: Partial<AgentsPipelineOptions> = {}) =>
+  agentsPipelineOptions(bench, workspace, overrides);
 
 describe("runAgentsPipeline", () => {
   it("runs each part into its own folder of one iteration, then writes the matrix, the report and each part's gates", async () => {
@@ -139,5 +127,61 @@ describe("runAgentsPipeline", () => {
     expect(result.parts.every((p) => p.result === undefined)).toBe(true);
     expect(result.matrix.agents.map((a) => a.status)).toEqual(["not_run", "not_run"]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  }, 60_000);
+
+  it("adds up what every part spent, with each part's model, its agent's version and the effect floor asked for", async () => {
+    const result = await runAgentsPipeline(
+      options("spent", {
+        // Eval 1 has an expectation: one judge call a part, at a quarter dollar.
+        only: ["1"],
+        effectFloor: 0.2,
+        createAgent: () => bench.simulated().then((agent) => ({ ...agent, version: "2.1.0" })),
+      }),
+    );
+    expect(result.costUsd).toBe(0.5);
+    expect(result.matrix.agents.map((a) => [a.dir, a.version])).toEqual([
+      ["m1", "2.1.0"],
+      ["m2", "2.1.0"],
+    ]);
+    for (const part of result.parts)
+      expect((await readJson(join(part.dir, "iteration.json"))).model).toBe(part.model);
+    const history = await readJson(join(bench.dir, "spent", "history.json"));
+    expect(history.iterations).toEqual([
+      expect.objectContaining({ version: "iteration-1/m1", effect_floor: 0.2 }),
+      expect.objectContaining({ version: "iteration-1/m2", effect_floor: 0.2 }),
+    ]);
+  }, 120_000);
+
+  it("leaves the part cancelled while it ran unfinished, and with it the iteration", async () => {
+    const controller = new AbortController();
+    const result = await runAgentsPipeline(
+      options("cut", {
+        signal: controller.signal,
+        onAgent: (_part, index) => (index === 1 ? controller.abort() : undefined),
+      }),
+    );
+    expect(result.parts.map((p) => p.result !== undefined)).toEqual([true, true]);
+    expect(result.matrix.agents.map((a) => a.status)).toEqual(["complete", "interrupted"]);
+    expect(result).toMatchObject({ cancelled: true, simulated: true });
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  }, 120_000);
+
+  it("calls a part interrupted whose trigger runs --max-cost held back", async () => {
+    const result = await runAgentsPipeline(options("broke-triggers", { stage: "triggers", maxCostUsd: 0 }));
+    expect(result.budgetExhausted).toBe(true);
+    expect(result.matrix.agents.map((a) => a.status)).toEqual(["interrupted", "not_run"]);
+  }, 60_000);
+
+  it("records no history row for a shard, which holds only part of the plan", async () => {
+    const result = await runAgentsPipeline(options("shard", { shard: { index: 1, count: 2 } }));
+    expect(result.matrix.agents.map((a) => a.status)).toEqual(["complete", "complete"]);
+    await expect(access(join(bench.dir, "shard", "history.json"))).rejects.toThrow();
+  }, 120_000);
+
+  it("marks the iteration interrupted when a part fails, and passes the error on", async () => {
+    const failing = options("failing", { installed: [join(bench.dir, "no-such-folder")] });
+    await expect(runAgentsPipeline(failing)).rejects.toThrow();
+    const record = await readJson(join(bench.dir, "failing", "iteration-1", "iteration.json"));
+    expect(record.status).toBe("interrupted");
   }, 60_000);
 });

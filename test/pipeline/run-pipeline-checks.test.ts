@@ -1,0 +1,103 @@
+import { access } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { runPipeline } from "../../src/pipeline/index.js";
+import type { PipelineOptions } from "../../src/pipeline/options.js";
+import { createBudget } from "../../src/run/budget.js";
+import { loadInputs } from "../../src/run/load-inputs.js";
+import { readJson } from "../e2e/helpers.js";
+import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
+
+// What runPipeline checks of the trigger stage before the evals start an agent, and when it runs that stage at all.
+const bench = useCardBench();
+
+/** `runPipeline` on eval 2 once without a baseline, telling how often it asked for an agent. */
+async function pipeline(workspace: string, overrides: Partial<PipelineOptions> = {}) {
+  let agents = 0;
+  const options = cardPipelineOptions(bench.dir, () => bench.simulated(), {
+    workspace: join(bench.dir, workspace),
+    only: ["2"],
+    baseline: "none",
+    createAgent: () => {
+      agents++;
+      return bench.simulated();
+    },
+    ...overrides,
+  });
+  const run = runPipeline(options);
+  return { run, agents: () => agents };
+}
+
+const cancelled = () => {
+  const controller = new AbortController();
+  controller.abort();
+  return controller.signal;
+};
+
+// The simulator's agent under a name no replay adapter knows.
+const noReplay = () => bench.simulated().then((agent) => ({ ...agent, name: "no-replay" }));
+
+// The simulator reached as a real model's endpoint: its runs are priced.
+const priced = () =>
+  createClaudeCodeAgent({
+    binary: bench.binary,
+    env: { ...process.env, ANTHROPIC_BASE_URL: bench.sim.url, ANTHROPIC_API_KEY: "sk-test" },
+  });
+
+const missing = () => [join(bench.dir, "no-such-folder")];
+
+describe("runPipeline's checks before the evals", () => {
+  it("stops at an --installed folder that is not there before any agent starts", async () => {
+    const { run, agents } = await pipeline("installed", { installed: missing() });
+    await expect(run).rejects.toThrow(/no-such-folder/);
+    expect(agents()).toBe(0);
+    await expect(access(join(bench.dir, "installed"))).rejects.toThrow();
+  });
+
+  it("does not look at --installed when it runs no trigger stage", async () => {
+    const { run } = await pipeline("installed-evals", { stage: "evals", installed: missing() });
+    expect((await run).evals?.records).toHaveLength(1);
+  }, 60_000);
+
+  it("refuses --screen replay with an agent that has no replay before the evals start it", async () => {
+    const { run } = await pipeline("screen", { screen: { kind: "replay" }, createAgent: noReplay });
+    await expect(run).rejects.toThrow("--screen replay is not available with no-replay");
+    await expect(access(join(bench.dir, "screen", "iteration-1"))).rejects.toThrow();
+    // Without --screen, that agent is fine.
+    const { run: plain } = await pipeline("screen", { createAgent: noReplay, signal: cancelled() });
+    expect((await plain).cancelled).toBe(true);
+  }, 60_000);
+
+  it("runs no trigger stage from a trigger file with no query, and finishes the iteration with the evals", async () => {
+    const loaded = await loadInputs({ skillPath: join(bench.dir, "card"), need: "any" });
+    const inputs = { ...loaded, suite: { ...loaded.suite, triggers: [] } };
+    const { run } = await pipeline("no-queries", { inputs, installed: missing() });
+    const result = await run;
+    expect(result.triggers).toBeUndefined();
+    expect(result.evals?.records).toHaveLength(1);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("complete");
+  }, 60_000);
+
+  it("leaves the iteration unfinished when the spending limit holds back the trigger runs after the evals", async () => {
+    // Nothing is expected to cost anything, so the eval run starts; what it spent then holds back every trigger run.
+    const budget = createBudget(1e-9, 0);
+    const { run } = await pipeline("held-back", { grade: false, budget, createAgent: priced });
+    const result = await run;
+    expect(result.evals?.records.map((r) => r.outcome)).toEqual(["success"]);
+    expect(result.budgetExhausted).toBe(true);
+    expect(result.triggers?.records ?? []).toEqual([]);
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  }, 60_000);
+
+  it("calls a run that started no agent not simulated", async () => {
+    // An earlier iteration in the workspace, for the report of a run that made none.
+    await (await pipeline("nothing", { stage: "evals" })).run;
+    const { run, agents } = await pipeline("nothing", { stage: "triggers", signal: cancelled() });
+    const result = await run;
+    expect(agents()).toBe(0);
+    expect(result.triggers).toBeUndefined();
+    expect(result.simulated).toBe(false);
+    expect(result.agent).toBeUndefined();
+  }, 60_000);
+});
