@@ -51,6 +51,9 @@ describe("runPipeline's iteration and history", () => {
 
     const shard = await evalsOnly("shard", { only: ["1", "2"], shard: { index: 1, count: 2 } });
     expect(shard.benchmark).toBeDefined();
+    expect(await readJson(join(shard.iterationDir, "iteration.json"))).toMatchObject({
+      shard: { index: 1, count: 2 },
+    });
     await expect(access(join(bench.dir, "shard", "history.json"))).rejects.toThrow();
   }, 60_000);
 

@@ -75,6 +75,7 @@ describe("runPipeline", () => {
     expect(plan.description).toBe("Makes greeting cards for any occasion.");
     expect(plan.with_skills).toEqual([join(bench.dir, "library", "poem")]);
     expect(plan.installed).toEqual([join(bench.dir, "shelf")]);
+    expect(plan.all_runs).toBe(true);
     expect((await readJson(join(iterationDir, "iteration.json"))).status).toBe("complete");
 
     expect(result.benchmark?.runs).toHaveLength(4);

@@ -1,0 +1,53 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runPipeline } from "../../src/pipeline/index.js";
+import type { PipelineOptions } from "../../src/pipeline/options.js";
+import { readJson, writeTree } from "../e2e/helpers.js";
+import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
+
+// What runPipeline passes on to the eval runs, their grading and the trigger runs.
+const bench = useCardBench();
+
+const pipeline = (workspace: string, overrides: Partial<PipelineOptions> = {}) =>
+  runPipeline(
+    cardPipelineOptions(bench.dir, () => bench.simulated(), {
+      workspace: join(bench.dir, workspace),
+      baseline: "none",
+      ...overrides,
+    }),
+  );
+
+describe("runPipeline's options", () => {
+  it("refuses --adaptive without a baseline to compare with", async () => {
+    await expect(pipeline("adaptive", { adaptive: { maxRuns: 3 } })).rejects.toThrow(
+      "--adaptive compares with_skill with a baseline; --baseline none has none",
+    );
+  });
+
+  it("tells of a grading that failed, with the run's folder", async () => {
+    const failed: string[] = [];
+    const result = await pipeline("grading", {
+      stage: "evals",
+      only: ["1"],
+      createGrader: async () => async () => {
+        throw new Error("the judge is out");
+      },
+      onGradingError: (runDir) => failed.push(runDir),
+    });
+    expect(failed).toEqual([join(result.iterationDir, "eval-1", "with_skill", "run-1")]);
+  }, 60_000);
+
+  it("runs the trigger queries in the clean room and in a copy of the project side by side", async () => {
+    await writeTree(bench.dir, { "project/README.md": "A project." });
+    const result = await pipeline("conditions", {
+      stage: "triggers",
+      projectRoot: join(bench.dir, "project"),
+      conditions: { clean: true, real: true },
+    });
+    expect(await readJson(join(result.iterationDir, "triggers", "plan.json"))).toMatchObject({
+      side_by_side: ["clean", "real"],
+      project_root: join(bench.dir, "project"),
+    });
+    expect(result.triggers?.records).toHaveLength(4);
+  }, 60_000);
+});
