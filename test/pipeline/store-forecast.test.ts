@@ -51,15 +51,27 @@ describe("the result store's forecast", () => {
     expect(wantsJudge).toEqual([false]);
   });
 
-  it("finds the runs made with the same model and description, and not those made with others", async () => {
-    const asked = { model: "m7", description: "Makes greeting cards for any occasion." };
+  it("finds the runs made with the same model, description and output limits, and not those made with others", async () => {
+    const asked = {
+      model: "m7",
+      description: "Makes greeting cards for any occasion.",
+      outputLimits: { files: 7 },
+    };
     await runPipeline(options("served", asked));
     const same = await forecast(options("served", asked));
     expect([same.evalRuns?.served, same.triggerRuns?.served]).toEqual([1, 2]);
     const otherModel = await forecast(options("served", { ...asked, model: "m8" }));
     expect([otherModel.evalRuns?.served, otherModel.triggerRuns?.served]).toEqual([0, 0]);
-    const otherDescription = await forecast(options("served", { model: "m7" }));
+    const otherLimits = await forecast(options("served", { ...asked, outputLimits: { files: 8 } }));
+    expect(otherLimits.evalRuns?.served).toBe(0);
+    const otherDescription = await forecast(options("served", { ...asked, description: undefined }));
     expect([otherDescription.evalRuns?.served, otherDescription.triggerRuns?.served]).toEqual([1, 0]);
+    // Twice as many runs a query: the stored first runs settle some queries, unless every run is asked for.
+    const settled = await forecast(options("served", { ...asked, triggerRuns: 2 }));
+    const every = await forecast(options("served", { ...asked, triggerRuns: 2, allRuns: true }));
+    expect(settled.triggerRuns).toMatchObject({ runs: 4, served: 2 });
+    expect(settled.triggerRuns?.toRun).toBeLessThan(2);
+    expect(every.triggerRuns).toMatchObject({ runs: 4, served: 2, toRun: 2 });
     // The eval runs would start in a copy of the project asked for.
     await expect(forecast(options("served", { ...asked, projectRoot: missing }), "evals")).rejects.toThrow(
       /no-such-folder/,
