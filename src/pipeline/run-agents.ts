@@ -183,8 +183,7 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
         ...options,
         ...(part.model ? { model: part.model } : {}),
         inputs,
-        // Every agent shares the root's resume decision: its folder keeps whatever runs an earlier attempt finished.
-        resume: true,
+        // Every agent shares the root's resume decision: the folder it is given keeps what an earlier attempt finished.
         into: { dir: part.dir, number: chosen.number },
         ...(budget ? { budget } : {}),
         createAgent: async (i) => agent ?? options.createAgent(part.agent, i),
@@ -237,6 +236,7 @@ export async function runAgentsPipeline(options: AgentsPipelineOptions): Promise
     await recordRunHistory(
       workspace,
       parts.map((part) => part.dir),
+      // Stryker disable next-line ConditionalExpression: equivalent, the history reads an undefined floor as the default one
       options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {},
     );
   const reportFile = await writeStaticReport(chosen.dir, skill.name);

@@ -170,6 +170,8 @@ describe("runAgentsPipeline", () => {
     const result = await runAgentsPipeline(options("broke-triggers", { stage: "triggers", maxCostUsd: 0 }));
     expect(result.budgetExhausted).toBe(true);
     expect(result.matrix.agents.map((a) => a.status)).toEqual(["interrupted", "not_run"]);
+    // The part that ran ran under the simulator.
+    expect(result.simulated).toBe(true);
   }, 60_000);
 
   it("records no history row for a shard, which holds only part of the plan", async () => {
