@@ -238,6 +238,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       runs: options.triggerRuns,
       threshold: options.threshold,
       timeoutSeconds: options.triggerTimeoutSeconds,
+      // Stryker disable next-line ConditionalExpression: equivalent, runTriggers reads an undefined description as none given (the skill's own)
       ...(options.description !== undefined ? { description: options.description } : {}),
       ...(options.withSkills ? { withSkills: options.withSkills } : {}),
       ...(options.installed ? { installed: options.installed } : {}),
@@ -258,6 +259,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   const benchmark = evals
     ? (
         await writeBenchmark(iterationDir, {
+          // Stryker disable next-line ConditionalExpression: equivalent, the benchmark reads an undefined floor as the default one
           ...(options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {}),
         })
       ).benchmark
@@ -265,6 +267,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
   // A part of a shared iteration is recorded by its caller; a shard holds only part of the plan.
   if (benchmark && !options.into && !options.shard)
     await recordRunHistory(workspace, [iterationDir], {
+      // Stryker disable next-line ConditionalExpression: equivalent, the history reads an undefined floor as the default one
       ...(options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {}),
     });
   const reportFile = await writeStaticReport(iterationDir, skill.name);

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { planPipeline, runPipeline } from "../../src/pipeline/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
+import { planAgentsPipeline } from "../../src/pipeline/plan-agents.js";
 import {
   forecastPipeline,
   planEvalsWithStore,
@@ -72,6 +73,20 @@ describe("the result store's forecast", () => {
     expect(settled.triggerRuns).toMatchObject({ runs: 4, served: 2 });
     expect(settled.triggerRuns?.toRun).toBeLessThan(2);
     expect(every.triggerRuns).toMatchObject({ runs: 4, served: 2, toRun: 2 });
+    // `--model m7,m8 --dry-run`: each model's part finds its own runs.
+    const parts = await planAgentsPipeline(
+      {
+        ...options("served", asked),
+        agents: ["claude-code"],
+        models: ["m7", "m8"],
+        createAgent: () => bench.simulated(),
+      },
+      true,
+    );
+    expect(parts.map((p) => [p.model, p.plan.store?.evalRuns?.served])).toEqual([
+      ["m7", 1],
+      ["m8", 0],
+    ]);
     // The eval runs would start in a copy of the project asked for.
     await expect(forecast(options("served", { ...asked, projectRoot: missing }), "evals")).rejects.toThrow(
       /no-such-folder/,
