@@ -43,7 +43,8 @@ export interface PipelineResult {
   evals?: EvalSummary;
   triggers?: TriggerSummaryResult;
   benchmark?: Benchmark;
-  reportFile: string;
+  /** Absent when no stage ran (cancelled or over budget before the first run): there is nothing to report. */
+  reportFile?: string;
   gates: GateResult[];
   costUsd: number;
   /** Runs served by the result store, runs made, and what the served ones saved. */
@@ -270,7 +271,8 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
       // Stryker disable next-line ConditionalExpression: equivalent, the history reads an undefined floor as the default one
       ...(options.effectFloor !== undefined ? { effectFloor: options.effectFloor } : {}),
     });
-  const reportFile = await writeStaticReport(iterationDir, skill.name);
+  // Nothing ran (cancelled or over budget before the first run): there is no iteration to report on.
+  const reportFile = evals || triggers ? await writeStaticReport(iterationDir, skill.name) : undefined;
   const triggerResults: TriggerResults | undefined =
     triggers && !triggers.cancelled ? triggers.results : undefined;
   const costUsd =
@@ -282,7 +284,7 @@ export async function runPipeline(options: PipelineOptions): Promise<PipelineRes
     ...(evals ? { evals } : {}),
     ...(triggers ? { triggers } : {}),
     ...(benchmark ? { benchmark } : {}),
-    reportFile,
+    ...(reportFile ? { reportFile } : {}),
     gates: evaluateGates(options.gates, benchmark, triggerResults),
     costUsd,
     savings: savingsOf([...(evals?.records ?? []), ...(triggers?.records ?? [])]),

@@ -75,4 +75,20 @@ describe("runAgentsPipeline before its parts run", () => {
     expect(result.matrix.simulated).toBe(false);
     expect(record.simulated).toBe(false);
   });
+
+  it("ends a trigger run cancelled as its first part begins as interrupted, with the root's report", async () => {
+    const controller = new AbortController();
+    const result = await runAgentsPipeline(
+      agentsPipelineOptions(bench, "cancelled-part", {
+        stage: "triggers",
+        signal: controller.signal,
+        onAgent: () => controller.abort(),
+      }),
+    );
+    expect(result.cancelled).toBe(true);
+    expect(result.parts[0]?.result?.reportFile).toBeUndefined();
+    expect(result.reportFile).toBe(join(result.iterationDir, "report.html"));
+    expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  }, 60_000);
 });
+

@@ -90,13 +90,13 @@ describe("runPipeline's checks before the evals", () => {
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
   }, 60_000);
 
-  it("calls a run that started no agent not simulated", async () => {
-    // An earlier iteration in the workspace, for the report of a run that made none.
-    await (await pipeline("nothing", { stage: "evals" })).run;
+  it("ends a run cancelled before its first run as cancelled, with no report and nothing simulated", async () => {
     const { run, agents } = await pipeline("nothing", { stage: "triggers", signal: cancelled() });
     const result = await run;
     expect(agents()).toBe(0);
+    expect(result.cancelled).toBe(true);
     expect(result.triggers).toBeUndefined();
+    expect(result.reportFile).toBeUndefined();
     expect(result.simulated).toBe(false);
     expect(result.agent).toBeUndefined();
   }, 60_000);

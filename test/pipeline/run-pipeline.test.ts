@@ -82,7 +82,7 @@ describe("runPipeline", () => {
     expect(result.benchmark?.statistics?.verdict?.floor).toBe(0.2);
     expect(result.benchmark).toEqual(await readJson(join(iterationDir, "benchmark.json")));
     expect(result.reportFile).toBe(join(iterationDir, "report.html"));
-    expect(await readFile(result.reportFile, "utf8")).toContain("card");
+    expect(await readFile(join(iterationDir, "report.html"), "utf8")).toContain("card");
     const history = await readJson(join(bench.dir, "full", "history.json"));
     expect(history.iterations).toEqual([
       expect.objectContaining({ version: "iteration-1", effect_floor: 0.2 }),

@@ -41,6 +41,6 @@ export function pipelineSummaryLines(result: PipelineResult, store: StoreNote = 
   lines.push(costLine(result, store));
   for (const gate of result.gates)
     lines.push(`gate ${gate.name}: ${gate.passed ? "passed" : "FAILED"} (${gate.message})`);
-  lines.push(`report: ${result.reportFile}`);
+  if (result.reportFile) lines.push(`report: ${result.reportFile}`);
   return lines;
 }
