@@ -91,4 +91,3 @@ describe("runAgentsPipeline before its parts run", () => {
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
   }, 60_000);
 });
-
