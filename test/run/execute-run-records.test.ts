@@ -14,7 +14,9 @@ beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   await writeTree(dir, {
     "cards/SKILL.md": skillMd("cards", "Writes greeting cards.", "Write card.txt."),
-    "cards/evals/evals.json": JSON.stringify({ evals: [{ id: 1, prompt: "a card", expectations: ["a card"] }] }),
+    "cards/evals/evals.json": JSON.stringify({
+      evals: [{ id: 1, prompt: "a card", expectations: ["a card"] }],
+    }),
   });
 });
 afterAll(() => cleanup());
@@ -66,7 +68,10 @@ describe("a run's records", () => {
   });
 
   it("keep the hosts a sandboxed run's network filter refused in activation.json, and nothing for a clean run", async () => {
-    const refused = await runOnce("ws-refused", answering([], { sandbox: { refusedHosts: ["evil.example"] } }));
+    const refused = await runOnce(
+      "ws-refused",
+      answering([], { sandbox: { refusedHosts: ["evil.example"] } }),
+    );
     expect(refused.activation).toMatchObject({ sandbox_refused: { hosts: ["evil.example"] } });
     const clean = await runOnce("ws-clean", answering([], {}));
     expect(clean.activation).not.toHaveProperty("sandbox_refused");

@@ -65,13 +65,22 @@ describe("agentKeyParts", () => {
   it("holds the simulator's script, a sandbox and the names passed on, sorted, only when there are any", async () => {
     const script = join(dir, "script.json");
     await writeFile(script, '{"a":1}');
-    const simulated = await agentKeyParts({ agent: agent({ simulated: true, simScript: script }), model: undefined });
+    const simulated = await agentKeyParts({
+      agent: agent({ simulated: true, simScript: script }),
+      model: undefined,
+    });
     await writeFile(script, '{"a":2}');
-    const changed = await agentKeyParts({ agent: agent({ simulated: true, simScript: script }), model: undefined });
+    const changed = await agentKeyParts({
+      agent: agent({ simulated: true, simScript: script }),
+      model: undefined,
+    });
     expect(simulated.sim_script).toMatch(/^[0-9a-f]{16,}$/);
     expect(changed.sim_script).not.toBe(simulated.sim_script);
     expect(
-      await agentKeyParts({ agent: agent({ sandboxed: true, passEnv: ["B_KEY", "A_KEY"] }), model: undefined }),
+      await agentKeyParts({
+        agent: agent({ sandboxed: true, passEnv: ["B_KEY", "A_KEY"] }),
+        model: undefined,
+      }),
     ).toMatchObject({ sandbox: true, env: ["A_KEY", "B_KEY"] });
     const plain = await agentKeyParts({ agent: agent({ sandboxed: false, passEnv: [] }), model: undefined });
     expect(Object.keys(plain)).not.toContain("sandbox");
