@@ -40,6 +40,7 @@ function unwrapUnion(issue: z.core.$ZodIssue, value: unknown): z.core.$ZodIssue[
   if (issue.code !== "invalid_union" || isStatementEntry(issue.path)) return undefined;
   if (value === null || typeof value !== "object") return undefined;
   const objectBranches = issue.errors.filter(
+    // Stryker disable next-line MethodExpression: equivalent, zod reports a branch that fails its type with that one issue alone
     (branch) => !branch.every((i) => i.code === "invalid_type" && i.path.length === 0),
   );
   const [only] = objectBranches;
@@ -90,8 +91,8 @@ function unionMessage(issue: z.core.$ZodIssueInvalidUnion, value: unknown): stri
   const expected: string[] = [];
   for (const branch of issue.errors) {
     const first = branch[0];
+    // zod reports a branch that fails its type with that one issue alone: its first issue tells.
     if (
-      branch.length !== 1 ||
       first === undefined ||
       first.code !== "invalid_type" ||
       first.path.length > 0
