@@ -92,11 +92,7 @@ function unionMessage(issue: z.core.$ZodIssueInvalidUnion, value: unknown): stri
   for (const branch of issue.errors) {
     const first = branch[0];
     // zod reports a branch that fails its type with that one issue alone: its first issue tells.
-    if (
-      first === undefined ||
-      first.code !== "invalid_type" ||
-      first.path.length > 0
-    ) {
+    if (first === undefined || first.code !== "invalid_type" || first.path.length > 0) {
       return issue.message;
     }
     expected.push(typeName(first.expected));
