@@ -1,24 +1,15 @@
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TempIteration } from "../bench/iteration-fixture.js";
-import { judgedIteration, script } from "../judges/judges-fixture.js";
+import { describe, expect, it } from "vitest";
+import { useJudgedIteration } from "../judges/judges-fixture.js";
 import { cli } from "./command-fixture.js";
 
-let iteration: TempIteration;
-let scriptFile: string;
-beforeAll(async () => {
-  iteration = await judgedIteration();
-  scriptFile = join(iteration.dir, "..", "judges-script.json");
-  await writeFile(scriptFile, JSON.stringify(script));
-});
-afterAll(() => iteration.cleanup());
+const judged = useJudgedIteration();
 
-const judges = (...flags: string[]) => cli(["judges", iteration.dir, "--no-reword", ...flags]);
+const judges = (...flags: string[]) => cli(["judges", judged.dir, "--no-reword", ...flags]);
 
 describe("skillgym judges without --json", () => {
   it("prints each pair's agreement, the ambiguous expectations and where judges.json is", async () => {
-    expect(await judges("--sim-script", scriptFile, "--judge", "sim:strict,sim:lenient")).toEqual({
+    expect(await judges("--sim-script", judged.scriptFile, "--judge", "sim:strict,sim:lenient")).toEqual({
       code: 0,
       stdout:
         "7 runs re-graded by sim:strict, sim:lenient (simulated)\n" +
@@ -26,7 +17,7 @@ describe("skillgym judges without --json", () => {
         "  no grade marked right or wrong in feedback.json: no human agreement\n" +
         '  ambiguous: "beta is listed" (eval 1): sim:strict and sim:lenient disagree on 5 runs\n' +
         '  ambiguous: "gamma is correct" (eval 1): sim:strict and sim:lenient disagree on 5 runs\n' +
-        `judges.json: ${join(iteration.dir, "judges.json")}\n`,
+        `judges.json: ${join(judged.dir, "judges.json")}\n`,
       stderr: "",
     });
   });

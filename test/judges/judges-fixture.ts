@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { SimScript } from "../../src/contracts/sim-script.js";
 import { iterationRecord, makeIteration, type TempIteration } from "../bench/iteration-fixture.js";
 
@@ -63,4 +64,25 @@ export async function judgedIteration(): Promise<TempIteration> {
     await writeFile(join(dir, "answer.md"), `answer of ${runId(r)}\n`);
   }
   return made;
+}
+
+/** The judged iteration and the sim script beside it, made once for a test file and removed after it. */
+export function useJudgedIteration(): { readonly dir: string; readonly scriptFile: string } {
+  let iteration: TempIteration | undefined;
+  let scriptFile = "";
+  beforeAll(async () => {
+    iteration = await judgedIteration();
+    scriptFile = join(iteration.dir, "..", "judges-script.json");
+    await writeFile(scriptFile, JSON.stringify(script));
+  });
+  afterAll(() => iteration?.cleanup());
+  return {
+    get dir() {
+      if (!iteration) throw new Error("the judged iteration is made in beforeAll");
+      return iteration.dir;
+    },
+    get scriptFile() {
+      return scriptFile;
+    },
+  };
 }

@@ -1,26 +1,22 @@
 import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { JudgesReport } from "../../src/contracts/judges.js";
-import type { TempIteration } from "../bench/iteration-fixture.js";
 import { skillgymHere } from "../cli/cli-in-process.js";
-import { judgedIteration, script } from "./judges-fixture.js";
+import { useJudgedIteration } from "./judges-fixture.js";
 
-let iteration: TempIteration;
-let scriptFile: string;
-
-beforeAll(async () => {
-  iteration = await judgedIteration();
-  scriptFile = join(iteration.dir, "..", "judges-script.json");
-  await writeFile(scriptFile, JSON.stringify(script));
-});
-afterAll(async () => {
-  await iteration.cleanup();
-});
+const judged = useJudgedIteration();
 
 describe("skillgym judges through the built CLI", () => {
   it("writes judges.json, prints the agreement, and gates on it", async () => {
-    const args = ["judges", iteration.dir, "--judge", "sim:strict,sim:lenient", "--sim-script", scriptFile];
+    const args = [
+      "judges",
+      judged.dir,
+      "--judge",
+      "sim:strict,sim:lenient",
+      "--sim-script",
+      judged.scriptFile,
+    ];
     const failed = await skillgymHere([...args, "--min-judge-agreement", "0.5"]);
     expect(failed.stdout).toMatch(/sim:strict vs sim:lenient: 41\.2% agree, κ -0\.42 \(95% CI/);
     expect(failed.stdout).toContain('ambiguous: "beta is listed" (eval 1)');
@@ -30,10 +26,10 @@ describe("skillgym judges through the built CLI", () => {
   });
 
   it("checks each agent's folder of an iteration that ran several agents", async () => {
-    const root = join(iteration.dir, "..", "several", "iteration-1");
+    const root = join(judged.dir, "..", "several", "iteration-1");
     const agents = ["claude-code", "codex"];
     await mkdir(root, { recursive: true });
-    for (const agent of agents) await cp(iteration.dir, join(root, agent), { recursive: true });
+    for (const agent of agents) await cp(judged.dir, join(root, agent), { recursive: true });
     await writeFile(
       join(root, "iteration.json"),
       JSON.stringify({
@@ -58,7 +54,7 @@ describe("skillgym judges through the built CLI", () => {
       "--judge",
       "sim:strict,sim:lenient",
       "--sim-script",
-      scriptFile,
+      judged.scriptFile,
       "--no-reword",
     ];
     const result = await skillgymHere([...args, "--json"]);
@@ -81,6 +77,6 @@ describe("skillgym judges through the built CLI", () => {
     const schema = await skillgymHere(["schema", "judges"]);
     expect(schema.code).toBe(0);
     expect(JSON.parse(schema.stdout)).toMatchObject({ title: "skillgym judges" });
-    JudgesReport.parse(JSON.parse(await readFile(join(iteration.dir, "judges.json"), "utf8")));
+    JudgesReport.parse(JSON.parse(await readFile(join(judged.dir, "judges.json"), "utf8")));
   });
 });

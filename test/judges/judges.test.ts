@@ -1,42 +1,30 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Command } from "commander";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { writeBenchmark } from "../../src/bench/write-benchmark.js";
 import { registerJudges } from "../../src/cli/commands/judges.js";
 import { captureIo } from "../../src/cli/io.js";
 import { Benchmark } from "../../src/contracts/benchmark.js";
 import { JudgesReport } from "../../src/contracts/judges.js";
-import type { TempIteration } from "../bench/iteration-fixture.js";
 import {
   ALPHA,
   BETA,
   DELTA,
   EXPECTATIONS,
   GAMMA,
-  judgedIteration,
   RUNS,
   runId,
-  script,
+  useJudgedIteration,
 } from "./judges-fixture.js";
 
-let iteration: TempIteration;
-let scriptFile: string;
-
-beforeAll(async () => {
-  iteration = await judgedIteration();
-  scriptFile = join(iteration.dir, "..", "judges-script.json");
-  await writeFile(scriptFile, JSON.stringify(script));
-});
-afterAll(async () => {
-  await iteration.cleanup();
-});
+const judged = useJudgedIteration();
 
 async function judges(args: string[]) {
   const io = captureIo();
   const program = new Command("skillgym").exitOverride();
   registerJudges(program, io);
-  await program.parseAsync(["judges", iteration.dir, "--sim-script", scriptFile, "--json", ...args], {
+  await program.parseAsync(["judges", judged.dir, "--sim-script", judged.scriptFile, "--json", ...args], {
     from: "user",
   });
   return { io, report: JudgesReport.parse(JSON.parse(io.stdout())) };
@@ -91,7 +79,7 @@ describe("skillgym judges against the sim judge, scripted to disagree", () => {
     ]);
     for (const a of report.ambiguous) expect(a.suggested_rewording).toContain(a.text);
     expect(report.ambiguous.map((a) => a.text)).not.toContain(ALPHA);
-    const onDisk = JudgesReport.parse(JSON.parse(await readFile(join(iteration.dir, "judges.json"), "utf8")));
+    const onDisk = JudgesReport.parse(JSON.parse(await readFile(join(judged.dir, "judges.json"), "utf8")));
     expect(onDisk.pairs).toEqual(report.pairs);
   });
 
@@ -106,7 +94,7 @@ describe("skillgym judges against the sim judge, scripted to disagree", () => {
     const byRun = new Map<string, (typeof marks)[number][]>();
     for (const m of marks) byRun.set(m.run, [...(byRun.get(m.run) ?? []), m]);
     await writeFile(
-      join(iteration.dir, "feedback.json"),
+      join(judged.dir, "feedback.json"),
       JSON.stringify({
         reviews: [...byRun].map(([run_id, list]) => ({
           run_id,
@@ -178,11 +166,9 @@ describe("skillgym judges against the sim judge, scripted to disagree", () => {
   });
 
   it("puts the ambiguous expectations into the benchmark's notes", async () => {
-    await writeBenchmark(iteration.dir);
+    await writeBenchmark(judged.dir);
     await judges(["--judge", "sim:strict,sim:lenient"]);
-    const benchmark = Benchmark.parse(
-      JSON.parse(await readFile(join(iteration.dir, "benchmark.json"), "utf8")),
-    );
+    const benchmark = Benchmark.parse(JSON.parse(await readFile(join(judged.dir, "benchmark.json"), "utf8")));
     const notes = (benchmark.notes ?? []).filter((n) => n.startsWith("Ambiguous expectation"));
     expect(notes).toHaveLength(2);
     expect(notes[0]).toContain(
@@ -208,13 +194,13 @@ describe("skillgym judges against the sim judge, scripted to disagree", () => {
       // Made in one order only (before both orders were shown): not counted.
       "eval-2/comparison-2.json": comparison("B"),
     };
-    for (const [file, text] of Object.entries(files)) await writeFile(join(iteration.dir, file), text);
+    for (const [file, text] of Object.entries(files)) await writeFile(join(judged.dir, file), text);
     try {
       const { io, report } = await judges(["--judge", "sim:strict,sim:lenient", "--no-reword"]);
       expect(report.position_bias).toEqual({ comparisons: 3, biased: 2, rate: 2 / 3 });
       expect(io.exitCode()).toBe(0);
     } finally {
-      for (const file of Object.keys(files)) await rm(join(iteration.dir, file));
+      for (const file of Object.keys(files)) await rm(join(judged.dir, file));
     }
   });
 });
