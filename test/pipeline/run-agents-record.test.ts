@@ -86,6 +86,10 @@ describe("runAgentsPipeline before its parts run", () => {
       }),
     );
     expect(result.cancelled).toBe(true);
+    expect(result.matrix.agents.map((a) => [a.model, a.status])).toEqual([
+      ["m1", "interrupted"],
+      ["m2", "not_run"],
+    ]);
     expect(result.parts[0]?.result?.reportFile).toBeUndefined();
     expect(result.reportFile).toBe(join(result.iterationDir, "report.html"));
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
