@@ -26,7 +26,9 @@ async function gone(pid: number, withinMs = 5000): Promise<boolean> {
 }
 
 // A detached node process (its own group) that starts a grandchild in the same group and prints the grandchild's pid.
-async function parentWithGrandchild(exitAfterStart = false): Promise<{ child: ChildProcess; grandchild: number }> {
+async function parentWithGrandchild(
+  exitAfterStart = false,
+): Promise<{ child: ChildProcess; grandchild: number }> {
   const source = `
     const { spawn } = require("node:child_process");
     const g = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
@@ -34,7 +36,10 @@ async function parentWithGrandchild(exitAfterStart = false): Promise<{ child: Ch
     process.stdout.write(String(g.pid) + "\\n", () => { if (${exitAfterStart}) process.exit(0); });
     setInterval(() => {}, 1000);
   `;
-  const child = spawn(process.execPath, ["-e", source], { detached: true, stdio: ["ignore", "pipe", "ignore"] });
+  const child = spawn(process.execPath, ["-e", source], {
+    detached: true,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   const [line] = (await once(child.stdout as NodeJS.ReadableStream, "data")) as [Buffer];
   const grandchild = Number(line.toString().trim());
   if (exitAfterStart && child.exitCode === null) await once(child, "exit");

@@ -5,7 +5,7 @@ import { judgeAnswer } from "../../src/sim/index.js";
 
 // What the simulator's tune evaluator answers for a prompt, parsed.
 function evaluate(prompt: string, rubric?: SimRubric) {
-  const answer = judgeAnswer(prompt, rubric ? { rubric } : undefined);
+  const answer = judgeAnswer(prompt, rubric ? { default: "pass", rubric } : undefined);
   expect(answer?.kind).toBe("evaluator");
   return JSON.parse(answer?.text ?? "");
 }
