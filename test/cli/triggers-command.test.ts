@@ -1,3 +1,4 @@
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useReleaseNotes } from "./command-fixture.js";
@@ -73,5 +74,36 @@ describe("skillgym triggers", () => {
       "skillgym: --screen replay takes one model at a time\n" +
         "  fix: run triggers once per --model with --screen replay, or leave --screen out\n",
     );
+  });
+});
+
+describe("skillgym triggers with several models", () => {
+  it("runs each model's trigger runs, as many as --runs asks, into one iteration with no evals", async () => {
+    const folder = workspace("models");
+    const result = await triggers("--workspace", folder, "--model", "m1,m2", "--runs", "2");
+    expect(result.code, result.stderr).toBe(0);
+    const root = join(folder, "iteration-1");
+    const record = JSON.parse(await readFile(join(root, "iteration.json"), "utf8"));
+    expect(record.request).toEqual({
+      evals: [],
+      runs_per_configuration: 1,
+      baseline: "none",
+      trigger_queries: 2,
+      trigger_runs: 2,
+    });
+    expect(record.lanes.map((l: { model: string }) => l.model)).toEqual(["m1", "m2"]);
+    for (const model of ["m1", "m2"]) {
+      const results = JSON.parse(
+        await readFile(join(root, model, "triggers", "trigger-results.json"), "utf8"),
+      );
+      expect(results.runs_per_query).toBe(2);
+      expect((await readdir(join(root, model))).filter((f) => f.startsWith("eval-"))).toEqual([]);
+    }
+    const lines = result.stdout.split("\n");
+    expect(lines[1]).toBe(`models of ${root}:`);
+    expect(lines.slice(3, 5).map((l) => l.split(/\s{2,}/).slice(1, 5))).toEqual([
+      ["claude-code · m1", "n/a", "none", "n/a"],
+      ["claude-code · m2", "n/a", "none", "n/a"],
+    ]);
   });
 });
