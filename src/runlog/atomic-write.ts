@@ -45,6 +45,7 @@ export async function writeUnderFreeName(
     }
     return undefined;
   } finally {
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, the file was written just above, so it is there to remove
     await rm(temp, { force: true });
   }
 }
@@ -62,6 +63,7 @@ async function linkIfFree(from: string, to: string): Promise<boolean> {
 export async function readJsonIfPresent(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, "utf8"));
+    // Stryker disable next-line BlockStatement: equivalent, a function that ends returns undefined as well
   } catch {
     return undefined;
   }
@@ -70,6 +72,7 @@ export async function readJsonIfPresent(file: string): Promise<unknown> {
 export async function readTextIfPresent(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, "utf8");
+    // Stryker disable next-line BlockStatement: equivalent, a function that ends returns undefined as well
   } catch {
     return undefined;
   }

@@ -1,8 +1,14 @@
+import { readdirSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { byBrowsingOrder, listOutputFiles, readOutputFiles } from "../../src/runlog/output-files.js";
+import {
+  byBrowsingOrder,
+  listOutputFiles,
+  readHead,
+  readOutputFiles,
+} from "../../src/runlog/output-files.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -27,6 +33,20 @@ describe("listing output files", () => {
       { path: "a/b.txt", absolute: join(dir, "a/b.txt") },
       { path: "sub/metrics.json", absolute: join(dir, "sub/metrics.json") },
     ]);
+  });
+});
+
+describe("reading a file's head", () => {
+  it("reads at most the bytes asked for, says the whole size, and leaves no file open", async () => {
+    await outputs({ "big.txt": "x".repeat(100), "small.txt": "abc" });
+    const openFiles = () => readdirSync("/proc/self/fd").length;
+    const before = openFiles();
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => readHead(join(dir, i % 2 ? "big.txt" : "small.txt"), 10)),
+    );
+    expect(reads[1]).toEqual({ head: Buffer.from("x".repeat(10)), size: 100 });
+    expect(reads[0]).toEqual({ head: Buffer.from("abc"), size: 3 });
+    if (process.platform === "linux") expect(openFiles()).toBe(before);
   });
 });
 

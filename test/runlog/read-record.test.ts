@@ -45,6 +45,17 @@ describe("reading a run folder's records", () => {
     expect(await readRecordIfValid(join(dir, "timing.json"), Timing)).toBeUndefined();
   });
 
+  it("names a broken record without a place as the record and what is wrong", () => {
+    expect(
+      brokenRecordText("run-1/timing.json", {
+        code: "json-syntax",
+        severity: "error",
+        file: "timing.json",
+        message: "empty",
+      }),
+    ).toBe("run-1/timing.json: empty");
+  });
+
   it("counts a folder where a record should be as broken, not missing", async () => {
     await mkdir(join(dir, "timing.json"));
     expect(await readRecord(join(dir, "timing.json"), Timing)).toMatchObject({ state: "broken" });
