@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, readlink } from "node:fs/promises";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 
 // The order of sorted keys and paths: by UTF-16 code units, the same on every machine and locale.
 function byCodeUnits(a: string, b: string): number {
+  // Stryker disable next-line EqualityOperator: equivalent, keys and paths are unique
   if (a < b) return -1;
   // Stryker disable next-line EqualityOperator,ConditionalExpression: equivalent, keys and paths are unique, and V8's sort asks only whether a result is below 0
   return a > b ? 1 : 0;
@@ -43,7 +44,8 @@ export async function hashTree(dir: string): Promise<string> {
       e,
       rel: join(e.parentPath, e.name)
         .slice(dir.length + 1)
-        .replaceAll("\\", "/"),
+        .split(sep)
+        .join("/"),
     }))
     .sort((a, b) => byCodeUnits(a.rel, b.rel));
   for (const { e, rel } of items) {

@@ -47,6 +47,14 @@ describe("hashTree", () => {
   });
 });
 
+describe.skipIf(process.platform === "win32")("hashTree with a backslash in a name", () => {
+  it("tells a file named a\\b from a file b in a folder a", async () => {
+    await writeTree(join(dir, "flat"), { "a\\b": "same" });
+    await writeTree(join(dir, "nested"), { "a/b": "same" });
+    expect(await hashTree(join(dir, "flat"))).not.toBe(await hashTree(join(dir, "nested")));
+  });
+});
+
 describe("hashFileIfAny", () => {
   it("hashes a file's bytes, and is null for no file or a missing one", async () => {
     await writeTree(dir, { "script.json": "{}" });

@@ -33,6 +33,19 @@ describe("the result store", () => {
     expect(await openStore({ dir: join(dir, "cache"), fresh: true }).get("eval-run", "k1")).toBeUndefined();
   });
 
+  it.skipIf(process.platform === "win32")(
+    "keeps an output whose name holds a backslash under that name",
+    async () => {
+      const store = openStore({ dir: join(dir, "cache") });
+      const runDir = join(dir, "r");
+      await writeTree(runDir, { "timing.json": "{}", "outputs/notes\\v1.md": "notes" });
+      await store.put("eval-run", "k1", { runDir, source });
+      const got = await store.get("eval-run", "k1");
+      expect(got?.entry.files.map((f) => f.path)).toEqual(["outputs/notes\\v1.md", "timing.json"]);
+      expect(await readFile(join(got?.filesDir ?? "", "outputs", "notes\\v1.md"), "utf8")).toBe("notes");
+    },
+  );
+
   it("ignores an entry with a truncated record, a missing output, or another format version", async () => {
     const store = openStore({ dir: join(dir, "cache") });
     const entryDir = join(dir, "cache", "v1", "eval-run", "k1", "k1");
