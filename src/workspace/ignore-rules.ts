@@ -46,6 +46,7 @@ export async function loadProjectSkip(
   const root = path.resolve(projectRoot);
   const rules: ProjectIgnoreRules = { gitignores: new Map(), skippedPaths: new Set() };
   const roots = [root, await realpath(root)];
+  // Stryker disable next-line ArrayDeclaration: equivalent, a made-up relative path resolves against the working folder, outside the project
   for (const excluded of options.excludePaths ?? []) {
     for (const candidate of [excluded, await realpathOrSelf(excluded)]) {
       for (const base of roots) {
@@ -96,6 +97,7 @@ async function scanFolder(
   const entries = await readdir(dir, { withFileTypes: true });
   const gitignoreFile = entries.find((e) => e.name === ".gitignore" && e.isFile());
   const gitignoreText = gitignoreFile ? await readFile(path.join(dir, ".gitignore"), "utf8") : undefined;
+  // Stryker disable next-line ConditionalExpression: equivalent, an empty rule set ignores nothing
   if (gitignoreText !== undefined || extraRules !== undefined) {
     const gitignore = ignore();
     // Each text's byte order mark is dropped by ignore's add, as git drops it.
@@ -106,6 +108,7 @@ async function scanFolder(
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const rel = relDir === "" ? entry.name : `${relDir}/${entry.name}`;
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: equivalent, it only saves a walk into a folder copyTree skips anyway
     if (isSkipped(rules, rel, true)) continue;
     const abs = path.join(dir, entry.name);
     if (entry.name.endsWith("-workspace") && (await holdsIterations(abs))) {
