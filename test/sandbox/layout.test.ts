@@ -52,7 +52,7 @@ describe("the secrets a sandbox covers", () => {
     await mkdir(join(dir, "sudoers.d"));
     const found = {
       files: [join(dir, "gshadow"), join(dir, "open", "secret"), join(dir, "closed", "key")],
-      folders: [join(dir, "closed")],
+      folders: [join(dir, "closed"), join(dir, "closed-too")],
     };
     const paths = await maskedPaths(
       [join(dir, "shadow"), join(dir, "gshadow"), join(dir, "sudoers"), join(dir, "sudoers.d")],
@@ -60,7 +60,7 @@ describe("the secrets a sandbox covers", () => {
     );
     expect(paths).toEqual({
       masked: [join(dir, "shadow"), join(dir, "gshadow"), join(dir, "open", "secret")],
-      maskedFolders: [join(dir, "closed")],
+      maskedFolders: [join(dir, "closed"), join(dir, "closed-too")],
     });
   });
 
@@ -96,6 +96,7 @@ describe("the folders a command needs to read", () => {
         command: agent,
         args: [
           "relative.sh",
+          "package.json",
           join(dir, "tools/run.sh"),
           join(dir, "tools/deep/inner.sh"),
           join(dir, "tools/other.sh"),

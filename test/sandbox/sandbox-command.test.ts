@@ -133,6 +133,8 @@ describe("an agent's sandboxed command", () => {
         ["--bind", socketDir, SOCKET_MOUNT],
       ]);
       expect(triples(mounts, "--ro-bind").map((m) => m[2])).not.toContain(work);
+      // What it reads is bound from absolute paths only: the agent's install, the Node skillgym runs on.
+      for (const [, from] of triples(mounts, "--ro-bind")) expect(from?.startsWith("/"), from).toBe(true);
       expect(mounts).toContain("/etc/shadow");
     });
   });
