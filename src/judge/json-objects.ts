@@ -12,6 +12,7 @@ function tryParseObject(text: string): Json | undefined {
 function objectEnd(text: string, start: number): number | undefined {
   let depth = 0;
   let inString = false;
+  // Stryker disable next-line EqualityOperator: equivalent, the character past the end is undefined and matches nothing
   for (let i = start; i < text.length; i++) {
     const c = text[i];
     if (inString) {

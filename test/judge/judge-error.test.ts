@@ -29,4 +29,12 @@ describe("JudgeError", () => {
       cause,
     ]);
   });
+
+  it("leaves a failure that came first, or any other error, as it is", () => {
+    const first = new JudgeError("failed", true);
+    expect(withEarlierCost(first, 0)).toBe(first);
+    expect((withEarlierCost(first, 0) as JudgeError).costUsd).toBeUndefined();
+    const other = new Error("not a judge's");
+    expect(withEarlierCost(other, 0.5)).toBe(other);
+  });
 });
