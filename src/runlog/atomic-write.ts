@@ -63,17 +63,13 @@ async function linkIfFree(from: string, to: string): Promise<boolean> {
 export async function readJsonIfPresent(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, "utf8"));
-    // Stryker disable next-line BlockStatement: equivalent, a function that ends returns undefined as well
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  return undefined;
 }
 
 export async function readTextIfPresent(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, "utf8");
-    // Stryker disable next-line BlockStatement: equivalent, a function that ends returns undefined as well
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  return undefined;
 }

@@ -102,8 +102,6 @@ function decodeText(bytes: Uint8Array): string | undefined {
   if (bytes.includes(0)) return undefined;
   try {
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes, { stream: true });
-    // Stryker disable next-line BlockStatement: equivalent, a function that ends returns undefined as well
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  return undefined;
 }

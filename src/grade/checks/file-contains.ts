@@ -77,10 +77,8 @@ function decodeText(bytes: Uint8Array): string | undefined {
   try {
     const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return text.replace(/\r\n/g, "\n");
-    // Stryker disable next-line BlockStatement: equivalent, an emptied block returns undefined as well
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  return undefined;
 }
 
 // Whole lines when they fit, so the quote does not stop mid-word.
