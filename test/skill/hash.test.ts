@@ -31,6 +31,13 @@ describe("hashSkill", () => {
     expect(b).toBe(a);
   });
 
+  it("changes when a file's bytes change and its length does not", async () => {
+    const dir = await temp.skill("pdf-rotate", files);
+    const before = await hashSkill(dir);
+    await writeFile(join(dir, "scripts", "rotate.py"), "print('ROTATE')\n");
+    expect(await hashSkill(dir)).not.toBe(before);
+  });
+
   it("changes when a file's content changes", async () => {
     const dir = await temp.skill("pdf-rotate", files);
     const before = await hashSkill(dir);
