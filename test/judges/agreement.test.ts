@@ -32,6 +32,44 @@ describe("the κ interval", () => {
     });
   });
 
+  it("draws no interval from one item, though its κ is known", () => {
+    expect(agreementOf([[true, false]], options)).toEqual({
+      n: 1,
+      percent_agreement: 0,
+      kappa: 0,
+      kappa_ci: null,
+    });
+  });
+
+  it("draws no interval when no resample has a κ", () => {
+    // With this seed the one resample draws the same item twice: every verdict alike, no κ.
+    expect(
+      agreementOf(
+        [
+          [true, true],
+          [false, false],
+        ],
+        { resamples: 1, seed: 5, confidence: 0.95 },
+      ),
+    ).toEqual({ n: 2, percent_agreement: 1, kappa: 1, kappa_ci: null });
+  });
+
+  it("takes exactly the resamples asked for", () => {
+    const pairs: [boolean, boolean][] = [
+      [true, true],
+      [false, false],
+      [true, false],
+      [true, true],
+      [false, true],
+    ];
+    // Fixed values for seed 2: a third resample would bring the low bound down to -0.1538.
+    expect(agreementOf(pairs, { resamples: 2, seed: 2, confidence: 0.9 }).kappa_ci).toEqual({
+      low: 0.1667,
+      high: 0.5455,
+      confidence: 0.9,
+    });
+  });
+
   it("is drawn from two items already", () => {
     expect(
       agreementOf(
