@@ -3,8 +3,9 @@ import type { EvalId } from "../contracts/evals.js";
 
 /** A signed number as text, "+0.50" / "-13.0"; a value that rounds to zero is "+0.00", never "-0.00". */
 export function formatSigned(value: number, decimals: number): string {
-  const text = Math.abs(value).toFixed(decimals);
-  return `${value < 0 && Number(text) !== 0 ? "-" : "+"}${text}`;
+  // Rounded first, so a value that rounds to zero is zero (or -0, which is not below it).
+  const rounded = Number(value.toFixed(decimals));
+  return `${rounded < 0 ? "-" : "+"}${Math.abs(value).toFixed(decimals)}`;
 }
 
 export function evalLabel(id: EvalId, name: string | undefined): string {

@@ -151,7 +151,8 @@ function outlierNotes(input: NotesInput, measure: "time" | "tokens"): string[] {
     const runs = input.runs.filter((r) => r.configuration === configuration && r.exclusion === undefined);
     const values = runs.map(measured).filter((v): v is number => v !== undefined);
     const middle = median(values);
-    if (values.length < 3 || !(middle > 0)) continue;
+    // Fewer than three runs need no guard: neither of two runs is more than twice their median.
+    if (!(middle > 0)) continue;
     for (const run of runs) {
       const value = measured(run);
       if (value === undefined || value <= outlierFactor * middle) continue;

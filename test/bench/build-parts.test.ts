@@ -119,6 +119,22 @@ describe("buildBenchmark, from runs in memory", () => {
     ]);
   });
 
+  it("does not call a skill redundant when one eval is not of no effect, though the whole suite is", () => {
+    // Ten evals the baseline always passes; the skill fails eval 1 in one run of two.
+    const ids = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    const runs = ids.flatMap((id) =>
+      [1, 2].flatMap((k) => [
+        run(id, "with_skill", k, { a: id !== 1 || k === 1 }),
+        run(id, "without_skill", k, { a: true }),
+      ]),
+    );
+    const b = buildBenchmark(iteration(runs), { ...quick, effectFloor: 0.3 });
+    expect(b.statistics?.verdict?.verdict).toBe("no effect");
+    expect(b.statistics?.per_eval?.[0]?.verdict?.verdict).toBe("inconclusive");
+    expect(b.run_summary.without_skill?.pass_rate.mean).toBe(1);
+    expect(b.statistics?.redundant).toBeUndefined();
+  });
+
   it("marks an eval flaky when an assertion passes in some runs of a configuration and fails in others", () => {
     const runs = [
       ...[1, 2].flatMap((k) => [

@@ -8,6 +8,7 @@ import {
   percent,
   plural,
   quoted,
+  redundancyCost,
 } from "../../src/bench/labels.js";
 
 describe("formatSigned", () => {
@@ -18,6 +19,15 @@ describe("formatSigned", () => {
     expect(formatSigned(0, 2)).toBe("+0.00");
     expect(formatSigned(-0.001, 2)).toBe("+0.00");
     expect(formatSigned(-0.006, 2)).toBe("-0.01");
+  });
+});
+
+describe("redundancyCost", () => {
+  it("names what a redundant skill costs a run, and nothing when neither was measured", () => {
+    expect(
+      redundancyCost({ baseline_pass_rate: 0.9, tokens_delta: "+4000", time_seconds_delta: "+2.5" }),
+    ).toBe("+4000 tokens and +2.5 s");
+    expect(redundancyCost({ baseline_pass_rate: 0.9 })).toBeUndefined();
   });
 });
 

@@ -250,4 +250,38 @@ describe("the ambiguity and partial-merge notes", () => {
       "Partial merge: 4 of 8 eval runs missing (shard 2/2 not given: 4 of 4 eval runs missing); the figures cover only the runs that finished",
     ]);
   });
+
+  it("does not say an assertion always fails when only the baseline fails it", () => {
+    const runs = [1, 2].flatMap((k) => [
+      graded("with_skill", k, { a: true }),
+      graded("without_skill", k, { a: false }),
+    ]);
+    expect(notesFor(runs).join("\n")).not.toContain("always fails");
+    const failing = [1, 2].flatMap((k) => [
+      graded("with_skill", k, { a: false }),
+      graded("without_skill", k, { a: false }),
+    ]);
+    expect(notesFor(failing)).toContain(
+      'Eval 1 (Ocean): assertion "a" always fails — check the assertion or the eval (failed all 4 runs)',
+    );
+  });
+
+  it("calls a spread of exactly 30 points high variance", () => {
+    // Pass rates 0, 0.6 and 0.3 have a sample spread of exactly 0.3.
+    const tenAssertions = (passed: number) =>
+      Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`a${i}`, i < passed]));
+    const runs = [0, 6, 3].map((passed, i) => graded("with_skill", i + 1, tenAssertions(passed)));
+    expect(notesFor(runs)).toContain(
+      "Eval 1 (Ocean) shows high variance with_skill (30% ± 30% over 3 runs) — may be flaky or model-dependent",
+    );
+  });
+
+  it("finds outliers against the median of their own configuration only", () => {
+    // The skill's runs all use ten times the baseline's tokens: no run is an outlier in its own configuration.
+    const runs = [
+      ...[1, 2, 3].map((k) => graded("with_skill", k, { a: true }, { tokens: 1000 })),
+      ...[1, 2, 3, 4].map((k) => graded("without_skill", k, { a: true }, { tokens: 100 })),
+    ];
+    expect(notesFor(runs).join("\n")).not.toContain("more than 2×");
+  });
 });
