@@ -40,7 +40,7 @@ export function runsToDecide(
   const halfWidth = (interval.ci_high - interval.ci_low) / 2;
   const margin = Math.abs(Math.abs(interval.estimate) - floor);
   if (halfWidth <= 0) return undefined;
-  if (margin <= 0) return undefined;
+  // An estimate on the floor (a margin of 0) would need infinitely many runs: past the limit below.
   const needed = Math.ceil(runsPerConfiguration * (halfWidth / margin) ** 2);
   if (needed > runsPerConfiguration * MOST_RUNS_FACTOR) return undefined;
   return Math.max(runsPerConfiguration + 1, needed);

@@ -102,7 +102,11 @@ describe("the verdict on its edges", () => {
   });
 
   it("leaves the number out of an inconclusive verdict that more runs are unlikely to decide", () => {
-    expect(effectVerdict(at(0.05, -0.2, 0.3), 0.05, 3)).toEqual({ verdict: "inconclusive", floor: 0.05 });
+    // Not even as a key with no value.
+    expect(effectVerdict(at(0.05, -0.2, 0.3), 0.05, 3)).toStrictEqual({
+      verdict: "inconclusive",
+      floor: 0.05,
+    });
     expect(effectVerdict(at(0, -0.02, 0.01), 0.05, 3)).toEqual({ verdict: "no effect", floor: 0.05 });
   });
 });

@@ -90,7 +90,9 @@ describe("renderBenchmarkMarkdown", () => {
   it("says there are no paired runs to compare when there is no interval", () => {
     const { statistics: _none, ...b } = benchmark();
     const md = renderBenchmarkMarkdown(b);
-    expect(md).toContain("no paired runs to compare");
+    expect(md).toContain(
+      "**Pass-rate delta (with_skill − without_skill):** no paired runs to compare (an interval needs at least 2 runs graded in both).",
+    );
     expect(md).not.toContain("CI");
   });
 
@@ -110,11 +112,36 @@ describe("renderBenchmarkMarkdown", () => {
     const md = renderBenchmarkMarkdown(benchmark());
     expect(md).toContain("| Eval 1 (Pipes \\| and more) | 0.50 | 0.25 |");
     expect(escapeCell("a|b\nc")).toBe("a\\|b c");
+    // A backslash is escaped first, so one before a pipe cannot swallow the pipe's escape.
+    expect(escapeCell("C:\\runs|x")).toBe("C:\\\\runs\\|x");
+    expect(escapeCell("a\\|b")).toBe("a\\\\\\|b");
   });
 
   it("puts a SIMULATED banner on simulated results", () => {
     const b = benchmark();
     const md = renderBenchmarkMarkdown({ ...b, metadata: { ...b.metadata, simulated: true } });
     expect(md).toMatch(/^# Benchmark: demo\n\n> \*\*SIMULATED\*\*.*skillgym sim, not a model/);
+  });
+
+  it("explains the paired estimate from half a hundredth away from the table's delta", () => {
+    const b = benchmark();
+    const at = (estimate: number) =>
+      renderBenchmarkMarkdown({
+        ...b,
+        run_summary: {
+          ...b.run_summary,
+          delta: { pass_rate: "+0.01", time_seconds: "+2.0", tokens: "+2000" },
+        },
+        statistics: { ...b.statistics!, delta_pass_rate: interval(estimate, -0.2, 0.3) },
+      });
+    expect(at(0.005)).toContain("weighs each eval equally");
+    expect(at(0.006)).not.toContain("weighs each eval equally");
+  });
+
+  it("has no notes section when the benchmark has no notes", () => {
+    const { notes: _none, ...b } = benchmark();
+    const md = renderBenchmarkMarkdown(b);
+    expect(md).not.toContain("## Notes");
+    expect(md.endsWith("\n")).toBe(true);
   });
 });
