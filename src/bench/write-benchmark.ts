@@ -23,7 +23,7 @@ export async function writeBenchmark(
   const noiseSpread = options.noiseSpread ?? (await noiseSpreadFor(data.dir));
   const benchmark = buildBenchmark(data, {
     ...options,
-    ...(noiseSpread !== undefined ? { noiseSpread } : {}),
+    noiseSpread,
     timestamp: options.timestamp ?? new Date().toISOString(),
   });
   const markdown = renderBenchmarkMarkdown(benchmark);

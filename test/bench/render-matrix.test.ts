@@ -103,4 +103,18 @@ describe("renderMatrixMarkdown", () => {
       ].join("\n"),
     );
   });
+
+  it("goes from the title straight to the table when the results come from a model", () => {
+    const matrix: AgentMatrix = {
+      skill_name: "pdf",
+      timestamp: "2026-01-01T00:00:00Z",
+      simulated: false,
+      agents: [row()],
+    };
+    expect(renderMatrixMarkdown(matrix).split("\n").slice(0, 3)).toEqual([
+      "# Agents — pdf",
+      "",
+      "| Agent | With skill | Baseline | Delta [95% CI] | Verdict | Trigger precision | Trigger recall | Trigger accuracy | Cost | Wall time | Note |",
+    ]);
+  });
 });
