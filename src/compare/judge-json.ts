@@ -30,6 +30,7 @@ export async function askForJson<S extends z.ZodType>(
 ): Promise<JsonAnswer<z.output<S>>> {
   const { judge, request, role } = options;
   let costUsd = 0;
+  // Stryker disable next-line StringLiteral: equivalent, the first answer that cannot be used sets it before it is read
   let problem = "";
   for (let attempt = 1; attempt <= 2; attempt++) {
     const prompt =

@@ -13,9 +13,7 @@ function round(value: number, places: number): number {
 
 function meanOf(scores: unknown): number | undefined {
   if (!isObject(scores)) return undefined;
-  const values = Object.values(scores).filter(
-    (v): v is number => typeof v === "number" && Number.isFinite(v),
-  );
+  const values = Object.values(scores).filter((v): v is number => Number.isFinite(v));
   if (values.length === 0) return undefined;
   return round(values.reduce((sum, v) => sum + v, 0) / values.length, 1);
 }

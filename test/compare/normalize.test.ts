@@ -8,7 +8,13 @@ describe("normalizeComparison", () => {
         winner: "A",
         rubric: {
           A: {
-            content: { correctness: 4, completeness: 5, note: "good", huge: Number.POSITIVE_INFINITY },
+            content: {
+              correctness: 4,
+              completeness: 5,
+              note: "good",
+              text: "5",
+              huge: Number.POSITIVE_INFINITY,
+            },
             structure: { organization: 3, formatting: 4 },
             content_score: 1,
             structure_score: 1,
@@ -21,7 +27,7 @@ describe("normalizeComparison", () => {
     );
     expect(out.rubric).toEqual({
       A: {
-        content: { correctness: 4, completeness: 5, note: "good", huge: Number.POSITIVE_INFINITY },
+        content: { correctness: 4, completeness: 5, note: "good", text: "5", huge: Number.POSITIVE_INFINITY },
         structure: { organization: 3, formatting: 4 },
         content_score: 4.5,
         structure_score: 3.5,

@@ -329,6 +329,27 @@ describe("writeComparison", () => {
   });
 });
 
+describe("writeComparison: a failed analysis", () => {
+  it("counts what the analyzer's unusable answer cost on top of both comparisons", async () => {
+    let analyzerCalls = 0;
+    const judge = new RecordingJudge((request) => {
+      if (!isAnalyzer(request.prompt))
+        return comparisonAnswer(tokenUnderA(request.prompt) === TOKENS.with_skill ? "A" : "B");
+      analyzerCalls++;
+      if (analyzerCalls === 1) return "not JSON at all";
+      throw new JudgeError("the judge failed: 529 overloaded", true);
+    });
+    const error = (await writeComparison({
+      runDirA: ws.withSkill,
+      runDirB: ws.withoutSkill,
+      judge,
+    }).catch((e: unknown) => e)) as JudgeError;
+    expect(error).toBeInstanceOf(JudgeError);
+    // Two comparator calls and the analyzer's first answer, $0.01 each; the failed call cost nothing.
+    expect(error.costUsd).toBeCloseTo(0.03);
+  });
+});
+
 describe("defaultOutDir", () => {
   function snapshot(runDir: string, evalDir: string): RunSnapshot {
     return {
