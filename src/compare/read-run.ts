@@ -96,12 +96,14 @@ function promptOf(transcript: string): string | undefined {
 
 function fencedAfter(lines: readonly string[], heading: number): string | undefined {
   if (heading < 0) return undefined;
-  const open = lines.findIndex((line, i) => i > heading && /^`{3,}$/.test(line));
-  if (open < 0) return undefined;
-  const next = lines.findIndex((line, i) => i > heading && line.startsWith("## "));
-  if (next >= 0 && next < open) return undefined;
-  const close = lines.findIndex((line, i) => i > open && line === lines[open]);
-  const body = lines.slice(open + 1, close < 0 ? undefined : close).join("\n");
+  const rest = lines.slice(heading + 1);
+  // The first fence under the heading, unless another heading comes first.
+  const open = rest.findIndex((line) => /^`{3,}$/.test(line) || line.startsWith("## "));
+  const fence = rest[open];
+  if (fence === undefined || fence.startsWith("## ")) return undefined;
+  const inside = rest.slice(open + 1);
+  const close = inside.indexOf(fence);
+  const body = (close < 0 ? inside : inside.slice(0, close)).join("\n");
   return body.trim() === "" ? undefined : body;
 }
 

@@ -186,6 +186,14 @@ describe("finalMessageOf", () => {
     expect(message("## Result", "```", "  ", "```")).toBeUndefined();
   });
 
+  it("finds nothing in an empty fence, not the text after it", () => {
+    expect(message("## Result", "```", "```", "after")).toBeUndefined();
+  });
+
+  it("takes a fence straight under the heading, and keeps headings inside the fence", () => {
+    expect(message("## Result", "```", "## Summary", "done", "```")).toBe("## Summary\ndone");
+  });
+
   it("takes an unclosed fence to the end", () => {
     expect(message("## Result", "```", "a", "b")).toBe("a\nb");
   });
