@@ -146,10 +146,12 @@ export function defaultOutDir(runA: RunSnapshot, runB: RunSnapshot): string {
   if (runA.evalDir === runB.evalDir) return runA.evalDir;
   const a = runA.runDir.split(path.sep);
   const b = runB.runDir.split(path.sep);
-  let shared = 0;
-  while (shared < a.length && shared < b.length && a[shared] === b[shared]) shared++;
-  const common = a.slice(0, shared).join(path.sep);
-  if (shared === 0 || common === "" || common === path.parse(runA.runDir).root.replace(/[\\/]$/, "")) {
+  const parted = a.findIndex((part, i) => part !== b[i]);
+  const common = a.slice(0, parted < 0 ? a.length : parted).join(path.sep);
+  // A common part no longer than the root less its slash ("" on POSIX, "C:" on Windows) is that root, or nothing.
+  // Stryker disable next-line Regex: equivalent on POSIX, whose root is the one slash
+  const rootLength = path.parse(runA.runDir).root.replace(/[\\/]$/, "").length;
+  if (common.length <= rootLength) {
     throw new SkillgymError(
       "USAGE",
       `${runA.runDir} and ${runB.runDir} share no folder to write the comparison in`,

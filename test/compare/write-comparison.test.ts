@@ -376,6 +376,21 @@ describe("defaultOutDir", () => {
     expect(defaultOutDir(b, a)).toBe("/data/ws");
   });
 
+  it("takes the folder of one run when it holds the other", () => {
+    const a = snapshot("/data/ws/eval-1/with_skill/run-1", "/data/ws/eval-1");
+    const b = snapshot(
+      "/data/ws/eval-1/with_skill/run-1/inner/eval-2/with_skill/run-1",
+      "/data/ws/inner/eval-2",
+    );
+    expect(defaultOutDir(a, b)).toBe("/data/ws/eval-1/with_skill/run-1");
+  });
+
+  it("asks where to write when relative run folders share nothing", () => {
+    const a = snapshot(path.join("one", "eval-1", "with_skill", "run-1"), path.join("one", "eval-1"));
+    const b = snapshot(path.join("two", "eval-1", "with_skill", "run-1"), path.join("two", "eval-1"));
+    expect(() => defaultOutDir(a, b)).toThrow(/share no folder to write the comparison in/);
+  });
+
   it("asks where to write when the runs share no folder but the root", () => {
     const a = snapshot("/one/eval-1/with_skill/run-1", "/one/eval-1");
     const b = snapshot("/two/eval-1/with_skill/run-1", "/two/eval-1");
