@@ -12,8 +12,13 @@ export interface LabelAssignment {
 }
 
 export function assignLabels(rng?: Rng): LabelAssignment {
-  const firstIsA = rng ? rng() < 0.5 : randomInt(2) === 0;
+  const firstIsA = rng ? rng() < 0.5 : coinFlip();
   return firstIsA ? { A: "first", B: "second" } : { A: "second", B: "first" };
+}
+
+function coinFlip(): boolean {
+  // Stryker disable next-line EqualityOperator: equivalent, either way each run gets label A half the time
+  return randomInt(2) === 0;
 }
 
 /** mulberry32: a small seeded generator, so a comparison's labels can be reproduced from its seed. */
@@ -23,6 +28,8 @@ export function seededRng(seed: number): Rng {
 
 const CONFIGURATION_WORD = /(?:without|with|old)[_-]skills?/gi;
 const TOKEN_BREAK = /[\s"'`<>()[\]{},;|]/;
+// Where a path named after a configuration ends: at a token break or the next folder separator.
+const PATH_END = /[\s"'`<>()[\]{},;|\\/]/;
 
 /**
  * Removes what would tell the judge which run is which: the run folders' paths (a file under `outputs/` is
@@ -43,13 +50,12 @@ function hiddenPaths(runDirs: readonly string[]): [string, string][] {
   }
   const variants: [string, string][] = [];
   for (const [from, to] of pairs) {
-    variants.push([from, to]);
-    if (from.includes("\\")) {
-      variants.push([from.replaceAll("\\", "/"), to], [from.replaceAll("\\", "\\\\"), to]);
-    }
+    // A path with backslashes may be written with slashes, or escaped; one without is written one way.
+    const written = new Set([from, from.replaceAll("\\", "/"), from.replaceAll("\\", "\\\\")]);
+    for (const variant of written) variants.push([variant, to]);
   }
   // Longest first, so that a run's outputs folder goes before the run folder that contains it.
-  return variants.filter(([from]) => from !== "").sort((a, b) => b[0].length - a[0].length);
+  return variants.sort((a, b) => b[0].length - a[0].length);
 }
 
 // A path that has a configuration name in one of its folders loses everything up to that folder.
@@ -60,12 +66,12 @@ function hideConfigurationWords(text: string): string {
     const at = match.index;
     if (at < last) continue;
     let start = at;
-    while (start > last && !TOKEN_BREAK.test(text[start - 1] ?? " ")) start--;
+    while (start > last && !TOKEN_BREAK.test(text.charAt(start - 1))) start--;
     let end = at + match[0].length;
     const isPath = /[\\/]/.test(text.slice(start, at));
     if (isPath) {
-      while (end < text.length && !TOKEN_BREAK.test(text[end] ?? " ") && !/[\\/]/.test(text[end] ?? ""))
-        end++;
+      const length = text.slice(end).search(PATH_END);
+      end = length < 0 ? text.length : end + length;
       out += `${text.slice(last, start)}<workspace>`;
     } else {
       out += `${text.slice(last, at)}[hidden]`;

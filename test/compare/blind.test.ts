@@ -70,6 +70,15 @@ describe("blindText", () => {
     expect(blindText("with_skillwith_skill", [runDir])).toBe("[hidden][hidden]");
   });
 
+  it("hides a workspace path at the very start or the very end of the text", () => {
+    expect(blindText("/tmp/1-with_skill-1/src/x.ts was written", [runDir])).toBe(
+      "<workspace>/src/x.ts was written",
+    );
+    expect(blindText("cwd /tmp/1-with_skill-1", [runDir])).toBe("cwd <workspace>");
+    expect(blindText("cwd /tmp/1-with_skill-1/", [runDir])).toBe("cwd <workspace>/");
+    expect(blindText("cwd /tmp/with_skill/src/x.ts", [runDir])).toBe("cwd <workspace>/src/x.ts");
+  });
+
   it("leaves ordinary text alone", () => {
     const text = "The skill says: write the report with care.";
     expect(blindText(text, [runDir])).toBe(text);
