@@ -42,7 +42,7 @@ export async function listOutputFiles(outputsDir: string): Promise<OutputPath[]>
     }
   }
   await walk(outputsDir, "");
-  // Paths are unique: no two compare equal.
+  // Stryker disable next-line EqualityOperator: equivalent, paths are unique: no two compare equal
   return found.sort((a, b) => (a.path < b.path ? -1 : 1));
 }
 

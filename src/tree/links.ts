@@ -70,7 +70,7 @@ export async function walkTree(root: string, skip?: TreeSkip): Promise<TreeWalk>
   const realRoot = await realpath(root);
   const walk: TreeWalk = { files: [], leftOut: [], problems: [] };
   await walkFolder({ realRoot, skip, walk }, path.resolve(root), realRoot, "", [realRoot]);
-  // Paths in one walk are unique: no two compare equal.
+  // Stryker disable next-line EqualityOperator: equivalent, paths in one walk are unique: no two compare equal
   const byPath = (a: string, b: string) => (a < b ? -1 : 1);
   walk.files.sort((a, b) => byPath(a.path, b.path));
   walk.leftOut.sort(byPath);
