@@ -13,7 +13,7 @@ function unwrap(text: string): string {
   let out = text.trim();
   const fenced = /^```[\w-]*\s*\n([\s\S]*?)\n?```$/.exec(out);
   if (fenced) out = fenced[1]!.trim();
-  out = out.replace(/^(?:new\s+)?description\s*:\s*/i, "").trim();
+  out = out.replace(/^(?:new\s+)?description\s*:\s*/i, "");
   for (const [open, close] of QUOTES) {
     if (out.length >= 2 && out.startsWith(open) && out.endsWith(close)) {
       out = out.slice(open.length, -close.length).trim();
