@@ -52,6 +52,7 @@ export function estimateOptimize(input: {
 
 /** Unit costs measured by the latest real (not simulated) optimization in this workspace, else the defaults. */
 export async function unitCostsFromOptimizations(workspace: string): Promise<OptimizeUnitCosts> {
+  // Stryker disable next-line ArrayDeclaration: equivalent, a name in a folder that could not be read has no results.json to read
   let names: string[] = [];
   try {
     names = (await readdir(workspace))
@@ -78,7 +79,7 @@ export async function unitCostsFromOptimizations(workspace: string): Promise<Opt
     if (runs > 0 && runCost > 0)
       return {
         triggerRunUsd: runCost / runs,
-        improverCallUsd: calls > 0 && callCost > 0 ? callCost / calls : defaultUnitCosts.judgeCallUsd,
+        improverCallUsd: callCost > 0 ? callCost / calls : defaultUnitCosts.judgeCallUsd,
         source: `measured by ${name}`,
       };
   }

@@ -25,18 +25,24 @@ describe("unitCostsFromOptimizations", () => {
   });
   afterEach(() => rm(workspace, { recursive: true, force: true }));
 
-  async function earlier(name: string, simulated: boolean) {
+  const iteration = (n: number, improverUsd?: number, runs = { trigger: 10, reused: 0, usd: 0.2 }) => ({
+    iteration: n,
+    description: "d",
+    status: "complete",
+    ...(improverUsd !== undefined ? { improver: { model: "m", asks: 1, cost_usd: improverUsd } } : {}),
+    train: null,
+    test: null,
+    trigger_runs: runs.trigger,
+    ...(runs.reused > 0 ? { reused_runs: runs.reused } : {}),
+    cost_usd: runs.usd + (improverUsd ?? 0),
+  });
+
+  async function earlier(
+    name: string,
+    simulated: boolean,
+    iterations: ReturnType<typeof iteration>[] = [iteration(0), iteration(1, 0.04)],
+  ) {
     await mkdir(join(workspace, name));
-    const iteration = (n: number, improverUsd?: number) => ({
-      iteration: n,
-      description: "d",
-      status: "complete",
-      ...(improverUsd !== undefined ? { improver: { model: "m", asks: 1, cost_usd: improverUsd } } : {}),
-      train: null,
-      test: null,
-      trigger_runs: 10,
-      cost_usd: 0.2 + (improverUsd ?? 0),
-    });
     await writeFile(
       join(workspace, name, "results.json"),
       JSON.stringify({
@@ -63,7 +69,7 @@ describe("unitCostsFromOptimizations", () => {
         best_iteration: 0,
         final_description: "d",
         exit_reason: "max_iterations",
-        iterations: [iteration(0), iteration(1, 0.04)],
+        iterations,
         test_gain: null,
         cost_usd: 0.44,
       }),
@@ -84,5 +90,68 @@ describe("unitCostsFromOptimizations", () => {
     expect(unit.triggerRunUsd).toBeCloseTo(0.4 / 20, 10);
     expect(unit.improverCallUsd).toBeCloseTo(0.04, 10);
     expect(unit.source).toBe("measured by optimize-20250101-000000");
+  });
+
+  const defaults = {
+    triggerRunUsd: 0.05,
+    improverCallUsd: 0.05,
+    source: "rough defaults (no earlier real optimization in this workspace)",
+  };
+
+  it("takes the latest of several, by the timestamp in the folder's name", async () => {
+    await earlier("optimize-20250301-000000", false, [
+      iteration(0, undefined, { trigger: 10, reused: 0, usd: 0.3 }),
+    ]);
+    await earlier("optimize-20250101-000000", false, [
+      iteration(0, undefined, { trigger: 10, reused: 0, usd: 0.1 }),
+    ]);
+    await earlier("optimize-20250201-000000", false, [
+      iteration(0, undefined, { trigger: 10, reused: 0, usd: 0.2 }),
+    ]);
+    const unit = await unitCostsFromOptimizations(workspace);
+    expect(unit.source).toBe("measured by optimize-20250301-000000");
+    expect(unit.triggerRunUsd).toBeCloseTo(0.03, 10);
+  });
+
+  it("ignores a folder not named optimize-*", async () => {
+    await earlier("copy-of-an-optimization", false, [iteration(0, 0.04)]);
+    expect(await unitCostsFromOptimizations(workspace)).toEqual(defaults);
+  });
+
+  it("counts reused runs among the runs the cost is shared by", async () => {
+    await earlier("optimize-20250101-000000", false, [
+      iteration(0, undefined, { trigger: 6, reused: 4, usd: 0.2 }),
+    ]);
+    expect((await unitCostsFromOptimizations(workspace)).triggerRunUsd).toBeCloseTo(0.02, 10);
+  });
+
+  it("averages the improver's cost over its calls", async () => {
+    await earlier("optimize-20250101-000000", false, [iteration(0), iteration(1, 0.03), iteration(2, 0.05)]);
+    const unit = await unitCostsFromOptimizations(workspace);
+    expect(unit.improverCallUsd).toBeCloseTo(0.04, 10);
+    expect(unit.triggerRunUsd).toBeCloseTo(0.02, 10);
+  });
+
+  it("keeps the default improver cost when the improver's calls cost nothing", async () => {
+    await earlier("optimize-20250101-000000", false, [iteration(0), iteration(1, 0)]);
+    expect(await unitCostsFromOptimizations(workspace)).toEqual({
+      triggerRunUsd: 0.02,
+      improverCallUsd: 0.05,
+      source: "measured by optimize-20250101-000000",
+    });
+  });
+
+  it("learns nothing from an optimization whose runs cost nothing, or which made no run", async () => {
+    await earlier("optimize-20250101-000000", false, [
+      iteration(0, undefined, { trigger: 10, reused: 0, usd: 0 }),
+    ]);
+    await earlier("optimize-20250102-000000", false, [
+      iteration(0, undefined, { trigger: 0, reused: 0, usd: 0.2 }),
+    ]);
+    expect(await unitCostsFromOptimizations(workspace)).toEqual(defaults);
+  });
+
+  it("uses the defaults when the workspace does not exist", async () => {
+    expect(await unitCostsFromOptimizations(join(workspace, "missing"))).toEqual(defaults);
   });
 });
