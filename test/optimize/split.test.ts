@@ -58,4 +58,56 @@ describe("splitQueries", () => {
       expect((error as SkillgymError).code).toBe("USAGE");
     }
   });
+
+  it("gives, for a seed, the same split in every version: a resumed optimization checks the split it stored", () => {
+    const mixed = [true, false, true, true, false, false, true, false, true, false].map(
+      (should_trigger, i) => ({
+        query: `q${i}`,
+        should_trigger,
+      }),
+    );
+    expect(splitQueries(mixed, { holdout: 0.4, seed: 42 })).toEqual({
+      train: [1, 2, 3, 5, 6, 9],
+      test: [0, 4, 7, 8],
+    });
+    expect(splitQueries(mixed, { holdout: 0.4, seed: 2 })).toEqual({
+      train: [0, 2, 4, 5, 6, 9],
+      test: [1, 3, 7, 8],
+    });
+    expect(splitQueries(queries(5, 5), { holdout: 0.4, seed: 1 })).toEqual({
+      train: [0, 1, 3, 6, 8, 9],
+      test: [2, 4, 5, 7],
+    });
+  });
+
+  it("says how many queries of each class there are when nothing can be held out", () => {
+    for (const [positives, negatives] of [
+      [1, 0],
+      [0, 1],
+    ] as const) {
+      const error = (() => {
+        try {
+          splitQueries(queries(positives, negatives), { holdout: 0.4, seed: 3 });
+        } catch (e) {
+          return e;
+        }
+      })() as SkillgymError;
+      expect(error.code).toBe("BAD_INPUT");
+      expect(error.message).toBe(
+        `triggers.json has too few queries to hold out a test set (${positives} should trigger, ${negatives} should not)`,
+      );
+      expect(error.hint).toBe(
+        "add queries so that at least one class (should_trigger true or false) has two or more",
+      );
+    }
+  });
+
+  it("says what a holdout must be, and how to give one", () => {
+    expect(() => splitQueries(queries(3, 3), { holdout: 1.5, seed: 1 })).toThrow(
+      expect.objectContaining({
+        message: "--holdout must be above 0 and below 1 (got 1.5)",
+        hint: "hold out a share of the queries for test, e.g. --holdout 0.4",
+      }),
+    );
+  });
 });
