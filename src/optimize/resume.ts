@@ -48,12 +48,12 @@ export async function loadCheckpoint(resumeDir: string): Promise<Checkpoint> {
   }
   const parsed = OptimizeResults.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new SkillgymError(
-      "BAD_INPUT",
-      `${file}: ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "not an optimize results file"}`,
-      { file, hint: "--resume continues an optimization from the results.json skillgym optimize wrote" },
-    );
+    // A failed parse has at least one issue.
+    const issue = parsed.error.issues[0]!;
+    throw new SkillgymError("BAD_INPUT", `${file}: ${issue.path.join(".") || "(root)"}: ${issue.message}`, {
+      file,
+      hint: "--resume continues an optimization from the results.json skillgym optimize wrote",
+    });
   }
   if (parsed.data.status === "complete")
     throw new SkillgymError(
@@ -68,19 +68,20 @@ export async function loadCheckpoint(resumeDir: string): Promise<Checkpoint> {
 export function resumedOptions(options: OptimizeOptions, checkpoint: Checkpoint): OptimizeOptions {
   const given = new Set<string>(options.explicit ?? RESUMED_OPTIONS);
   const s = checkpoint.results.settings;
-  const stored: Pick<OptimizeOptions, ResumedOption> = {
+  const stored: { [K in ResumedOption]: OptimizeOptions[K] | undefined } = {
     maxIterations: s.max_iterations,
     holdout: s.holdout,
     runs: s.runs_per_query,
     threshold: s.threshold,
     seed: s.seed,
     patience: s.patience,
-    ...(s.model !== undefined ? { model: s.model } : {}),
-    ...(s.max_cost_usd !== undefined ? { maxCostUsd: s.max_cost_usd } : {}),
+    model: s.model,
+    maxCostUsd: s.max_cost_usd,
   };
   const merged: OptimizeOptions = { ...options, workspace: dirname(checkpoint.dir) };
   for (const key of RESUMED_OPTIONS) {
     if (given.has(key) && options[key] !== undefined) continue;
+    // Stryker disable next-line ConditionalExpression: equivalent, an option set to undefined reads as one not set
     if (stored[key] === undefined) delete merged[key];
     else Object.assign(merged, { [key]: stored[key] });
   }

@@ -134,6 +134,38 @@ describe("resuming an optimization", () => {
       maxCostUsd: 9,
     });
   });
+
+  it("takes an option named as given but left undefined from results.json, and drops what results.json lacks", () => {
+    const results = stored("running", []);
+    const { model: _model, max_cost_usd: _budget, ...settings } = results.settings;
+    const options: OptimizeOptions = {
+      skillPath: "/s/scribe",
+      maxIterations: 5,
+      holdout: 0.4,
+      runs: 3,
+      threshold: 0.5,
+      seed: 42,
+      model: "claude-haiku-4-5",
+      maxCostUsd: 9,
+      concurrency: 8,
+      timeoutSeconds: 60,
+      createAgent: () => Promise.reject(new Error("unused")),
+      createImprover: () => Promise.reject(new Error("unused")),
+    };
+    const checkpoint = { dir: "/w/optimize-1", file: "/w/optimize-1/results.json", results };
+    expect(resumedOptions({ ...options, model: undefined, explicit: ["model"] }, checkpoint).model).toBe(
+      "claude-sonnet-4-5",
+    );
+    const bare = {
+      dir: "/w/optimize-1",
+      file: "/w/optimize-1/results.json",
+      results: { ...results, settings },
+    };
+    const merged = resumedOptions({ ...options, explicit: [] }, bare);
+    expect(merged.model).toBeUndefined();
+    expect(merged.maxCostUsd).toBeUndefined();
+    expect(merged).toMatchObject({ maxIterations: 3, holdout: 0.3, runs: 1, seed: 7, patience: 2 });
+  });
 });
 
 describe("reading the results.json to resume", () => {
@@ -165,6 +197,37 @@ describe("reading the results.json to resume", () => {
       `--resume: ${file("done")} is already complete (max_iterations); nothing to resume`,
     );
     expect((await loadCheckpoint(file("cut"))).dir).toBe(join(dir, "cut"));
+  });
+
+  it("says what to do about each refusal, and which file it read", async () => {
+    const file = (name: string) => join(dir, name, "results.json");
+    await writeTree(dir, {
+      "broken/results.json": "{ not json",
+      "list/results.json": "[]",
+      "nested/results.json": JSON.stringify(
+        stored("running", [{ ...iteration(0, "complete", 0), status: "lost" as "complete" }]),
+      ),
+      "done/results.json": JSON.stringify({ ...stored("complete", []), exit_reason: "max_iterations" }),
+    });
+    const refused = async (name: string) =>
+      (await loadCheckpoint(join(dir, name)).catch((e: unknown) => e)) as SkillgymError;
+    expect(await refused("missing")).toMatchObject({
+      file: file("missing"),
+      hint: "pass the optimize-<timestamp> folder of the optimization to continue",
+    });
+    expect(await refused("broken")).toMatchObject({ code: "BAD_INPUT", file: file("broken") });
+    expect(await refused("list")).toMatchObject({
+      message: `${file("list")}: (root): Invalid input: expected object, received array`,
+      file: file("list"),
+      hint: "--resume continues an optimization from the results.json skillgym optimize wrote",
+    });
+    expect((await refused("nested")).message).toMatch(
+      new RegExp(`^${file("nested")}: iterations\\.0\\.status: `),
+    );
+    expect(await refused("done")).toMatchObject({
+      file: file("done"),
+      hint: "start a new optimization without --resume",
+    });
   });
 });
 
@@ -229,6 +292,18 @@ describe("checking that a resume has the inputs the optimization started with", 
       "--threshold: 0.5 in results.json, 0.7 now",
       '--improver: "anthropic" in results.json, "sim" now',
       '--improver-model: "claude-sonnet-4-5" in results.json, "skillgym-sim" now',
+    ]);
+
+    expect(
+      resumeMismatches(
+        { ...results, skill_name: "scribe-old", simulated: true },
+        { ...now, options: { ...options, holdout: 0.4, model: "claude-haiku-4-5" } },
+      ),
+    ).toEqual([
+      'skill name: "scribe-old" in results.json, "scribe" now',
+      "--holdout: 0.3 in results.json, 0.4 now",
+      '--model: "claude-sonnet-4-5" in results.json, "claude-haiku-4-5" now',
+      "--simulate: true in results.json, false now",
     ]);
 
     // Other trigger conditions (a project the runs start in) change every evaluation: refused too.
