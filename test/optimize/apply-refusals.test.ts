@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JudgeError } from "../../src/judge/judge.js";
 import { proposeDescription } from "../../src/optimize/improve.js";
-import { withDescription } from "../../src/optimize/index.js";
+import { applyDescription, withDescription } from "../../src/optimize/index.js";
 import { scriptedImprover } from "./word-agent.js";
 
 // SKILL.md files --apply cannot write into, and an improver that fails or breaks in other ways than a model error.
@@ -60,10 +63,56 @@ describe("proposeDescription", () => {
     await expect(proposeDescription(scriptedImprover([broken]).judge, input)).rejects.toBe(broken);
   });
 
+  it("hands the improver the signal that cancels the optimization", async () => {
+    const improver = scriptedImprover(["New."]);
+    const controller = new AbortController();
+    await proposeDescription(improver.judge, input, { signal: controller.signal });
+    expect(improver.requests[0]!.signal).toBe(controller.signal);
+  });
+
   it("asks for 2048 tokens unless told otherwise", async () => {
     const improver = scriptedImprover(["New."]);
     await proposeDescription(improver.judge, input);
     await proposeDescription(improver.judge, input, { maxTokens: 100 });
     expect(improver.requests.map((r) => r.maxTokens)).toEqual([2048, 100]);
+  });
+});
+
+describe("withDescription reads", () => {
+  it("a SKILL.md with old Mac line endings (CR alone), writing it back with LF", () => {
+    expect(withDescription("---\rname: rn\rdescription: Old.\r---\rBody\r", "New.", "f")).toBe(
+      "---\nname: rn\ndescription: New.\n---\nBody\n",
+    );
+  });
+
+  it("a quoted description that ends in a newline, which the new one does not take", () => {
+    expect(withDescription('---\nname: rn\ndescription: "Old.\\n"\n---\n', "New.", "f")).toBe(
+      '---\nname: rn\ndescription: "New."\n---\n',
+    );
+  });
+});
+
+describe("applyDescription refuses", () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "skillgym-apply-"));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it.each([
+    ["has lost its frontmatter", "# Just a body\n"],
+    ["has an empty frontmatter", "---\n---\nBody\n"],
+    ["has a description that is not text", "---\nname: rn\ndescription: 42\n---\nBody\n"],
+  ])("a SKILL.md that %s since the loop began, saying what to do instead", async (_what, text) => {
+    const file = join(dir, "SKILL.md");
+    await writeFile(file, text);
+    await expect(applyDescription(file, "New.", "Old.")).rejects.toThrow(
+      expect.objectContaining({
+        code: "BAD_INPUT",
+        message: `${file}: its description changed while the optimizer ran; the best description was not written`,
+        hint: "copy best_description from results.json by hand, or run optimize again",
+      }),
+    );
+    expect(await readFile(file, "utf8")).toBe(text);
   });
 });
