@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { OptimizeIteration, OptimizeSubsetScore } from "../../src/contracts/optimize-results.js";
 import type { TriggerQueryResult } from "../../src/contracts/trigger-results.js";
-import { bestIteration, stopReason, subsetScore, testGain, trainFailures } from "../../src/optimize/index.js";
+import { earlierAttempts, repeatOf } from "../../src/optimize/decide.js";
+import {
+  bestIteration,
+  isPerfect,
+  stopReason,
+  subsetScore,
+  testGain,
+  trainFailures,
+} from "../../src/optimize/index.js";
 
 /** A query's result from its class and how many of `runs` runs triggered. */
 function query(shouldTrigger: boolean, triggers: number, runs = 1, errors = 0): TriggerQueryResult {
@@ -145,5 +153,42 @@ describe("testGain", () => {
   it("is reproducible and says so when there is no gain", () => {
     expect(testGain(original, original)).toEqual(testGain(original, original));
     expect(testGain(original, original)?.note).toMatch(/no gain over the original/);
+  });
+});
+
+describe("what the improver is shown of earlier iterations", () => {
+  it("lists each evaluated description once, with its train score, and neither a repeat nor a failed proposal", () => {
+    const its = [
+      iteration(0, 0.5, 0.4),
+      iteration(1, 0.7, 0.6),
+      iteration(2, 0.7, 0.6, { description: "description 1", repeat_of: 1 }),
+      iteration(3, null, null, { description: "description 1", status: "improver_failed" }),
+    ];
+    expect(earlierAttempts(its)).toEqual([
+      { iteration: 0, description: "description 0", trainScore: 0.5, trainPassed: 5, trainTotal: 10 },
+      { iteration: 1, description: "description 1", trainScore: 0.7, trainPassed: 7, trainTotal: 10 },
+    ]);
+  });
+
+  it("takes a description proposed again for a repeat only of an iteration that evaluated it", () => {
+    const its = [
+      iteration(0, 0.5, 0.4),
+      iteration(1, null, null, { description: "same", status: "interrupted" }),
+      iteration(2, 0.6, 0.5, { description: "same" }),
+    ];
+    expect(repeatOf(its, "same")?.iteration).toBe(2);
+    expect(repeatOf(its, "description 0")?.iteration).toBe(0);
+    expect(repeatOf(its, "never tried")).toBeUndefined();
+  });
+});
+
+describe("stopReason before anything is evaluated", () => {
+  it("has no reason to stop with no iteration yet", () => {
+    expect(stopReason([], options)).toBeUndefined();
+  });
+
+  it("does not call a side with no queries perfect", () => {
+    expect(isPerfect(side([]))).toBe(false);
+    expect(isPerfect(side([query(true, 1)]))).toBe(true);
   });
 });
