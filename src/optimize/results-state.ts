@@ -33,7 +33,7 @@ export function initialResults(input: {
       ...(options.model ? { model: options.model } : {}),
       improver_backend: input.improver.backend,
       improver_model: input.improver.model,
-      ...(options.maxCostUsd !== undefined ? { max_cost_usd: options.maxCostUsd } : {}),
+      max_cost_usd: options.maxCostUsd,
       ...conditionsSetting(prepared.conditions),
     },
     score_metric: SCORE_METRIC,

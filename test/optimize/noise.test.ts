@@ -93,3 +93,18 @@ describe("testGain", () => {
     );
   });
 });
+
+describe("a loss resting on one flaky query", () => {
+  it("is within noise: some resamples of it show no loss at all", () => {
+    const flaky = side([
+      query(0, true, 2),
+      ...Array.from({ length: 9 }, (_, i) => query(1 + i, true, 3)),
+      ...Array.from({ length: 10 }, (_, i) => query(10 + i, false, 0)),
+    ]);
+    const loss = testGain(good, flaky)!;
+    expect(loss.gain).toBeCloseTo(-1 / 60, 3);
+    expect(loss.ci_high).toBe(0);
+    expect(loss.beyond_noise).toBe(false);
+    expect(loss.note).toContain("-0.02 on test, within noise");
+  });
+});

@@ -2,6 +2,7 @@ import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { OptimizeIteration, OptimizeResults } from "../../src/contracts/optimize-results.js";
+import { subsetScore, testGain } from "../../src/optimize/index.js";
 import { createOptimizeDir } from "../../src/optimize/output.js";
 import { resumedResults, withIterations } from "../../src/optimize/results-state.js";
 import { earlierProposal, loadCheckpoint } from "../../src/optimize/resume.js";
@@ -30,6 +31,13 @@ describe("createOptimizeDir", () => {
       "optimize-20250131-142502-2",
       "optimize-20250131-142502-3",
     ]);
+  });
+
+  it("throws, and does not try another name, when the folder cannot be made for another reason than a taken name", async () => {
+    // A workspace whose path leaves no room for the folder's name under the system's limit of 4,096 bytes.
+    let ws = dir;
+    while (ws.length < 4085) ws = join(ws, "w".repeat(Math.min(200, 4085 - ws.length - 1)));
+    await expect(createOptimizeDir(ws, NOW)).rejects.toMatchObject({ code: "ENAMETOOLONG" });
   });
 
   it("throws when the workspace cannot be made", async () => {
@@ -96,6 +104,34 @@ describe("the state in results.json", () => {
       cost_usd: 0.5,
       test_gain: null,
     });
+  });
+
+  it("measures the test gain of the best iteration over the original, iteration 0", () => {
+    const testSide = (passed: boolean) =>
+      subsetScore(
+        Array.from({ length: 10 }, (_, i) => ({
+          query: `q${i}`,
+          should_trigger: true,
+          trigger_rate: passed ? 1 : 0,
+          triggers: passed ? 3 : 0,
+          runs: 3,
+          errors: 0,
+          pass: passed,
+        })),
+        Array.from({ length: 10 }, (_, i) => i),
+      );
+    const evaluated = (n: number, passed: boolean): OptimizeIteration => ({
+      ...interrupted(n),
+      status: "complete",
+      train: testSide(passed),
+      test: testSide(passed),
+    });
+    const original = evaluated(0, false);
+    const best = evaluated(1, true);
+    const state = withIterations(results([]), [original, best]);
+    expect(state.best_iteration).toBe(1);
+    expect(state.test_gain).toEqual(testGain(original.test!, best.test!));
+    expect(state.test_gain?.gain).toBe(1);
   });
 
   it("resumes running again, dropping the end, the error and the evaluation cut short", () => {
