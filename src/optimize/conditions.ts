@@ -32,16 +32,10 @@ export async function resolveOptimizeConditions(
   inputs: { skill: Skill; suite: Suite },
 ): Promise<OptimizeConditions> {
   const { project, installed, context } = given;
-  const merged = await withSuiteConditions(
-    {
-      ...(project !== undefined ? { project } : {}),
-      ...(installed !== undefined ? { installed } : {}),
-      ...(context !== undefined ? { context } : {}),
-    },
-    inputs.suite,
-  );
+  // A condition left undefined is one not given: the suite's own is taken for it.
+  const merged = await withSuiteConditions({ project, installed, context }, inputs.suite);
   if (merged.project !== undefined) await checkProject(resolve(merged.project));
-  await loadConditionSkills({ installed: merged.installed ?? [] }, inputs.skill.name);
+  await loadConditionSkills({ installed: merged.installed }, inputs.skill.name);
   if (merged.context !== undefined) await loadContext(merged.context);
   return {
     ...(merged.project !== undefined ? { project: resolve(merged.project) } : {}),
@@ -53,11 +47,6 @@ export async function resolveOptimizeConditions(
 /** What results.json's settings say of the conditions; nothing in the clean room, as before them. */
 export function conditionsSetting(c: OptimizeConditions) {
   if (c.project === undefined && c.installed === undefined && c.context === undefined) return {};
-  return {
-    conditions: {
-      ...(c.project !== undefined ? { project_root: c.project } : {}),
-      ...(c.installed !== undefined ? { installed: c.installed } : {}),
-      ...(c.context !== undefined ? { context: c.context } : {}),
-    },
-  };
+  // A condition left undefined is left out of results.json.
+  return { conditions: { project_root: c.project, installed: c.installed, context: c.context } };
 }

@@ -51,6 +51,22 @@ describe("runOptimize under trigger conditions", () => {
     expect(await readdir(join(result.dir, "iteration-0", "triggers"))).not.toContain("clean");
   });
 
+  it.each([
+    ["--installed", () => ({ installed: [join(dir(), "library")] }), false],
+    ["--context", () => ({ context: join(dir(), "context.json") }), true],
+  ])(
+    "makes every run once with %s alone, even when the suite asks for side by side",
+    async (_flag, given, continues) => {
+      await writeTree(dir(), {
+        "scribe/evals/evals.json": JSON.stringify({ conditions: { side_by_side: true }, evals: [] }),
+      });
+      const agent = wordAgent({ continuesConversations: continues });
+      const result = await runOptimize(options({ ...given(), createAgent: async () => agent.agent }));
+      expect(agent.requests).toHaveLength(9);
+      expect(await readdir(join(result.dir, "iteration-0", "triggers"))).not.toContain("clean");
+    },
+  );
+
   it("installs the --installed skills beside the one under test, which can take its queries", async () => {
     const result = await runOptimize(options({ installed: [join(dir(), "library")] }));
     expect(result.results.settings.conditions).toEqual({ installed: [join(dir(), "library")] });
