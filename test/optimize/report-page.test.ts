@@ -235,4 +235,24 @@ describe("the optimizer's page", () => {
     const html = renderOptimizeReport(results({ final_description: `Tom's "notes" & more` }));
     expect(html).toContain("Tom&#39;s &quot;notes&quot; &amp; more");
   });
+
+  it("opens a finished real optimization's page with nothing but its title, and lists rows one a line", () => {
+    const html = renderOptimizeReport(
+      results({
+        resumed_at: ["2025-01-31T15:00:00.000Z", "2025-01-31T16:00:00.000Z", "2025-01-31T17:00:00.000Z"],
+        test_gain: null,
+        split: { train: [query("alpha", true), query("beta", false)], test: [query("gamma", true)] },
+      }),
+    );
+    expect(html.startsWith('<!doctype html>\n<html lang="en"><head><meta charset="utf-8">\n<title>')).toBe(
+      true,
+    );
+    expect(html).toContain("</head><body>\n<h1>Description optimizer: scribe</h1>");
+    expect(html).toContain("Resumed 3× (last 2025-01-31T17:00:00.000Z).");
+    expect(html).toContain("(held out: the improver never sees them).\n" + "Train runs screened by replay");
+    expect(html).toContain("test runs are the agent's.</p>\n\n<table><tr><th>original</th>");
+    expect(html).toContain('<tr><td>beta</td><td>no</td><td class="fail">0/1</td>');
+    expect(html).toContain("<td>interrupted</td></tr></table>\n<h2>Per query");
+    expect(html.match(/^<tr class="(best)?"><td>\d/gm)).toHaveLength(4);
+  });
 });
