@@ -93,6 +93,12 @@ describe("planOptimize", () => {
     expect(plan.concurrency).toBe(2);
   });
 
+  it("times each evaluation by all its runs: every query `runs` times", async () => {
+    const plan = await planOptimize(options({ concurrency: 2, runs: 3 }), false);
+    // Three evaluations of 27 runs, two at a time: 14 waves of 30 s; two improver calls of 20 s.
+    expect(plan.wallSeconds).toBe(3 * 14 * 30 + 2 * 20);
+  });
+
   it("forecasts replay on the train runs of an agent that has it", async () => {
     const plan = await planOptimize(
       options({ createAgent: async () => wordAgent({ name: "claude-code" }).agent }),
