@@ -72,9 +72,10 @@ export async function evaluateDescription(
     skillPath: setup.skillPath,
     ...(setup.evalsPath ? { evalsPath: setup.evalsPath } : {}),
     ...(setup.projectRoot ? { projectRoot: setup.projectRoot } : {}),
-    ...(project !== undefined ? { project } : {}),
-    ...(installed !== undefined ? { installed } : {}),
-    ...(context !== undefined ? { context } : {}),
+    // A condition or description left undefined is one not given.
+    project,
+    installed,
+    context,
     // The conditions alone, never the clean room beside them: the suite's side_by_side is not followed here.
     ...(real ? { conditions: { clean: false, real: true } } : {}),
     iterationDir,
@@ -83,7 +84,7 @@ export async function evaluateDescription(
     concurrency: setup.concurrency,
     timeoutSeconds: setup.timeoutSeconds,
     ...(setup.model ? { model: setup.model } : {}),
-    ...(description !== undefined ? { description } : {}),
+    description,
     ...(setup.retry ? { retry: setup.retry } : {}),
     ...(setup.signal ? { signal: setup.signal } : {}),
     ...(setup.budget ? { budget: setup.budget } : {}),

@@ -151,6 +151,36 @@ describe("runOptimize's other inputs", () => {
     expect(result.results.iterations[0]!.trigger_runs).toBe(4);
   });
 
+  it("finds the queries under the project root it is given", async () => {
+    await writeTree(dir(), {
+      "lone/SKILL.md": skillMd("lone", "Tidies documents.", "Body."),
+      "elsewhere/evals/lone/triggers.json": JSON.stringify(scribeQueries.slice(0, 4)),
+    });
+    const agent = wordAgent();
+    const result = await runOptimize(
+      options({
+        skillPath: join(dir(), "lone"),
+        projectRoot: join(dir(), "elsewhere"),
+        createAgent: async () => agent.agent,
+      }),
+    );
+    expect(agent.requests).toHaveLength(4);
+    expect(result.results.iterations[0]!.trigger_runs).toBe(4);
+  });
+
+  it("tries a busy agent's run as often as --retries says", async () => {
+    const busy = wordAgent();
+    const run = busy.agent.run.bind(busy.agent);
+    busy.agent.run = async (request) => ({ ...(await run(request)), outcome: "overloaded" });
+    await runOptimize(
+      options({
+        retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1 },
+        createAgent: async () => busy.agent,
+      }),
+    );
+    expect(busy.requests).toHaveLength(18);
+  });
+
   it("serves an evaluation made before from the result store", async () => {
     const first = await runOptimize(options({ store: {} }));
     expect(first.results.iterations[0]!.trigger_runs).toBe(9);
@@ -200,6 +230,24 @@ describe("runOptimize's other inputs", () => {
       exit_reason: "error",
       error: "triggers.json changed while the optimizer was running",
       iterations: [],
+    });
+  });
+
+  it("stops with an error when the last query is taken out of triggers.json while it runs", async () => {
+    const changed = runOptimize(
+      options({
+        createAgent: async () => {
+          await writeFile(
+            join(skillDir(), "evals", "triggers.json"),
+            JSON.stringify(scribeQueries.slice(0, -1)),
+          );
+          return wordAgent().agent;
+        },
+      }),
+    );
+    await expect(changed).rejects.toMatchObject({
+      code: "BAD_INPUT",
+      message: "triggers.json changed while the optimizer was running",
     });
   });
 });
