@@ -40,7 +40,8 @@ function improverRecord(proposal: Proposal): OptimizeImprover {
     asks: proposal.asks,
     cost_usd: proposal.costUsd,
     problems: proposal.problems,
-    ...(proposal.error !== undefined ? { error: proposal.error } : {}),
+    // An error left undefined is left out of results.json.
+    error: proposal.error,
   };
 }
 
@@ -219,6 +220,7 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
       throw error;
     }
     if (budget) budget.spentUsd += proposal.costUsd;
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, the iteration's folder is new: one left without its proposal was removed
     await mkdir(join(dir, `iteration-${n}`), { recursive: true });
     await writeJson(join(dir, `iteration-${n}`, "improver.json"), proposal);
     options.reporter?.onProposal?.({ iteration: n, proposal });
@@ -290,7 +292,8 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
 
   async function apply(): Promise<string> {
     if (results.status !== "complete") return "not applied: the optimization was interrupted";
-    if (results.best_iteration === null || results.best_description === results.original_description)
+    // With no best iteration, the best description is the original.
+    if (results.best_description === results.original_description)
       return `not applied: the original description scored best on test; ${skill.skillMdPath} is unchanged`;
     await applyDescription(skill.skillMdPath, results.best_description, results.original_description);
     results = { ...results, applied: true };

@@ -96,6 +96,21 @@ describe("runOptimize --resume", () => {
     ]);
   });
 
+  it("resumes an optimization simulated only by its improver, with the same agent and improver", async () => {
+    const realAgent = async () => wordAgent({ simulated: false }).agent;
+    const first = await interrupted("evaluated", { createAgent: realAgent });
+    expect(first.results.simulated).toBe(true);
+    const result = await runOptimize(
+      options({
+        resumeDir: first.dir,
+        createAgent: realAgent,
+        createImprover: async () => scriptedImprover([BETTER]).judge,
+      }),
+    );
+    expect(result.results.status).toBe("complete");
+    expect(result.results.iterations.map((it) => it.iteration)).toEqual([0, 1]);
+  });
+
   it("takes the limits given again, keeping the settings from results.json", async () => {
     const first = await interrupted("evaluated", { maxCostUsd: 5 });
     expect(first.results.settings.max_cost_usd).toBe(5);
@@ -141,6 +156,7 @@ describe("runOptimize --resume", () => {
         "  --runs: 1 in results.json, 2 now",
       ].join("\n"),
       file: join(first.dir, "results.json"),
+      hint: "resume with the same skill, trigger queries and flags, or start a new optimization without --resume",
     });
     expect(await readFile(join(first.dir, "results.json"), "utf8")).toBe(before);
   });

@@ -231,6 +231,7 @@ describe("runOptimize", () => {
       }),
     );
     expect(stops).toEqual(["cancelled"]);
+    expect(improver.requests[0]!.signal).toBe(controller.signal);
     expect(result.results).toMatchObject({ status: "interrupted", exit_reason: "cancelled" });
     expect(result.results.iterations.map((it) => it.iteration)).toEqual([0]);
     expect(result.applyNote).toBe("not applied: the optimization was interrupted");
@@ -347,5 +348,40 @@ describe("runOptimize with a paid agent and --max-cost", () => {
     expect(agent.requests).toHaveLength(9);
     expect(result.results.iterations.map((it) => it.iteration)).toEqual([0]);
     expect(result.results.exit_reason).toBe("budget");
+  });
+
+  it("runs nothing when the first evaluation, every query `runs` times, would cross the budget", async () => {
+    // 9 queries × 3 runs at $0.05: $1.35.
+    const agent = paid();
+    const result = await runOptimize(
+      options({
+        runs: 3,
+        maxCostUsd: 1,
+        createAgent: async () => agent.agent,
+        createImprover: async () => paidImprover(BETTER).judge,
+      }),
+    );
+    expect(result.results).toMatchObject({ exit_reason: "budget", iterations: [] });
+    expect(agent.requests).toHaveLength(0);
+  });
+
+  it("tells the reporter the budget, and stops at --max-iterations, not at the budget, when both would stop it", async () => {
+    const plans: { maxCostUsd?: number }[] = [];
+    const result = await runOptimize(
+      options({
+        maxIterations: 0,
+        maxCostUsd: 0.46,
+        createAgent: async () => paid().agent,
+        createImprover: async () => paidImprover(BETTER).judge,
+        reporter: { onPlan: (plan) => plans.push(plan) },
+      }),
+    );
+    expect(result.results.exit_reason).toBe("max_iterations");
+    expect(plans.map((plan) => plan.maxCostUsd)).toEqual([0.46]);
+  });
+
+  it("calls an optimization simulated when only its improver is", async () => {
+    const result = await runOptimize(options({ maxIterations: 0, createAgent: async () => paid().agent }));
+    expect(result.results.simulated).toBe(true);
   });
 });
