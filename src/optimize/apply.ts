@@ -30,8 +30,7 @@ export function withDescription(text: string, description: string, file: string)
   const crlf = text.includes("\r\n");
   const lines = text.slice(bom.length).replace(/\r\n?/g, "\n").split("\n");
   const closing = lines.findIndex((line, i) => i > 0 && FENCE.test(line));
-  // Stryker disable next-line EqualityOperator: equivalent, the search for the closing fence starts at line 1
-  if (!FENCE.test(lines[0]!) || closing < 0)
+  if (!FENCE.test(lines[0]!) || closing === -1)
     throw new SkillgymError("INVALID_SKILL", `${file}: no frontmatter to write the description into`);
   const yaml = lines.slice(1, closing).join("\n");
   const document = parseDocument(yaml);

@@ -61,7 +61,6 @@ export function repeatOf(
   return iterations.find((it) => it.train !== null && it.description === description);
 }
 
-// Stryker disable next-line EqualityOperator: equivalent, two accuracies never differ by exactly 1e-9
 const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
 
 /** Why the loop should stop now, or undefined to go on. */

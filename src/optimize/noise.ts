@@ -55,7 +55,6 @@ export function testGain(
   if (queries.length === 0) return null;
   const random = mulberry32(options.seed);
   const gains = new Float64Array(options.resamples);
-  // Stryker disable next-line EqualityOperator: equivalent, a typed array ignores a write past its end
   for (let r = 0; r < options.resamples; r++) {
     // mulberry32 draws below 1, so a draw is never past the last query.
     const drawn = Array.from(

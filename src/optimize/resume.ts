@@ -81,9 +81,8 @@ export function resumedOptions(options: OptimizeOptions, checkpoint: Checkpoint)
   const merged: OptimizeOptions = { ...options, workspace: dirname(checkpoint.dir) };
   for (const key of RESUMED_OPTIONS) {
     if (given.has(key) && options[key] !== undefined) continue;
-    // Stryker disable next-line ConditionalExpression: equivalent, an option set to undefined reads as one not set
-    if (stored[key] === undefined) delete merged[key];
-    else Object.assign(merged, { [key]: stored[key] });
+    // An option results.json lacks is set to undefined, which reads as not set.
+    Object.assign(merged, { [key]: stored[key] });
   }
   return merged;
 }

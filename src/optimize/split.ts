@@ -17,10 +17,9 @@ function shuffled(items: readonly number[], random: () => number): number[] {
   return out;
 }
 
-// A class of one query cannot be on both sides; it goes to train, where the improver can learn from it.
+// A class of one query cannot be on both sides: the cap at count - 1 keeps it in train, where the improver can learn
+// from it (and an empty class has nothing to slice).
 function heldOut(count: number, holdout: number): number {
-  // Stryker disable next-line ConditionalExpression: equivalent, the cap at count - 1 holds none of a class of one out, and an empty class has nothing to slice
-  if (count < 2) return 0;
   return Math.min(count - 1, Math.max(1, Math.round(count * holdout)));
 }
 
