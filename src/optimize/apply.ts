@@ -15,8 +15,8 @@ function valueText(old: Scalar, oldSource: string, description: string): string 
   const document = new Document({});
   document.set("description", scalar);
   const indent = block ? (/\n( +)\S/.exec(oldSource)?.[1]?.length ?? 2) : 2;
-  // Stryker disable next-line Regex: equivalent, yaml writes the key first and a space after its colon
-  const text = document.toString({ lineWidth: block ? 80 : 0, indent }).replace(/^description:[ ]?/, "");
+  // yaml writes the key first, and a space after its colon.
+  const text = document.toString({ lineWidth: block ? 80 : 0, indent }).replace("description: ", "");
   return oldSource.endsWith("\n") ? text : text.replace(/\n$/, "");
 }
 
