@@ -54,14 +54,13 @@ export function testGain(
   const base = { original: original.score, best: best.score, gain, confidence: options.confidence };
   if (queries.length === 0) return null;
   const random = mulberry32(options.seed);
-  const gains = new Float64Array(options.resamples);
-  for (let r = 0; r < options.resamples; r++) {
+  const gains = Float64Array.from({ length: options.resamples }, () => {
     // mulberry32 draws below 1, so a draw is never past the last query.
     const drawn = Array.from(
       { length: queries.length },
       () => queries[Math.floor(random() * queries.length)]!,
     );
-    gains[r] =
+    return (
       resampledAccuracy(
         drawn.map((q) => q.best),
         random,
@@ -69,8 +68,9 @@ export function testGain(
       resampledAccuracy(
         drawn.map((q) => q.original),
         random,
-      );
-  }
+      )
+    );
+  });
   gains.sort();
   const tail = (1 - options.confidence) / 2;
   const ci_low = round(gains[Math.max(0, Math.floor(tail * options.resamples))]!);

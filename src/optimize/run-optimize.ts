@@ -134,7 +134,7 @@ export async function runOptimize(given: OptimizeOptions): Promise<OptimizeResul
     train: prepared.split.train.length,
     test: prepared.split.test.length,
     estimate,
-    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+    maxCostUsd: options.maxCostUsd,
     simulated: results.simulated,
     ...(checkpoint ? { resumed: { kept: results.iterations.length } } : {}),
   });
