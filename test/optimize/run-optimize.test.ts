@@ -384,4 +384,31 @@ describe("runOptimize with a paid agent and --max-cost", () => {
     const result = await runOptimize(options({ maxIterations: 0, createAgent: async () => paid().agent }));
     expect(result.results.simulated).toBe(true);
   });
+
+  it("calls an evaluation cancelled when Ctrl-C comes after the budget held a run back", async () => {
+    const controller = new AbortController();
+    const agent = wordAgent({ simulated: false, costUsd: 1 });
+    const run = agent.agent.run.bind(agent.agent);
+    let calls = 0;
+    agent.agent.run = async (request) => {
+      const call = ++calls;
+      // The first run spends the budget; the second ends after a third was held back for it, with Ctrl-C.
+      if (call === 2) {
+        await new Promise((done) => setTimeout(done, 300));
+        controller.abort();
+      }
+      return run(request);
+    };
+    const result = await runOptimize(
+      options({
+        maxCostUsd: 0.5,
+        concurrency: 2,
+        signal: controller.signal,
+        createAgent: async () => agent.agent,
+        createImprover: async () => paidImprover(BETTER).judge,
+      }),
+    );
+    expect(calls).toBe(2);
+    expect(result.results).toMatchObject({ status: "interrupted", exit_reason: "cancelled" });
+  });
 });
