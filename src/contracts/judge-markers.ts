@@ -30,6 +30,7 @@ export function judgeKindOf(text: string): JudgeKind | undefined {
   let found: { kind: JudgeKind; at: number } | undefined;
   for (const [kind, marker] of Object.entries(judgeMarkers) as [JudgeKind, string][]) {
     const at = text.indexOf(marker);
+    // Stryker disable next-line EqualityOperator: equivalent, two different markers never start at one place
     if (at >= 0 && (!found || at < found.at)) found = { kind, at };
   }
   return found?.kind;
@@ -40,6 +41,7 @@ export function readExpectationsBlock(text: string): string[] | undefined {
   const open = text.indexOf(EXPECTATIONS_OPEN);
   if (open < 0) return undefined;
   const close = text.indexOf(EXPECTATIONS_CLOSE, open);
+  // Stryker disable next-line EqualityOperator: equivalent, the closing tag is searched for after the opening one
   if (close < 0) return undefined;
   try {
     const list: unknown = JSON.parse(text.slice(open + EXPECTATIONS_OPEN.length, close));
