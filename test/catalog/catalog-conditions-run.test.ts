@@ -12,11 +12,14 @@ import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers
 
 // runCatalog in this process on the agent test double, with what the flags pass on to every run: the model ("M1"
 // loads beta only when the opus model is asked for), the project ("P1" loads alpha only in a folder holding
-// marker.txt), the prior conversation, the store, the signal.
+// marker.txt, or whose request lists the project's own skill, house-style), the prior conversation, the store, the signal.
+// In the screened library, "V…" queries load alpha when replayed and nothing when the agent asks them.
 const script = SimScript.parse({
   rules: [
+    { match: "^V", replayed: true, skill: "~alpha-sg-" },
     { match: "^M1 ", model: "opus", skill: "~beta-sg-" },
     { match: "^P1 ", files: "^marker\\.txt$", skill: "~alpha-sg-" },
+    { match: "^P1 ", skills: "^house-style$", skill: "~alpha-sg-" },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
@@ -37,7 +40,19 @@ beforeAll(async () => {
       { query: "P1 chart the project", should_trigger: true },
     ]),
     "lib/beta/SKILL.md": skillMd("beta", "Summarises CSV files.", "Summarise."),
+    "screened/alpha/SKILL.md": skillMd("alpha", "Draws charts.", "Draw."),
+    "screened/alpha/evals/triggers.json": JSON.stringify([
+      { query: "V1 draw it", should_trigger: true },
+      { query: "V2 plot it", should_trigger: true },
+      { query: "V3 chart it", should_trigger: true },
+    ]),
+    "screened/beta/SKILL.md": skillMd("beta", "Summarises CSV files.", "Summarise."),
     "project/marker.txt": "the user's project\n",
+    "project/.claude/skills/house-style/SKILL.md": skillMd(
+      "house-style",
+      "The project's own style.",
+      "Style.",
+    ),
     // The result store lives inside the project, and holds an entry already: the project's copy leaves it out.
     "project/cache/v1/earlier.json": "{}\n",
     "context.json": JSON.stringify([
@@ -144,5 +159,64 @@ describe("runCatalog cancelled", () => {
     expect(summary.cancelled).toBe(true);
     expect(await readdir(summary.catalogDir)).not.toContain("catalog.json");
     expect(await readJson(join(summary.catalogDir, PLAN_FILE))).toMatchObject({ status: "interrupted" });
+  }, 60_000);
+});
+
+describe("runCatalog --screen replay", () => {
+  it("replays with the capture made under the model and in the project's copy", async () => {
+    const summary = await runCatalog(
+      options("ws-screen-conditions", {
+        screen: { kind: "replay" },
+        model: "claude-opus-4-1",
+        project: project(),
+      }),
+    );
+    expect(summary.results.runs.map((r) => `${r.query}: ${r.fired} by ${r.decided_by}`)).toEqual([
+      "M1 draw the chart: beta by replay",
+      "P1 chart the project: alpha by replay",
+    ]);
+  }, 60_000);
+
+  it("--screen-verify below the mark: warns, and the agent makes the replayed runs again", async () => {
+    const warnings: string[] = [];
+    const summary = await runCatalog(
+      options("ws-verify", {
+        dir: join(dir, "screened"),
+        screen: { kind: "replay", verifyPercent: 50 },
+        reporter: { onWarning: (message) => warnings.push(message) },
+      }),
+    );
+    expect(warnings).toEqual([
+      "--screen-verify: replay agreed with the agent on 0 of 1 checked runs, below 95%; the agents make the replayed runs again and every run after",
+    ]);
+    expect(summary.results.runs.map((r) => `${r.query}: ${r.fired} by ${r.decided_by}`)).toEqual([
+      "V1 draw it: none by agent",
+      "V2 plot it: none by agent",
+      "V3 chart it: none by agent",
+    ]);
+    // Two runs were checked against their replay (and disagreed); the one replayed unchecked was made again, with
+    // nothing to agree with.
+    expect(summary.results.runs.map((r) => r.replay_agreed).sort()).toEqual([false, false, undefined]);
+    expect(summary.results.runs.filter((r) => !Object.hasOwn(r, "replay_agreed"))).toHaveLength(1);
+    expect(summary.results.screen).toMatchObject({
+      decided_by_replay: 0,
+      decided_by_agent: 3,
+      verified: { runs: 2, agreed: 0, fell_back: true },
+    });
+  }, 60_000);
+
+  it("Ctrl-C as the first run starts: the capture and the run are cancelled, and counted neither way", async () => {
+    const controller = new AbortController();
+    const summary = await runCatalog(
+      options("ws-screen-cancel", {
+        dir: join(dir, "screened"),
+        screen: { kind: "replay" },
+        signal: controller.signal,
+        reporter: { onRunStart: () => controller.abort() },
+      }),
+    );
+    expect(summary.cancelled).toBe(true);
+    expect(summary.results.runs).toEqual([]);
+    expect(summary.results.screen).toMatchObject({ decided_by_replay: 0, decided_by_agent: 0 });
   }, 60_000);
 });
