@@ -1,4 +1,5 @@
 import { readdir } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
@@ -117,6 +118,43 @@ describe("runCatalog passes the flags on to every run", () => {
       "P1 chart the project: none",
     ]);
   }, 60_000);
+});
+
+describe("runCatalog held back by --max-cost", () => {
+  const held = (workspace: string, overrides: Partial<CatalogOptions> = {}) =>
+    options(workspace, { maxCostUsd: 0.001, ...overrides });
+
+  it("takes an agent without replay when --screen is not asked, and records a sandboxed agent's catalog as sandboxed", async () => {
+    const summary = await runCatalog(
+      held("ws-held", {
+        createAgent: async () => ({
+          ...(await createClaudeCodeAgent({ binary, simulatorUrl: sim.url })),
+          name: "opencode",
+          sandboxed: true,
+        }),
+      }),
+    );
+    expect(summary).toMatchObject({ cancelled: true, budgetExhausted: true });
+    expect(summary.results).toMatchObject({ agent: { name: "opencode" }, sandbox: true, runs: [] });
+  });
+
+  it("reports the shard it plans, and leaves no temp folder behind", async () => {
+    // This process's catalog temp folders (skillgym-catalog.<pid>.…).
+    const mine = async () =>
+      (await readdir(tmpdir())).filter((n) => n.startsWith(`skillgym-catalog.${process.pid}.`)).sort();
+    const before = await mine();
+    const planned: unknown[] = [];
+    const summary = await runCatalog(
+      held("ws-held-shard", {
+        shard: { index: 1, count: 2 },
+        project: project(),
+        reporter: { onPlan: (info) => planned.push(info) },
+      }),
+    );
+    expect(planned).toEqual([expect.objectContaining({ shard: { index: 1, count: 2 } })]);
+    expect(summary.results.shard).toMatchObject({ index: 1, count: 2 });
+    expect(await mine()).toEqual(before);
+  });
 });
 
 describe("runCatalog cancelled", () => {
