@@ -102,7 +102,8 @@ export function executeCatalogRun(spec: CatalogRunSpec, ctx: CatalogContext): Pr
         staged: Object.fromEntries(realNames),
         ...(result?.sandbox ? { sandbox: result.sandbox } : {}),
       },
-      ctx.bundledFiles.get(spec.owner) ?? [],
+      // A skill the map lacks has its files read by writeActivation itself.
+      ctx.bundledFiles.get(spec.owner),
     );
     const { cost_source: _, ...cost } = triggerRunCost(result, {
       simulated: ctx.agent.simulated,
