@@ -5,6 +5,7 @@ import { agentKeyParts } from "../run/reuse.js";
 import { readJsonIfPresent, writeJson } from "../runlog/atomic-write.js";
 import { copyStoredRun, type ResultStore, storeKey } from "../store/index.js";
 import { conditionKeyParts, type KeyedConditions } from "../triggers/index.js";
+import type { CatalogMember } from "./discover.js";
 import type { CatalogRunSpec } from "./plan.js";
 import { type CatalogContext, executeCatalogRun } from "./run-catalog-query.js";
 
@@ -24,6 +25,15 @@ export async function finishedCatalogRun(spec: CatalogRunSpec): Promise<CatalogR
 }
 
 /**
+ * Every skill's name and description (all a listing shows), in name order whatever the folders' order. Names are
+ * unique in a library (discovery refuses two of one name).
+ */
+export function libraryKeyPart(members: readonly CatalogMember[]): { name: string; description: string }[] {
+  const described = new Map(members.map((m) => [m.name, m.description]));
+  return [...described.keys()].sort().map((name) => ({ name, description: described.get(name)! }));
+}
+
+/**
  * The key of one catalog run. Which skill fires first depends on the agent, the model, the query and the name and
  * description of every skill installed together (the run stops at the first load, so no body is read): changing
  * one skill's description changes the key of every run. The conditions it ran under (the rivals installed beside,
@@ -36,9 +46,7 @@ export function catalogRunKeys(
     kind: "catalog-run",
     ...(await agentKeyParts(ctx)),
     timeout_ms: ctx.timeoutMs,
-    library: ctx.members
-      .map((m) => ({ name: m.name, description: m.description }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    library: libraryKeyPart(ctx.members),
     ...(await conditionKeyParts(ctx)),
   }))();
   return async (spec: CatalogRunSpec) =>

@@ -236,6 +236,11 @@ describe("runCatalog --screen replay", () => {
     // nothing to agree with.
     expect(summary.results.runs.map((r) => r.replay_agreed).sort()).toEqual([false, false, undefined]);
     expect(summary.results.runs.filter((r) => !Object.hasOwn(r, "replay_agreed"))).toHaveLength(1);
+    // Every request, replayed or the agent's, lists the library under names of eight hex digits.
+    const asked = sim.log.filter((e) => e.prompt.startsWith("V"));
+    const names = asked.flatMap((e) => e.listed ?? []).filter((n) => n.includes("-sg-"));
+    expect(names.length).toBeGreaterThan(0);
+    expect(names.every((n) => /^(alpha|beta)-sg-[0-9a-f]{8}$/.test(n))).toBe(true);
     expect(summary.results.screen).toMatchObject({
       decided_by_replay: 0,
       decided_by_agent: 3,

@@ -5,6 +5,7 @@ import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import type { CatalogMember } from "../../src/catalog/discover.js";
 import { planCatalogRuns } from "../../src/catalog/plan.js";
 import { catalogRunKeys } from "../../src/catalog/reuse-catalog.js";
+import { catalogCaptureKey } from "../../src/catalog/screen-catalog.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let agent: Agent;
@@ -91,5 +92,36 @@ describe("the store key of a catalog run", () => {
     } finally {
       await cleanup();
     }
+  });
+});
+
+describe("the keys a store keeps catalog runs and captures under", () => {
+  // The folders' order is not the names' (csv-stats' folder comes first): the keys do not depend on it.
+  const library = [...members].reverse();
+  const ctx = (agentOf: Agent) => ({
+    agent: agentOf,
+    members: library,
+    bundledFiles: new Map(),
+    catalogDir: "/library/catalog-1",
+    timeoutMs: 60_000,
+    tempRoot: "/tmp",
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+  });
+
+  // Fixed values: a changed key would leave every user's stored catalog runs and captures unserved.
+  it("keeps a catalog run's key as the stores written before hold it", async () => {
+    const [spec] = planCatalogRuns(library, 1, "/library/catalog-1");
+    expect(spec!.owner).toBe("csv-stats");
+    expect(await catalogRunKeys(ctx(agent))(spec!)).toBe(
+      "1ee10b36ddec5eed721a03ff3451571bdef3ee661f7c5eb9cff4860cd6aca931",
+    );
+  });
+
+  it("keeps the library's capture key as the stores written before hold it, whatever the folders' order", async () => {
+    const key = "7d69c3c0fff8b8cea97e6b635b5a37dec4c763fed1d0daac1322a0e54b4a52aa";
+    expect(await catalogCaptureKey(ctx(agent))).toBe(key);
+    expect(await catalogCaptureKey({ ...ctx(agent), members })).toBe(key);
+    const edited = [members[0]!, member("csv-stats", "Summarises CSV and TSV files.", [])];
+    expect(await catalogCaptureKey({ ...ctx(agent), members: edited })).not.toBe(key);
   });
 });
