@@ -169,6 +169,27 @@ describe("discoverCatalog", () => {
     expect(lines.slice(second + 1).every((l) => l.startsWith("  "))).toBe(true);
   });
 
+  it("puts each of several findings of one skill or suite on a line of its own", async () => {
+    const root = join(dir, "invalid-many");
+    await writeTree(root, {
+      "good/SKILL.md": skillMd("good", "Good.", "Good."),
+      "bare/SKILL.md": "---\nname: Bare Skill\n---\n\nBody.\n",
+      "badsuite/SKILL.md": skillMd("badsuite", "Bad suite.", "Body."),
+      "badsuite/evals/triggers.json": JSON.stringify([{ query: 3 }, { query: 4 }]),
+    });
+    const { message } = await refusal(discoverCatalog(root));
+    const lines = message.split("\n");
+    const suite = lines.indexOf(`${join(root, "badsuite")}: its eval suite is not valid:`);
+    const skill = lines.indexOf(`${join(root, "bare")} is not a valid skill:`);
+    expect(suite).toBe(0);
+    // Each finding starts a line of its own (its fix on the next), indented under its heading.
+    const findings = (from: number, to: number) =>
+      lines.slice(from, to).filter((l) => l.startsWith("  error: "));
+    expect(findings(1, skill)).toHaveLength(3);
+    expect(findings(skill + 1, lines.length)).toHaveLength(2);
+    expect(lines.filter((_, i) => i !== suite && i !== skill).every((l) => l.startsWith("  "))).toBe(true);
+  });
+
   it("refuses two skills of one name, naming both folders", async () => {
     const root = join(dir, "twins");
     await writeTree(root, {
