@@ -63,6 +63,7 @@ export async function resolveCatalogConditions(
   if (sets?.clean) return { installed: [], installedDirs: [] };
   // No rival may take a library skill's name: the runs could not tell which of the two fired.
   const library = members.map((m) => ({ sourceDir: m.dir, installName: m.name }));
+  // Stryker disable next-line StringLiteral: equivalent, no skill is under test here and no valid skill has another made-up name
   const installed = await loadInstalled(options.installed ?? [], "", library);
   const context = options.context ? await loadContext(options.context) : undefined;
   return {
@@ -84,10 +85,10 @@ export function catalogProject(
 ): Promise<ProjectCondition> {
   const leaveOut = [
     inputs.root,
-    ...inputs.members.flatMap((m) => [m.dir, ...(m.triggersFile ? [m.triggersFile] : [])]),
+    ...inputs.members.flatMap((m) => (m.triggersFile ? [m.dir, m.triggersFile] : [m.dir])),
     inputs.workspace,
-    ...(inputs.store ? [storeSettings(inputs.store, inputs.workspace).dir] : []),
   ];
+  if (inputs.store) leaveOut.push(storeSettings(inputs.store, inputs.workspace).dir);
   return snapshotProject(project, leaveOut, projectSnapshotDir(tempRoot));
 }
 

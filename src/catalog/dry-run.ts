@@ -97,8 +97,10 @@ export async function planCatalog(options: CatalogOptions, simulated: boolean): 
   // An agent that cannot be had (not installed) leaves the store's forecast out; the credentials check says why.
   const agent: Agent | undefined = await options.createAgent(root).catch(() => undefined);
   if (given.context && agent) checkContextFits(agent, given.context);
-  const plan = await catalogPlanOf(root, members, options, agent?.name ?? "", conditions);
-  const folder = agent ? await catalogFolderFor(workspace, plan) : undefined;
+  // Without an agent there is no plan to look a folder up by: the folder is named, not found.
+  const folder = agent
+    ? await catalogFolderFor(workspace, await catalogPlanOf(root, members, options, agent.name, conditions))
+    : undefined;
   const catalogDir = folder?.dir ?? `${workspace}/catalog-<N>`;
   const { planned, specs } = catalogSpecs(members, options, catalogDir);
   // A resumed folder keeps the runs it finished; only the others are looked up in the store, or made.

@@ -41,6 +41,7 @@ beforeAll(async () => {
     "project/src/index.ts": "export {};\n",
     "project/lib/a/SKILL.md": "x",
     "project/extra/m/SKILL.md": "x",
+    "project/extra/n/SKILL.md": "x",
     "project/suites/m.json": "[]",
     "project/suites/kept.json": "[]",
     "project/ws/catalog-1/x.json": "{}",
