@@ -38,8 +38,9 @@ export interface CatalogScreenInput {
 
 /**
  * The key of a catalog's captured first request: what the agent puts in it besides the query. The agent, its
- * version and the model; every skill's name and description (all the listing shows); the conditions, as a catalog
- * run's key has them. One capture serves every query of every skill of an unchanged library.
+ * version and the model; every skill's name and description (all the listing shows); the skill it was captured as;
+ * the conditions, as a catalog run's key has them. One capture serves every query of every skill of an unchanged
+ * library.
  */
 export async function catalogCaptureKey(ctx: CatalogContext): Promise<string> {
   return storeKey({
@@ -47,6 +48,8 @@ export async function catalogCaptureKey(ctx: CatalogContext): Promise<string> {
     scope: "catalog",
     ...(await agentKeyParts(ctx)),
     library: libraryKeyPart(ctx.members),
+    // The capture is a run of the first skill (in folder order), read as that skill's: another first is another capture.
+    captured: ctx.members[0]!.name,
     ...(await conditionKeyParts(ctx)),
   });
 }

@@ -18,6 +18,7 @@ import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers
 const script = SimScript.parse({
   rules: [
     { match: "^V", replayed: true, skill: "~alpha-sg-" },
+    { match: "^Z1 ", skill: "~zeta-sg-" },
     { match: "^M1 ", model: "opus", skill: "~beta-sg-" },
     { match: "^P1 ", files: "^marker\\.txt$", skill: "~alpha-sg-" },
     { match: "^P1 ", skills: "^house-style$", skill: "~alpha-sg-" },
@@ -48,6 +49,13 @@ beforeAll(async () => {
       { query: "V3 chart it", should_trigger: true },
     ]),
     "screened/beta/SKILL.md": skillMd("beta", "Summarises CSV files.", "Summarise."),
+    // The same two skills, in folders whose order is not their names' in the first library, and is in the second.
+    "order-1/a/SKILL.md": skillMd("zeta", "Writes release notes.", "Write."),
+    "order-1/a/evals/triggers.json": JSON.stringify([{ query: "Z1 write the notes", should_trigger: true }]),
+    "order-1/b/SKILL.md": skillMd("alpha", "Draws charts.", "Draw."),
+    "order-2/a/SKILL.md": skillMd("alpha", "Draws charts.", "Draw."),
+    "order-2/b/SKILL.md": skillMd("zeta", "Writes release notes.", "Write."),
+    "order-2/b/evals/triggers.json": JSON.stringify([{ query: "Z1 write the notes", should_trigger: true }]),
     "project/marker.txt": "the user's project\n",
     "project/.claude/skills/house-style/SKILL.md": skillMd(
       "house-style",
@@ -246,6 +254,18 @@ describe("runCatalog --screen replay", () => {
       decided_by_agent: 3,
       verified: { runs: 2, agreed: 0, fell_back: true },
     });
+  }, 60_000);
+
+  it("a capture in the store is read as the skill it was made of, whatever order the folders put the library in", async () => {
+    const store = { dir: join(dir, "shared-cache") };
+    const screened = (library: string) =>
+      options(`ws-${library}`, { dir: join(dir, library), screen: { kind: "replay" }, store });
+    const first = await runCatalog(screened("order-1"));
+    const second = await runCatalog(screened("order-2"));
+    for (const summary of [first, second])
+      expect(summary.results.runs.map((r) => `${r.query}: ${r.fired} by ${r.decided_by}`)).toEqual([
+        "Z1 write the notes: zeta by replay",
+      ]);
   }, 60_000);
 
   it("Ctrl-C as the first run starts: the capture and the run are cancelled, and counted neither way", async () => {

@@ -96,7 +96,7 @@ describe("the store key of a catalog run", () => {
 });
 
 describe("the keys a store keeps catalog runs and captures under", () => {
-  // The folders' order is not the names' (csv-stats' folder comes first): the keys do not depend on it.
+  // The folders' order is not the names' (csv-stats' folder comes first): a run's key does not depend on it.
   const library = [...members].reverse();
   const ctx = (agentOf: Agent) => ({
     agent: agentOf,
@@ -108,7 +108,7 @@ describe("the keys a store keeps catalog runs and captures under", () => {
     retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
   });
 
-  // Fixed values: a changed key would leave every user's stored catalog runs and captures unserved.
+  // Fixed values: a changed key leaves every user's stored catalog runs (or captures) unserved.
   it("keeps a catalog run's key as the stores written before hold it", async () => {
     const [spec] = planCatalogRuns(library, 1, "/library/catalog-1");
     expect(spec!.owner).toBe("csv-stats");
@@ -117,11 +117,12 @@ describe("the keys a store keeps catalog runs and captures under", () => {
     );
   });
 
-  it("keeps the library's capture key as the stores written before hold it, whatever the folders' order", async () => {
-    const key = "7d69c3c0fff8b8cea97e6b635b5a37dec4c763fed1d0daac1322a0e54b4a52aa";
+  it("keys the library's capture by every skill's name and description and the skill it was captured as", async () => {
+    const key = "1c0337ce5d01e7aade699ee5feabd7a44bf062fd9cb7f203db0a3a83a29d98e1";
     expect(await catalogCaptureKey(ctx(agent))).toBe(key);
-    expect(await catalogCaptureKey({ ...ctx(agent), members })).toBe(key);
-    const edited = [members[0]!, member("csv-stats", "Summarises CSV and TSV files.", [])];
+    // The capture is a run of the first skill, read as that skill's: another first skill is another capture.
+    expect(await catalogCaptureKey({ ...ctx(agent), members })).not.toBe(key);
+    const edited = [member("csv-stats", "Summarises CSV and TSV files.", []), members[0]!];
     expect(await catalogCaptureKey({ ...ctx(agent), members: edited })).not.toBe(key);
   });
 });
