@@ -105,4 +105,35 @@ describe("unifiedDiff", () => {
       `${Array.from({ length: 2_000 }, (_, i) => (i === 1_000 ? tag : `l${i}`)).join("\n")}\n`;
     expect(unifiedDiff(fits("A"), fits("B"), "o", "n", 0)).toBe("--- o\n+++ n\n@@ -1001 +1001 @@\n-A\n+B\n");
   });
+
+  it("shows a line added at the top as that one addition, the rest kept", () => {
+    expect(unifiedDiff("x\ny\n", "z\nx\ny\n", "o", "n")).toBe("--- o\n+++ n\n@@ -1,2 +1,3 @@\n+z\n x\n y\n");
+    expect(unifiedDiff("a\nb\nc\nd\n", "a\nnew\nb\nc\nd\n", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,4 +1,5 @@\n a\n+new\n b\n c\n d\n",
+    );
+  });
+
+  it("removes the lines after the new text's end, even one equal to a kept line", () => {
+    expect(unifiedDiff("x\ny\nx\n", "x\n", "o", "n")).toBe("--- o\n+++ n\n@@ -1,3 +1 @@\n x\n-y\n-x\n");
+  });
+
+  it("is empty for two equal texts too big to compare line by line", () => {
+    const big = `${Array.from({ length: 2_001 }, (_, i) => `l${i}`).join("\n")}\n`;
+    expect(unifiedDiff(big, `${big}`, "o", "n")).toBe("");
+  });
+
+  it("keeps the longest common part: lines put between two kept ones are only additions, a moved block stays", () => {
+    expect(unifiedDiff("top\nend\n", "top\none\ntwo\ntwo\nend\n", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,2 +1,5 @@\n top\n+one\n+two\n+two\n end\n",
+    );
+    expect(unifiedDiff("b\na\nc\nc\n", "c\nc\nb\n", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,4 +1,3 @@\n-b\n-a\n c\n c\n+b\n",
+    );
+    expect(unifiedDiff("c\na\nc\nb\nb\n", "b\nb\na\n", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,5 +1,3 @@\n-c\n-a\n-c\n b\n b\n+a\n",
+    );
+    expect(unifiedDiff("b\na\nc\n", "c\nc\nb\nc\nb\n", "o", "n")).toBe(
+      "--- o\n+++ n\n@@ -1,3 +1,5 @@\n+c\n+c\n b\n-a\n c\n+b\n",
+    );
+  });
 });
