@@ -110,6 +110,54 @@ describe("skill copies and diffs", () => {
   });
 });
 
+describe("skill copies keep what a user sees", () => {
+  it("copy makes a script executable by all, and leaves other files not executable", async () => {
+    await chmod(join(dir, "a/greeter/scripts/run.sh"), 0o744);
+    await copySkillFiles(join(dir, "a/greeter"), join(dir, "copy"));
+    expect(await mode(join(dir, "copy/scripts/run.sh"))).toBe(0o755);
+    expect((await mode(join(dir, "copy/SKILL.md"))) & 0o111).toBe(0);
+  });
+
+  it("replace makes a script executable by all, and leaves other files not executable", async () => {
+    await writeTree(dir, { "b/greeter/tool.sh": "#!/bin/sh\n" });
+    await chmod(join(dir, "b/greeter/tool.sh"), 0o700);
+    await replaceSkillFiles(join(dir, "b/greeter"), join(dir, "a/greeter"));
+    expect(await mode(join(dir, "a/greeter/tool.sh"))).toBe(0o755);
+    expect((await mode(join(dir, "a/greeter/SKILL.md"))) & 0o111).toBe(0);
+  });
+
+  it("a diff lists files in path order, added and removed ones among the changed", async () => {
+    await writeTree(dir, { "b/greeter/added.md": "added\n", "a/greeter/zz.md": "gone\n" });
+    const diff = await skillDiff(join(dir, "a/greeter"), join(dir, "b/greeter"), "g");
+    expect(diff.match(/^(\+\+\+|Binary files) .*/gm)).toEqual([
+      "+++ b/g/SKILL.md",
+      "+++ b/g/added.md",
+      "Binary files a/g/logo.png and b/g/logo.png differ",
+      "+++ /dev/null",
+      "+++ /dev/null",
+    ]);
+    expect(diff.match(/^--- .*/gm)).toEqual([
+      "--- a/g/SKILL.md",
+      "--- /dev/null",
+      "--- a/g/scripts/run.sh",
+      "--- a/g/zz.md",
+    ]);
+  });
+
+  it("a diff leaves out a binary file that did not change", async () => {
+    await writeFile(join(dir, "b/greeter/logo.png"), Buffer.from([1, 0, 2]));
+    expect(await skillDiff(join(dir, "a/greeter"), join(dir, "b/greeter"), "g")).not.toContain("logo.png");
+  });
+
+  it("replace writes through a folder link that stays inside the skill", async () => {
+    await mkdir(join(dir, "a/greeter/real-refs"));
+    await symlink("real-refs", join(dir, "a/greeter/refs"));
+    await writeTree(dir, { "b/greeter/refs/tip.md": "tip\n", "b/greeter/real-refs/tip.md": "tip\n" });
+    await replaceSkillFiles(join(dir, "b/greeter"), join(dir, "a/greeter"));
+    expect(await readFile(join(dir, "a/greeter/real-refs/tip.md"), "utf8")).toBe("tip\n");
+  });
+});
+
 describe("iteration-state.json", () => {
   it("names the file and the place of what is wrong in it", async () => {
     const tune = join(dir, "tune");
