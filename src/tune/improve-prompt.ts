@@ -77,5 +77,5 @@ export function buildImprovePrompt(input: ImprovePromptInput): string {
     "- Make focused edits that address the suggestions; keep what already works.",
     `- When done, write ./${input.changesFile}: a short markdown list of what you changed and why.`,
   );
-  return lines.filter((line, i, all) => !(line === "" && all[i - 1] === "")).join("\n");
+  return lines.join("\n");
 }

@@ -40,7 +40,7 @@ async function rejectedEdits(ctx: TuneContext, best: TuneIteration): Promise<Imp
     rejected.push({
       version: it.version,
       score: it.evaluation.score,
-      changes: file ? await readText(ctx.at(file)) : "(no notes)",
+      changes: (file ? await readText(ctx.at(file)) : "") || "(no notes)",
     });
   }
   return rejected.slice(-3);
@@ -49,8 +49,9 @@ async function rejectedEdits(ctx: TuneContext, best: TuneIteration): Promise<Imp
 function chainInterface(ctx: TuneContext, best: TuneIteration, target: string) {
   if (ctx.state.execution_mode !== "chain") return undefined;
   const i = ctx.order.indexOf(target);
-  const upstream = i > 0 ? ctx.order[i - 1] : undefined;
-  const downstream = i < ctx.order.length - 1 ? ctx.order[i + 1] : undefined;
+  // Past either end of the chain there is no neighbour: undefined.
+  const upstream = ctx.order[i - 1];
+  const downstream = ctx.order[i + 1];
   const artifacts = (name: string | undefined) =>
     best.execution?.chain?.find((s) => s.skill_name === name)?.artifacts_dir;
   return { upstream, downstream, readsDir: artifacts(upstream), writesDir: artifacts(target) };
@@ -63,14 +64,10 @@ function chainInterface(ctx: TuneContext, best: TuneIteration, target: string) {
 export async function improvePhase(ctx: TuneContext, iteration: TuneIteration): Promise<PhaseEnd> {
   const best = bestIteration(ctx.state);
   if (!best?.evaluation) throw new Error("the improve phase needs a measured best version");
-  const chain = ctx.state.execution_mode === "chain";
-  const target = chain
-    ? weakestSkill(best.evaluation.skill_scores ?? {}, ctx.order)
-    : (ctx.order[0] as string);
+  // A single skill is the weakest of one, and its evaluation has no per-skill part.
+  const target = weakestSkill(best.evaluation.skill_scores ?? {}, ctx.order);
   ctx.reporter.onPhase?.({ round: iteration.round, phase: "improve", skill: target });
-  const evaluation: SkillEvaluation = chain
-    ? (best.evaluation.skill_evaluations?.[target] ?? best.evaluation)
-    : best.evaluation;
+  const evaluation: SkillEvaluation = best.evaluation.skill_evaluations?.[target] ?? best.evaluation;
   const measured = await measureRuns(ctx.at(best.execution?.iteration_dirs?.[target] ?? ""));
   const link = chainInterface(ctx, best, target);
   const prompt = buildImprovePrompt({

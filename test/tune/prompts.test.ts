@@ -260,4 +260,18 @@ describe("the improver's prompt", () => {
     );
     expect(last).not.toContain("Edits already tried");
   });
+
+  it("lists several items one a line, with one blank line between sections", () => {
+    const prompt = buildImprovePrompt({
+      ...improveInput,
+      suggestions: ["[high] Add an example", "[low] Trim the intro"],
+      weaknesses: ["No example", "Long intro"],
+      strengths: ["Short", "Friendly"],
+    });
+    expect(prompt).toContain(
+      "Suggestions, most important first:\n- [high] Add an example\n- [low] Trim the intro\n\nWeaknesses:\n- No example\n- Long intro\n\n",
+    );
+    expect(prompt).toContain("Strengths to keep:\n- Short\n- Friendly\n\nRules:");
+    expect(prompt).not.toContain("\n\n\n");
+  });
 });
