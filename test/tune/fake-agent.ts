@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Agent, AgentRunRequest, AgentRunResult, RunOutcome } from "../../src/agents/agent.js";
+import type { AgentEvent } from "../../src/agents/events.js";
 import { createRedactor } from "../../src/redact.js";
 
 /** What one scripted run does: files it writes in its working folder, how it ends, what it costs. */
@@ -11,6 +12,8 @@ export interface FakeRun {
   costUsd?: number;
   /** Called as the run starts (e.g. to abort a signal). */
   onStart?: (request: AgentRunRequest) => void;
+  /** What it streams; one text event when not given. */
+  events?: AgentEvent[];
 }
 
 /** An agent in this process that plays `runs` in order (the last one again when they run out) and records each request. */
@@ -33,7 +36,7 @@ export function fakeAgent(runs: FakeRun[], simulated = false) {
       const result: AgentRunResult = {
         outcome: run.outcome ?? "success",
         ...(run.message ? { message: run.message } : {}),
-        events: [{ kind: "text", text: `run ${requests.length}` }],
+        events: run.events ?? [{ kind: "text", text: `run ${requests.length}` }],
         ...(run.costUsd !== undefined
           ? {
               result: {

@@ -130,6 +130,39 @@ describe("improveSkill", () => {
     expect(result.status === "failed" && result.error).toMatch(/^the edited skill is not valid: \S/);
   });
 
+  it("an edit the skill rules refuse is not kept, each of its errors named", async () => {
+    const refused = skillMd("greeter", `Writes <cards> ${"x".repeat(1_100)}`, "Other.");
+    const { full } = input([{ write: { "greeter/SKILL.md": refused } }]);
+    const result = await improveSkill(full);
+    expect(result).toMatchObject({ status: "failed", attempts: 2 });
+    const error = result.status === "failed" ? result.error : "";
+    const parts = error.split("; error: ");
+    expect(parts).toHaveLength(2);
+    expect(parts[0]).toMatch(/^the edited skill is not valid: error: \S+\/greeter\/SKILL\.md: line 3: /);
+    expect(parts[0]).toContain("`description` is 1115 characters; the limit is 1024");
+    expect(parts[1]).toMatch(/^\S+\/greeter\/SKILL\.md: line 3: `description` must not contain `<` or `>`/);
+    expect(await exists(join(dir, "improved", "greeter", "SKILL.md"))).toBe(false);
+  });
+
+  it("a simulated improver's transcript says its cost is simulated", async () => {
+    const { full } = input(
+      [
+        {
+          write: { "greeter/SKILL.md": V1 },
+          events: [
+            { kind: "result", isError: false, subtype: "success", text: "done", costUsd: 2, numTurns: 1 },
+          ],
+        },
+      ],
+      {},
+      true,
+    );
+    expect(await improveSkill(full)).toMatchObject({ status: "improved", costUsd: 0 });
+    expect(await readFile(join(dir, "improve", "attempt-1.md"), "utf8")).toContain(
+      "Finished (success) after 1 turns, cost $0 (simulated).",
+    );
+  });
+
   it("an edit that succeeds on the second try counts both attempts' cost", async () => {
     const costs: number[] = [];
     const { full } = input(
