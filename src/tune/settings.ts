@@ -8,9 +8,9 @@ export interface TuneSettings {
 
 /** The preset's iterations and threshold (standard when none is chosen); explicit flags override either. */
 export function tuneSettings(input: {
-  preset?: TunePreset;
-  maxIterations?: number;
-  threshold?: number;
+  preset?: TunePreset | undefined;
+  maxIterations?: number | undefined;
+  threshold?: number | undefined;
 }): TuneSettings {
   const preset = input.preset ?? "standard";
   const base = tunePresets[preset];

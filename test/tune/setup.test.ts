@@ -120,6 +120,33 @@ describe("createTune refuses bad input before any agent is made", () => {
     ).toMatchObject({ code: expect.not.stringMatching(/^NO_EVALS$/) });
     expect(agents).toEqual([]);
   });
+
+  it("a scenario does not stand in for an evals.json that is there but broken", async () => {
+    await writeTree(dir, { "bare/evals/evals.json": "{ not json" });
+    const refused = await refusal(
+      createTune(options({ skillPaths: [join(dir, "bare")], scenario: "Greets" })),
+    );
+    expect(refused.code).not.toBe("NO_EVALS");
+    expect(refused.message).toContain(join(dir, "bare", "evals", "evals.json"));
+    expect(await readdir(dir)).not.toContain("ws");
+  });
+
+  it("a tune folder that cannot be made is refused, naming it and the fix", async () => {
+    // A workspace whose path leaves too little room for the tune folder's name (PATH_MAX is 4096).
+    const room = 4_090 - dir.length;
+    const parts = Array.from({ length: Math.ceil(room / 201) }, (_, i) =>
+      "w".repeat(i === 0 ? room - 201 * (Math.ceil(room / 201) - 1) - 1 : 200),
+    );
+    const workspace = join(dir, ...parts);
+    const refused = await refusal(createTune(options({ workspace })));
+    expect(refused).toEqual({
+      code: "WORKSPACE",
+      message: expect.stringMatching(
+        new RegExp(`^cannot create ${workspace}/tune-20260115-103000: ENAMETOOLONG`),
+      ),
+      hint: "choose a writable folder with --workspace",
+    });
+  });
 });
 
 describe("createTune", () => {
