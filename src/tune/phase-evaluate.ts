@@ -57,8 +57,9 @@ export async function evaluatePhase(
         ? {
             position: i + 1,
             total: ctx.order.length,
-            ...(i > 0 ? { upstream: ctx.order[i - 1] as string } : {}),
-            ...(i < ctx.order.length - 1 ? { downstream: ctx.order[i + 1] as string } : {}),
+            // Past either end of the chain there is no neighbour: undefined.
+            upstream: ctx.order[i - 1],
+            downstream: ctx.order[i + 1],
           }
         : undefined;
     try {
@@ -85,6 +86,7 @@ export async function evaluatePhase(
     }
   }
   const evaluation: IterationEvaluation = { ...combine(ctx.order, skills), cost_usd: costUsd };
+  // Stryker disable next-line ConditionalExpression: equivalent, an undefined judge_model is left out of the JSON like an absent one
   if (state.judge_model) evaluation.judge_model = state.judge_model;
   evaluation.evaluator = judge.backend;
   await writeJson(ctx.at(tunePaths.evaluation(iteration.round)), evaluation);

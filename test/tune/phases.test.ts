@@ -321,6 +321,73 @@ describe("evaluatePhase", () => {
     );
   });
 
+  it("a single skill: judged on its own snapshot's files, with no chain named", async () => {
+    await snapshot(1, ["outliner"]);
+    await writeTree(dir, {
+      "iterations/iteration-1/skill-snapshot/outliner/SKILL.md": skillMd(
+        "outliner",
+        "Outlines.",
+        "SNAPSHOT BODY",
+      ),
+    });
+    const current = iteration(1, {
+      status: "evaluating",
+      execution: {
+        runs: 1,
+        errored_runs: 0,
+        iteration_dirs: { outliner: "iterations/iteration-1/execution/outliner/iteration-1" },
+      },
+    });
+    const { judge, asked } = rubricJudge({ outliner: 40 });
+    const ctx = context(tuneState({ target_skills: ["outliner"], iterations: [current] }), {
+      createJudge: async () => judge,
+    });
+    expect(await evaluatePhase(ctx, current)).toBe("next");
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.prompt).toContain("SNAPSHOT BODY");
+    expect(asked[0]?.prompt).not.toContain("chain");
+  });
+
+  it("a chain's warnings of several skills are joined, each named", async () => {
+    await snapshot(1);
+    const current = iteration(1, { status: "evaluating", execution: executed(["outliner", "drafter"]) });
+    const prose = "clarity 20 completeness 20 correctness 20 effectiveness 20 efficiency 20";
+    const judge: Judge = {
+      ...rubricJudge({}).judge,
+      complete: async () => ({
+        text: prose,
+        model: "m",
+        inputTokens: 0,
+        outputTokens: 0,
+        costUsd: 0,
+        durationMs: 0,
+      }),
+    };
+    const ctx = context(chainState({ iterations: [current] }), { createJudge: async () => judge });
+    await evaluatePhase(ctx, current);
+    const read = (name: string) =>
+      `${name}: the evaluator's answer was not JSON; its scores were read from the text (${join(dir, `iterations/iteration-1/evaluator-answer-${name}.txt`)})`;
+    expect(current.evaluation?.warning).toBe(`${read("outliner")}; ${read("drafter")}`);
+  });
+
+  it("an error that is not a cancel fails the phase", async () => {
+    // Round 3 has no snapshot to judge.
+    const current = iteration(3, {
+      status: "evaluating",
+      execution: {
+        runs: 1,
+        errored_runs: 0,
+        iteration_dirs: { outliner: "iterations/iteration-1/execution/outliner/iteration-1" },
+      },
+    });
+    const ctx = context(tuneState({ target_skills: ["outliner"], iterations: [current] }), {
+      createJudge: async () => rubricJudge({ outliner: 80 }).judge,
+    });
+    await expect(evaluatePhase(ctx, current)).rejects.toThrow(
+      join(dir, "iterations/iteration-3/skill-snapshot"),
+    );
+  });
+
   it("refuses to evaluate without a graded run; a judge error stops the tune unless it was cancelled", async () => {
     const ungraded = "iterations/iteration-1/execution/greeter/iteration-1";
     await writeIteration(join(dir, ungraded), {
