@@ -477,6 +477,39 @@ describe("runTune with a spending limit (an agent and a judge in this process, p
   });
 });
 
+describe("runTune's cost", () => {
+  it("counts every phase's cost: the runs, the evaluator and the improver", async () => {
+    const judge: Judge = {
+      backend: "anthropic",
+      model: "j",
+      simulated: false,
+      complete: async () => ({
+        text: JSON.stringify({ dimensions: sim90(60) }),
+        model: "j-1",
+        inputTokens: 1,
+        outputTokens: 1,
+        costUsd: 0.01,
+        durationMs: 1,
+      }),
+    };
+    const fake = fakeAgent([
+      { write: { "card.txt": "Hello, Ada!" }, costUsd: 0.25 },
+      { ...improver, costUsd: 0.5 },
+      { write: { "card.txt": "Hello, Ada!" }, costUsd: 0.25 },
+    ]);
+    const result = await runTune(
+      options("priced-all", {
+        maxCostUsd: 10,
+        createAgent: async () => fake.agent,
+        createJudge: async () => judge,
+      }),
+    );
+    // Two rounds of a run (0.25) and an evaluation (0.01), and one edit (0.5) between them.
+    expect(result.state.iterations.map((it) => it.improvement?.cost_usd)).toEqual([0.5, undefined]);
+    expect(result.costUsd).toBeCloseTo(2 * (0.25 + 0.01) + 0.5, 10);
+  });
+});
+
 describe("runTunes", () => {
   it("single mode tunes each skill on its own, one after the other", async () => {
     const ends: string[] = [];
