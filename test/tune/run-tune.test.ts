@@ -1,4 +1,4 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
@@ -507,6 +507,60 @@ describe("runTune's cost", () => {
     // Two rounds of a run (0.25) and an evaluation (0.01), and one edit (0.5) between them.
     expect(result.state.iterations.map((it) => it.improvement?.cost_usd)).toEqual([0.5, undefined]);
     expect(result.costUsd).toBeCloseTo(2 * (0.25 + 0.01) + 0.5, 10);
+  });
+});
+
+describe("runTune resumed", () => {
+  // The agent of a running tune is made as it resumes; here it must run nothing.
+  const idle = fakeAgent([], true);
+  const noAgent = async () => idle.agent;
+  async function finishedTune(workspace: string) {
+    const first = await runTune(options(workspace));
+    expect(first.state.status).toBe("completed");
+    const file = join(first.tuneDir, "iteration-state.json");
+    const state = await readJson(file);
+    return {
+      tune: first.tuneDir,
+      rewrite: (fields: Record<string, unknown>) =>
+        writeFile(file, JSON.stringify({ ...state, status: "running", termination_reason: null, ...fields })),
+    };
+  }
+
+  it("ends at once, converged, when the scores it had gained no more than 2 points", async () => {
+    const { tune, rewrite } = await finishedTune("resume-converged");
+    await rewrite({ max_iterations: 5, latest_score: 52, score_trend: [50, 51, 52] });
+    const resumed = await runTune(options("x", { skillPaths: [], resumeDir: tune, createAgent: noAgent }));
+    expect(resumed.state).toMatchObject({
+      status: "completed",
+      termination_reason: "convergence_detected",
+      converged: true,
+    });
+    expect(resumed.state.iterations).toHaveLength(2);
+    expect(idle.requests).toEqual([]);
+  });
+
+  it("after a failed last iteration, stops when no iteration is left", async () => {
+    const { tune, rewrite } = await finishedTune("resume-failed");
+    const state = await readJson(join(tune, "iteration-state.json"));
+    const iterations = state.iterations as Record<string, unknown>[];
+    await rewrite({ iterations: [...iterations.slice(0, -1), { ...iterations.at(-1), status: "failed" }] });
+    const resumed = await runTune(options("x", { skillPaths: [], resumeDir: tune, createAgent: noAgent }));
+    expect(resumed.state).toMatchObject({
+      status: "completed",
+      termination_reason: "max_iterations_reached",
+    });
+    expect(resumed.state.iterations.at(-1)?.status).toBe("failed");
+    expect(idle.requests).toEqual([]);
+  });
+});
+
+describe("runTune cancelled by its agent", () => {
+  it("a run the agent reports cancelled stops the tune, still running, to be resumed", async () => {
+    const fake = fakeAgent([{ outcome: "cancelled" }], true);
+    const result = await runTune(options("agent-cancelled", { createAgent: async () => fake.agent }));
+    expect(result.cancelled).toBe(true);
+    expect(result.state.status).toBe("running");
+    expect(fake.requests).toHaveLength(1);
   });
 });
 
