@@ -28,4 +28,14 @@ describe("--max-cost", () => {
     expect(budget).toMatchObject({ spentUsd: 0.5, inFlight: 0 });
     expect(reserveRun(budget)).toBe(true);
   });
+
+  it("keeps counting the runs still in flight when one of several settles", () => {
+    const budget = createBudget(1, 0.25);
+    expect([reserveRun(budget), reserveRun(budget), reserveRun(budget)]).toEqual([true, true, true]);
+    settleRun(budget, 0.25);
+    expect(budget).toMatchObject({ spentUsd: 0.25, inFlight: 2 });
+    // 0.25 spent + 3 × 0.25 for the two in flight and this one = 1: the last that fits.
+    expect(reserveRun(budget)).toBe(true);
+    expect(reserveRun(budget)).toBe(false);
+  });
 });
