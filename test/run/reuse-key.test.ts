@@ -27,6 +27,15 @@ describe("storeSource", () => {
     });
   });
 
+  it("takes an iteration folder as the iteration even in a workspace named like one", () => {
+    const iteration = join("/ws", "iteration-7", "iteration-1");
+    expect(storeSource(iteration, join(iteration, "eval-1", "with_skill", "run-1"), 0)).toMatchObject({
+      iteration: "iteration-1",
+      run: "eval-1/with_skill/run-1",
+      workspace: join("/ws", "iteration-7"),
+    });
+  });
+
   it("keeps a folder that is not an agent's folder under an iteration as the iteration itself", () => {
     const dir = join("/ws", "elsewhere", "codex");
     expect(storeSource(dir, join(dir, "run-1"), 0)).toMatchObject({ iteration: "codex", run: "run-1" });

@@ -1,5 +1,5 @@
-import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runEvals } from "../../src/run/index.js";
 import { readJson, skillMd } from "../e2e/helpers.js";
@@ -12,6 +12,23 @@ beforeAll(async () => {
     "stored/SKILL.md": skillMd("stored", "Writes a greeting card file.", "Write card.txt."),
     "stored/evals/evals.json": JSON.stringify({
       evals: [{ id: 1, prompt: "card: a greeting card for Ada", expectations: ["a card"] }],
+    }),
+    "mixed/SKILL.md": skillMd("mixed", "Writes a greeting card file.", "Write card.txt."),
+    "mixed/evals/evals.json": JSON.stringify({
+      evals: [
+        { id: 1, prompt: "card: a greeting card for Ada", expectations: ["a card"] },
+        { id: 2, prompt: "storm: a card in a storm", expectations: ["a card"] },
+      ],
+    }),
+    // Two evals alike but for the file each is given.
+    "guests/SKILL.md": skillMd("guests", "Writes a greeting card file.", "Write card.txt."),
+    "guests/evals/files/ada.txt": "Ada\n",
+    "guests/evals/files/bo.txt": "Bo\n",
+    "guests/evals/evals.json": JSON.stringify({
+      evals: [
+        { id: 1, prompt: "quiet: greet", expectations: [], files: ["evals/files/ada.txt"] },
+        { id: 2, prompt: "quiet: greet", expectations: [], files: ["evals/files/bo.txt"] },
+      ],
     }),
   });
 });
@@ -66,5 +83,62 @@ describe("eval runs and the result store", () => {
     expect(fresh.records.map((r) => [r.outcome, r.skipped, "reusedFrom" in r])).toEqual([
       ["success", false, false],
     ]);
+  });
+
+  it("stores only the runs that succeeded", async () => {
+    const options = (workspace: string) =>
+      evalOptions(bench, workspace, {
+        skillPath: join(bench.dir, "mixed"),
+        baseline: "none",
+        store: { dir: join(bench.dir, "cache-mixed") },
+      });
+    const first = await runEvals(options("ws-mixed-a"));
+    expect(first.records.map((r) => [r.spec.evalName, r.outcome])).toEqual([
+      ["eval-1", "success"],
+      ["eval-2", "overloaded"],
+    ]);
+    const second = await runEvals(options("ws-mixed-b"));
+    expect(second.records.map((r) => [r.spec.evalName, r.outcome, r.skipped])).toEqual([
+      ["eval-1", "success", true],
+      ["eval-2", "overloaded", false],
+    ]);
+  });
+
+  it("keys each eval by its own staged workspace: a changed file is run again, the other served", async () => {
+    const options = (workspace: string) =>
+      evalOptions(bench, workspace, {
+        skillPath: join(bench.dir, "guests"),
+        baseline: "none",
+        store: { dir: join(bench.dir, "cache-guests") },
+      });
+    await runEvals(options("ws-guests-a"));
+    await writeFile(join(bench.dir, "guests", "evals", "files", "bo.txt"), "Bo Jensen\n");
+    const second = await runEvals(options("ws-guests-b"));
+    expect(second.records.map((r) => [r.spec.evalName, r.skipped])).toEqual([
+      ["eval-1", true],
+      ["eval-2", false],
+    ]);
+  });
+
+  it("leaves no workspace staged for a key in a temp root kept with --keep-workspaces", async () => {
+    let workspaceDir = "";
+    await runEvals(
+      evalOptions(bench, "ws-kept", {
+        skillPath: join(bench.dir, "stored"),
+        baseline: "none",
+        store: { dir: join(bench.dir, "cache-kept") },
+        keepWorkspaces: true,
+        afterRun: async (run) => {
+          workspaceDir = run.workspaceDir;
+          return {};
+        },
+      }),
+    );
+    const tempRoot = dirname(dirname(workspaceDir));
+    try {
+      expect((await readdir(tempRoot)).sort()).toEqual([".skillgym-keep", "1-with_skill-1.run-1.a1"]);
+    } finally {
+      await rm(tempRoot, { recursive: true, force: true });
+    }
   });
 });
