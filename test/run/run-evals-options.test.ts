@@ -187,4 +187,59 @@ describe("runEvals' options", () => {
     expect(summary.cancelled).toBe(false);
     expect((await readJson(join(summary.iterationDir, "iteration.json"))).status).toBe("interrupted");
   });
+
+  it("starts the next iteration after a finished one, recording a plain agent as not sandboxed", async () => {
+    const options = evalOptions(bench, "ws-twice", { skillPath: join(bench.dir, "solo"), baseline: "none" });
+    const first = await runEvals(options);
+    const second = await runEvals(options);
+    expect([first.iteration, second.iteration, second.resumed]).toEqual([1, 2, false]);
+    const record = await readJson(join(second.iterationDir, "iteration.json"));
+    expect(record).toMatchObject({ status: "complete", sandbox: false, simulated: true });
+    expect(record).not.toHaveProperty("sim_script");
+    expect(second).not.toHaveProperty("simScript");
+  });
+
+  it("accepts --max-runs equal to --runs, adding no run", async () => {
+    const rounds: unknown[] = [];
+    const summary = await runEvals(
+      evalOptions(bench, "ws-adaptive-equal", {
+        skillPath: join(bench.dir, "solo"),
+        adaptive: { maxRuns: 1 },
+        afterRun: async () => ({}),
+        reporter: { onMoreRuns: (info) => rounds.push(info) },
+      }),
+    );
+    expect(summary.records.map((r) => r.outcome)).toEqual(["success", "success"]);
+    expect(rounds).toEqual([]);
+  });
+
+  it("adds rounds while the user's signal stands, and none once it is aborted", async () => {
+    const go = async (workspace: string, abortAfterFirstRound: boolean) => {
+      const controller = new AbortController();
+      const rounds: unknown[] = [];
+      let finished = 0;
+      const summary = await runEvals(
+        evalOptions(bench, workspace, {
+          skillPath: join(bench.dir, "solo"),
+          concurrency: 1,
+          signal: controller.signal,
+          adaptive: { maxRuns: 2 },
+          afterRun: async () => {
+            finished += 1;
+            if (abortAfterFirstRound && finished === 2) controller.abort();
+            return {};
+          },
+          reporter: { onMoreRuns: (info) => rounds.push(info) },
+        }),
+      );
+      return { summary, rounds };
+    };
+    const standing = await go("ws-adaptive-signal", false);
+    expect(standing.rounds).toEqual([{ added: 2, evals: ["eval-1"] }]);
+    expect(standing.summary.records).toHaveLength(4);
+    const aborted = await go("ws-adaptive-aborted", true);
+    expect(aborted.rounds).toEqual([]);
+    expect(aborted.summary.records).toHaveLength(2);
+    expect(aborted.summary.cancelled).toBe(true);
+  });
 });
