@@ -147,5 +147,11 @@ describe("runs that do not simply succeed", () => {
     });
     expect(await readFile(join(run, "transcript.jsonl"), "utf8")).toBe("");
     expect(await readdir(join(run, "outputs"))).toEqual(["metrics.json"]);
+    // Nothing was staged, so the run changed no file.
+    expect(await readJson(join(run, "outputs", "metrics.json"))).toMatchObject({
+      files_created: [],
+      files_modified: [],
+      files_deleted: [],
+    });
   });
 });

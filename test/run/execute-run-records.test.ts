@@ -1,8 +1,9 @@
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Agent, AgentRunResult } from "../../src/agents/agent.js";
+import type { Agent, AgentRunRequest, AgentRunResult } from "../../src/agents/agent.js";
 import type { AgentEvent } from "../../src/agents/events.js";
-import { runEvals } from "../../src/run/index.js";
+import { type EvalOptions, runEvals } from "../../src/run/index.js";
 import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 import { fakeAgent, finishedProcess } from "../tune/fake-agent.js";
 
@@ -21,16 +22,26 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-function answering(events: AgentEvent[], extra: Partial<AgentRunResult>): Agent {
+function answering(
+  events: AgentEvent[],
+  extra: Partial<AgentRunResult>,
+  onRun?: (request: AgentRunRequest) => Promise<void>,
+): Agent {
   return {
     ...fakeAgent([]).agent,
-    async run() {
+    async run(request) {
+      await onRun?.(request);
       return { outcome: "success", events, process: finishedProcess(), ...extra };
     },
   };
 }
 
-async function runOnce(workspace: string, agent: Agent) {
+async function runOnce(
+  workspace: string,
+  agent: Agent,
+  options: Partial<EvalOptions> = {},
+  configuration = "with_skill",
+) {
   const summary = await runEvals({
     skillPath: join(dir, "cards"),
     workspace: join(dir, workspace),
@@ -40,12 +51,15 @@ async function runOnce(workspace: string, agent: Agent) {
     timeoutSeconds: 60,
     retry: fastRetry,
     createAgent: async () => agent,
+    ...options,
   });
-  const runDir = join(summary.iterationDir, "eval-1", "with_skill", "run-1");
+  const runDir = join(summary.iterationDir, "eval-1", configuration, "run-1");
   return {
-    record: summary.records[0],
+    record: summary.records.find((r) => r.spec.configuration === configuration),
     timing: await readJson(join(runDir, "timing.json")),
     activation: await readJson(join(runDir, "activation.json")),
+    runDir,
+    summary,
   };
 }
 
@@ -77,5 +91,61 @@ describe("a run's records", () => {
     expect(clean.activation).not.toHaveProperty("sandbox_refused");
     expect(clean.record).not.toHaveProperty("contaminated");
     expect(clean.timing).not.toHaveProperty("contaminated");
+  });
+
+  it("record no error for a run that succeeded, whatever its agent said", async () => {
+    const { record, timing } = await runOnce("ws-said", answering([], { message: "all went well" }));
+    expect(record).toMatchObject({ outcome: "success" });
+    expect(record).not.toHaveProperty("error");
+    expect(timing).not.toHaveProperty("error");
+  });
+
+  it("give both reasons of a failed run whose outputs were also over the limit", async () => {
+    const agent = answering([], { outcome: "agent_error", message: "the agent gave up" }, async (request) => {
+      await writeFile(join(request.cwd, "big.txt"), "x".repeat(2000));
+    });
+    const { record, timing } = await runOnce("ws-reasons", agent, { outputLimits: { totalBytes: 1000 } });
+    const error =
+      "the agent gave up; outputs over the limit: the files created or changed come to 2.0 KB or more (apparent size; counting stopped after 1 file), the total allowed is 1000 B (--max-output)";
+    expect(record).toMatchObject({ outcome: "agent_error", error });
+    expect(timing).toMatchObject({ outcome: "agent_error", error });
+  });
+
+  it("keep the transcript the agent wrote, and hand the agent the user's signal", async () => {
+    const controller = new AbortController();
+    const signals: (AbortSignal | undefined)[] = [];
+    const agent = answering([], {}, async (request) => {
+      signals.push(request.signal);
+      await writeFile(request.transcriptPath ?? join(dir, "lost"), '{"type":"result"}\n');
+    });
+    const { runDir } = await runOnce("ws-transcript", agent, { signal: controller.signal });
+    expect(await readFile(join(runDir, "transcript.jsonl"), "utf8")).toBe('{"type":"result"}\n');
+    expect(signals).toEqual([controller.signal]);
+  });
+
+  it("mark a without_skill run contaminated when its agent lists the skill, and the with_skill run not", async () => {
+    const init: AgentEvent = { kind: "init", model: "m", tools: [], skills: ["cards"] };
+    const agent = answering([init], {});
+    const without = await runOnce("ws-baseline", agent, { baseline: "without_skill" }, "without_skill");
+    expect(without.record).toMatchObject({ contaminated: true });
+    expect(without.activation).toMatchObject({ contaminated: true, unexpected_skills: ["cards"] });
+    const withSkill = await runOnce("ws-baseline-2", agent, { baseline: "without_skill" });
+    expect(withSkill.record).not.toHaveProperty("contaminated");
+  });
+
+  it("count a rate-limited attempt in the summary and in iteration.json", async () => {
+    const { agent } = fakeAgent([{ outcome: "rate_limited" }, {}]);
+    const { record, summary } = await runOnce("ws-limited", agent, { concurrency: 2 });
+    expect(record).toMatchObject({ outcome: "success", attempts: 2 });
+    // Halved to 1 on the 429, raised back after one clean attempt.
+    const rateLimits = {
+      events: 1,
+      reductions: 1,
+      lowest_concurrency: 1,
+      final_concurrency: 2,
+      max_concurrency: 2,
+    };
+    expect(summary.rateLimits).toEqual(rateLimits);
+    expect((await readJson(join(summary.iterationDir, "iteration.json"))).rate_limits).toEqual(rateLimits);
   });
 });
