@@ -207,7 +207,8 @@ async function recordRun(
   const outcome = attempt.outcome;
   const agentError = result && result.outcome !== "success" ? result.message : undefined;
   const reasons = [agentError, attempt.collectError].filter((reason) => reason !== undefined);
-  const error = attempt.setupError ?? (reasons.length > 0 ? reasons.join("; ") : undefined);
+  // No reason joins to "", which the records below leave out as they do no error.
+  const error = attempt.setupError ?? reasons.join("; ");
   const files = {
     created: changes?.created ?? [],
     modified: changes?.modified ?? [],
@@ -247,6 +248,7 @@ async function recordRun(
     executor_duration_seconds: seconds,
     input_tokens: usage?.inputTokens ?? 0,
     output_tokens: usage?.outputTokens ?? 0,
+    // Stryker disable next-line ConditionalExpression: equivalent, JSON leaves an undefined cost out all the same
     ...(cost !== undefined ? { cost_usd: cost } : {}),
     ...(result?.result?.numTurns !== undefined ? { num_turns: result.result.numTurns } : {}),
     ...(result?.init?.model ? { model: result.init.model } : {}),
