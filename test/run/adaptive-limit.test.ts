@@ -24,6 +24,14 @@ describe("adaptiveLimit", () => {
     expect(limit.stats()).toEqual({ events: 4, reductions: 3, lowest: 1, max: 8, final: 8 });
   });
 
+  it("never climbs past the maximum, however many clean runs follow", () => {
+    const limit = adaptiveLimit(2);
+    limit.observe("rate_limited");
+    for (let i = 0; i < 10; i++) limit.observe("success");
+    expect(limit.current()).toBe(2);
+    expect(limit.stats()).toMatchObject({ max: 2, final: 2 });
+  });
+
   it("ignores outcomes that say nothing about the rate limit, and a 429 restarts the clean count", () => {
     const limit = adaptiveLimit(4);
     limit.observe("rate_limited");

@@ -86,4 +86,39 @@ describe("runPool", () => {
     );
     expect(log).toEqual(["start b", "end b", "start a", "end a", "start c", "end c"]);
   });
+
+  it("takes the last item when pick names a place past the end", async () => {
+    const order: number[] = [];
+    await runPool(
+      [1, 2, 3],
+      1,
+      async (item) => order.push(item),
+      undefined,
+      undefined,
+      () => 99,
+    );
+    expect(order).toEqual([3, 2, 1]);
+  });
+
+  it("wakes a lane parked by a lowered limit as soon as a running item ends", async () => {
+    let limit = 2;
+    let running = 0;
+    const peaks: number[] = [];
+    await runPool(
+      [1, 2, 3, 4],
+      () => limit,
+      async (item) => {
+        running++;
+        peaks.push(running);
+        // The first item lowers the limit while it runs, parking the other lane, and raises it again as it ends.
+        if (item === 1) limit = 1;
+        await pause(10);
+        if (item === 1) limit = 2;
+        running--;
+      },
+    );
+    // Item 1 ran alone; once it ended, both lanes took items again.
+    expect(peaks.slice(0, 2)).toEqual([1, 1]);
+    expect(Math.max(...peaks.slice(2))).toBe(2);
+  });
 });
