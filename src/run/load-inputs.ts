@@ -39,13 +39,10 @@ export async function loadInputs(options: {
   if (errorsOf(suiteResult.findings).length > 0)
     throw invalid("INVALID_SUITE", "the eval suite is not valid", suiteResult.findings);
   const suite = suiteResult.suite;
+  // A suite is found only with an evals.json or a triggers.json, so one found serves a command that needs either.
   const missing =
     !suite ||
-    (options.need === "evals"
-      ? !suite.evalsFile
-      : options.need === "triggers"
-        ? !suite.triggersFile
-        : !suite.evalsFile && !suite.triggersFile);
+    (options.need === "evals" ? !suite.evalsFile : options.need === "triggers" && !suite.triggersFile);
   if (missing || !suite) {
     const file = options.need === "any" ? "evals.json or triggers.json" : `${options.need}.json`;
     throw new SkillgymError("NO_EVALS", `no ${file} found for skill "${skill.name}"`, {

@@ -122,6 +122,22 @@ describe("chooseIteration", () => {
     expect(await chooseIteration(workspace, wanted, false)).toMatchObject({ number: 2, resumed: true });
   });
 
+  it("resumes a plan whose evals were listed in another order, but not one with another baseline", async () => {
+    await writeIteration(1, record({ status: "interrupted", plan: { ...plan, evals: ["two", 1] } }));
+    expect(await chooseIteration(workspace, wanted, false)).toMatchObject({ number: 1, resumed: true });
+
+    const old = {
+      ...plan,
+      configurations: ["with_skill", "old_skill"] as IterationRecord["plan"]["configurations"],
+    };
+    await writeIteration(
+      1,
+      record({ status: "interrupted", plan: { ...old, baseline_skill_path: "/skills/v1" } }),
+    );
+    const other = { skillHash: "hash-a", plan: { ...old, baseline_skill_path: "/skills/v2" } };
+    expect(await chooseIteration(workspace, other, false)).toMatchObject({ number: 2, resumed: false });
+  });
+
   it("does not resume a complete iteration", async () => {
     await writeIteration(1, record({ status: "complete" }));
     expect(await chooseIteration(workspace, wanted, false)).toMatchObject({ number: 2, resumed: false });

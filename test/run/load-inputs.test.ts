@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
 import { loadInputs } from "../../src/run/index.js";
+import { runInputs } from "../../src/run/options.js";
 import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let dir: string;
@@ -28,6 +29,10 @@ beforeAll(async () => {
       ],
     }),
     "elsewhere/evals.json": JSON.stringify({ evals: [{ id: 7, prompt: "elsewhere", expectations: ["x"] }] }),
+    "roomy/SKILL.md": skillMd("roomy", "Writes notes.", "Write a note."),
+    "proj/evals/roomy/evals.json": JSON.stringify({
+      evals: [{ id: 3, prompt: "roomy", expectations: ["x"] }],
+    }),
     "evalsonly/SKILL.md": skillMd("evalsonly", "Writes notes.", "Write a note."),
     "evalsonly/evals/evals.json": JSON.stringify({
       evals: [{ id: 1, prompt: "a note", expectations: ["a note"] }],
@@ -124,5 +129,27 @@ describe("loadInputs", () => {
     expect(loaded.suite.evalsFile).toBe(join(dir, "elsewhere", "evals.json"));
     expect(loaded.suite.evals.map((e) => e.id)).toEqual([7]);
     expect(loaded.projectRoot).toBe(resolve("test"));
+  });
+});
+
+describe("runInputs", () => {
+  const base = {
+    runs: 1,
+    concurrency: 1,
+    timeoutSeconds: 60,
+    createAgent: () => Promise.reject(new Error("no agent")),
+  };
+
+  it("loads the evals from --evals and from the project root given", async () => {
+    const given = await runInputs(
+      { ...base, skillPath: join(dir, "bare"), evalsPath: join(dir, "elsewhere", "evals.json") },
+      "evals",
+    );
+    expect(given.suite.evalsFile).toBe(join(dir, "elsewhere", "evals.json"));
+    const project = await runInputs(
+      { ...base, skillPath: join(dir, "roomy"), projectRoot: join(dir, "proj") },
+      "evals",
+    );
+    expect(project.suite.evalsFile).toBe(join(dir, "proj", "evals", "roomy", "evals.json"));
   });
 });

@@ -27,6 +27,12 @@ describe("runWorkspacePlan", () => {
     expect(runWorkspacePlan(input({ configuration: "without_skill" })).skills).toEqual([]);
   });
 
+  it("installs no skill without it, even when an earlier version is given", () => {
+    expect(
+      runWorkspacePlan(input({ configuration: "without_skill", baselineSkillDir: "/old/cards" })).skills,
+    ).toEqual([]);
+  });
+
   it("carries the project, the overlays, the excluded paths and the eval's fixtures, each only when given", () => {
     expect(
       runWorkspacePlan(
