@@ -2,6 +2,7 @@ import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runEvals } from "../../src/run/index.js";
+import { forecastEvalRuns } from "../../src/run/store-forecast.js";
 import { readJson, skillMd } from "../e2e/helpers.js";
 import { type EvalBench, evalOptions, exists, startBench } from "./eval-fixtures.js";
 
@@ -102,6 +103,12 @@ describe("eval runs and the result store", () => {
       ["eval-1", "success", true],
       ["eval-2", "overloaded", false],
     ]);
+    // Nor does a dry run count the overloaded run as one the store serves.
+    expect(await forecastEvalRuns(options("ws-mixed-c"), false)).toMatchObject({
+      runs: 2,
+      served: 1,
+      toRun: 1,
+    });
   });
 
   it("keys each eval by its own staged workspace: a changed file is run again, the other served", async () => {
@@ -140,5 +147,18 @@ describe("eval runs and the result store", () => {
     } finally {
       await rm(tempRoot, { recursive: true, force: true });
     }
+  });
+
+  it("keeps a copied run on resume as copied, even when the store is no longer read", async () => {
+    // Made or copied from the tests above: either way the store holds the run after it, and copies it in next.
+    await runEvals(stored("ws-resume-a"));
+    const copied = await runEvals(stored("ws-resume-b"));
+    const source = copied.records[0]?.reusedFrom;
+    expect(source).toMatchObject({ iteration: "iteration-1", run: "eval-1/with_skill/run-1" });
+    const resumed = await runEvals({ ...stored("ws-resume-b", { fresh: true }), resume: true });
+    expect(resumed.iterationDir).toBe(copied.iterationDir);
+    expect(resumed.records.map((r) => [r.outcome, r.skipped, r.reusedFrom])).toEqual([
+      ["success", true, source],
+    ]);
   });
 });
