@@ -242,4 +242,17 @@ describe("runEvals' options", () => {
     expect(aborted.summary.records).toHaveLength(2);
     expect(aborted.summary.cancelled).toBe(true);
   });
+
+  it("ends interrupted but not cancelled when the budget allows no run at all", async () => {
+    const summary = await runEvals(
+      evalOptions(bench, "ws-no-budget", {
+        skillPath: join(bench.dir, "solo"),
+        baseline: "none",
+        budget: createBudget(0.05, 0.1),
+      }),
+    );
+    expect(summary.records).toEqual([]);
+    expect(summary.cancelled).toBe(false);
+    expect((await readJson(join(summary.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  });
 });
