@@ -1,5 +1,5 @@
-import { mkdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { mkdir, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { type EarlierRun, type RunRecord, runEvals } from "../../src/run/index.js";
@@ -116,5 +116,38 @@ describe("a cancelled eval run, resumed", () => {
       await readJson(join(second.iterationDir, "eval-2", "with_skill", "run-1", "timing.json")),
     ).toMatchObject({ outcome: "output_limit" });
     expect(await readJson(join(second.iterationDir, "iteration.json"))).toMatchObject({ status: "complete" });
+  });
+
+  it("on resume keeps no judge cost for a run its hook did not grade, and keeps the earlier run's folder with --keep-workspaces", async () => {
+    const options = (extra: Parameters<typeof evalOptions>[2]) =>
+      evalOptions(bench, "ws-regrade", {
+        skillPath: join(bench.dir, "resumer"),
+        baseline: "none",
+        only: ["1"],
+        ...extra,
+      });
+    await runEvals(options({}));
+    // A hook that neither grades nor stages the folder it is given.
+    const ungraded = await runEvals(options({ resume: true, afterEarlierRun: async () => ({}) }));
+    expect(ungraded.records.map(line)).toEqual(["eval-1 success skipped"]);
+    expect(ungraded.records[0]).not.toHaveProperty("judgeCostUsd");
+
+    let staged = "";
+    await runEvals(
+      options({
+        resume: true,
+        keepWorkspaces: true,
+        afterEarlierRun: async (run) => {
+          staged = run.workspace.dir;
+          await mkdir(run.workspace.dir, { recursive: true });
+          return {};
+        },
+      }),
+    );
+    try {
+      expect(await exists(staged)).toBe(true);
+    } finally {
+      await rm(dirname(staged), { recursive: true, force: true });
+    }
   });
 });

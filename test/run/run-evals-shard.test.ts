@@ -71,4 +71,17 @@ describe("a shard of an eval run", () => {
     } as unknown as Parameters<typeof runIdentity>[0];
     expect(runIdentity(spec)).toBe('["eval","note","without_skill",3]');
   });
+
+  it("resumes its own interrupted iteration", async () => {
+    const options = (signal?: AbortSignal) =>
+      evalOptions(bench, "ws-shard-resume", {
+        skillPath: join(bench.dir, "sharded"),
+        shard: { index: 1, count: 2 },
+        ...(signal ? { signal } : {}),
+      });
+    const cancelled = await runEvals(options(AbortSignal.abort()));
+    expect(cancelled.records).toEqual([]);
+    const resumed = await runEvals(options());
+    expect([resumed.iterationDir, resumed.resumed]).toEqual([cancelled.iterationDir, true]);
+  });
 });
