@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
-import { agentKeyParts, storeSource } from "../../src/run/reuse.js";
+import type { StagingContext } from "../../src/run/execute-run.js";
+import type { RunSpec } from "../../src/run/plan.js";
+import { agentKeyParts, evalRunKey, storeSource } from "../../src/run/reuse.js";
 import { fakeAgent } from "../tune/fake-agent.js";
 
 describe("storeSource", () => {
@@ -94,5 +96,21 @@ describe("agentKeyParts", () => {
     const plain = await agentKeyParts({ agent: agent({ sandboxed: false, passEnv: [] }), model: undefined });
     expect(Object.keys(plain)).not.toContain("sandbox");
     expect(Object.keys(plain)).not.toContain("env");
+  });
+});
+
+describe("evalRunKey", () => {
+  // A change of the key orphans every run stored before it: a store written by an earlier version serves nothing.
+  it("stays the key a run is stored under", async () => {
+    const spec = {
+      configuration: "with_skill",
+      eval: { prompt: "go" },
+      timeoutMs: 60_000,
+      runNumber: 1,
+    } as RunSpec;
+    const ctx = { agent: fakeAgent([]).agent } as StagingContext;
+    expect(await evalRunKey(spec, ctx, async () => "workspace-hash")).toBe(
+      "3caf23705cfbe26bc2467b62b2a39e0e5d0e7f3de138fa5c8619711a04c7ec61",
+    );
   });
 });
