@@ -43,6 +43,7 @@ export const BASE_ENV: EnvAllowList = {
 };
 
 // Windows names its variables in any case (`Path`, `SystemRoot`); elsewhere `path` is not `PATH`.
+// Stryker disable next-line MethodExpression: equivalent, both sides of every comparison are folded alike, and lower case matches the same (ASCII) names as upper case
 const fold = process.platform === "win32" ? (name: string) => name.toUpperCase() : (name: string) => name;
 
 function allows(list: EnvAllowList, name: string): boolean {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { allowedEnvironment } from "../../src/agents/allowed-env.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { allowedEnvironment, suiteNames } from "../../src/agents/allowed-env.js";
 import { childEnvironment as claudeEnvironment } from "../../src/agents/claude-code/environment.js";
 import { codexEnvironment } from "../../src/agents/codex/environment.js";
 import { copilotEnvironment } from "../../src/agents/copilot/environment.js";
@@ -218,5 +218,48 @@ describe("the names a suite passes on (evals.json `env`)", () => {
   it("a command check gets the base and the suite's names: no credential of any agent", () => {
     expect(checkEnvironment(parent)).toEqual(base);
     expect(checkEnvironment(parent, ["SKILLGYM_CANARY"])).toEqual({ ...base, SKILLGYM_CANARY: "canary" });
+  });
+});
+
+describe("allowedEnvironment: lists and values", () => {
+  it("a list of prefixes alone lets in no name by itself, a list of names alone no prefix", () => {
+    const odd: NodeJS.ProcessEnv = {
+      "Stryker was here": "a",
+      "Stryker was here_X": "b",
+      AWS_REGION: "c",
+      X: "d",
+    };
+    expect(allowedEnvironment(odd, { prefixes: ["AWS_"] })).toEqual({ AWS_REGION: "c" });
+    expect(allowedEnvironment(odd, { names: ["X"] })).toEqual({ X: "d" });
+    expect(allowedEnvironment(odd, {})).toEqual({});
+  });
+
+  it("leaves out a variable the parent has without a value", () => {
+    const env = allowedEnvironment({ PATH: undefined, TERM: "xterm" }, { names: ["SOME"] });
+    expect(Object.keys(env)).toEqual(["TERM"]);
+  });
+
+  it("the suite's names as a list; none when the suite names none", () => {
+    expect(suiteNames(["A", "B"])).toEqual({ names: ["A", "B"] });
+    expect(suiteNames(undefined)).toEqual({ names: [] });
+  });
+});
+
+describe("allowedEnvironment on Windows", () => {
+  const platform = Object.getOwnPropertyDescriptor(process, "platform");
+  afterEach(() => {
+    if (platform) Object.defineProperty(process, "platform", platform);
+    vi.resetModules();
+  });
+
+  it("matches names and prefixes in any case", async () => {
+    Object.defineProperty(process, "platform", { ...platform, value: "win32" });
+    vi.resetModules();
+    const win = await import("../../src/agents/allowed-env.js");
+    const env = win.allowedEnvironment(
+      { Path: "C:\\bin", SystemRoot: "C:\\Windows", lc_all: "C", aws_region: "eu", HOME: "C:\\u" },
+      { prefixes: ["AWS_"] },
+    );
+    expect(env).toEqual({ Path: "C:\\bin", SystemRoot: "C:\\Windows", lc_all: "C", aws_region: "eu" });
   });
 });
