@@ -20,16 +20,14 @@ export async function readEventLog(path: string): Promise<AgentEvent[] | undefin
   } catch {
     return undefined;
   }
-  return text
-    .split("\n")
-    .filter((line) => line.trim())
-    .flatMap((line) => {
-      try {
-        return [withNeutralUsage(JSON.parse(line) as AgentEvent)];
-      } catch {
-        return [];
-      }
-    });
+  // A blank line is no JSON either: it goes with the broken ones.
+  return text.split("\n").flatMap((line) => {
+    try {
+      return [withNeutralUsage(JSON.parse(line) as AgentEvent)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const count = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) ? v : 0);

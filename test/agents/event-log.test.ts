@@ -102,6 +102,16 @@ describe("the event log", () => {
     ]);
   });
 
+  it("keeps an event whose usage is no object as it was", async () => {
+    const path = join(dir, "odd-usage.jsonl");
+    const odd = [
+      { kind: "usage", phase: "start", usage: "lots" },
+      { kind: "result", isError: false, subtype: "success", text: "", usage: 12 },
+    ];
+    await writeFile(path, `${odd.map((event) => JSON.stringify(event)).join("\n")}\r\n\t\n`);
+    expect(await readEventLog(path)).toEqual(odd);
+  });
+
   it("is undefined where the run folder has no log", async () => {
     expect(await readEventLog(join(dir, "none.jsonl"))).toBeUndefined();
   });
