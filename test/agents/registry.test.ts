@@ -2,7 +2,9 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Agent, AgentRunRequest, AgentRunResult } from "../../src/agents/agent.js";
 import { claudeBuiltinSkills } from "../../src/agents/claude-code/builtin-skills.js";
+import { claudeCodeEntry } from "../../src/agents/claude-code/entry.js";
 import { systemSkills } from "../../src/agents/codex/skill-load.js";
 import type { ToolUseEvent } from "../../src/agents/events.js";
 import { geminiBuiltinSkills } from "../../src/agents/gemini/builtin-skills.js";
@@ -18,6 +20,7 @@ import {
   parseStoredTranscript,
   skillLoadOf,
 } from "../../src/agents/registry.js";
+import { createRedactor } from "../../src/redact.js";
 
 let dir: string;
 let claude: string;
@@ -46,6 +49,9 @@ describe("the agents by name", () => {
       'unknown agent "claud" (known: claude-code, codex, gemini, opencode, copilot, qwen-code)',
     );
     expect(() => parseStoredTranscript("nope", "")).toThrow('unknown agent "nope"');
+    // `acp-<program>` only as a prefix: a name holding it elsewhere is no ACP agent.
+    await expect(createAgent("my-acp-agent")).rejects.toThrow('unknown agent "my-acp-agent"');
+    expect(() => parseStoredTranscript("x-acp-goose", "")).toThrow('unknown agent "x-acp-goose"');
   });
 
   it("each agent's built-in skills; an ACP agent's by its program; none for another name", () => {
@@ -184,6 +190,44 @@ describe("createAgent", () => {
     expect(real.name).toBe("claude-code");
   });
 
+  it("a sandboxed agent's run gets its sandbox, or the narrower one the run asks for", async () => {
+    const seen: AgentRunRequest[] = [];
+    const inner: Agent = {
+      name: "claude-code",
+      skillsFolder: ".claude/skills",
+      binary: claude,
+      simulated: true,
+      redactor: createRedactor([]),
+      run: async (request) => {
+        seen.push(request);
+        return { outcome: "success" } as AgentRunResult;
+      },
+    };
+    const create = vi.spyOn(claudeCodeEntry, "create").mockResolvedValue(inner);
+    try {
+      const agent = await createAgent("claude-code", {
+        binary: claude,
+        simulatorUrl: "http://127.0.0.1:9",
+        env: { PATH: bwrapDir },
+        sandbox: true,
+      });
+      const request: AgentRunRequest = { prompt: "hi", cwd: dir, home: dir, timeoutMs: 1000 };
+      const narrow = {
+        bwrap: "/other/bwrap",
+        network: { kind: "simulator" as const, url: "http://127.0.0.1:8" },
+      };
+      await agent.run(request);
+      await agent.run({ ...request, sandbox: narrow });
+      expect(seen.map((r) => r.sandbox)).toEqual([agent.sandbox, narrow]);
+      expect(agent.sandbox).toEqual({
+        bwrap: join(bwrapDir, "bwrap"),
+        network: { kind: "simulator", url: "http://127.0.0.1:9" },
+      });
+    } finally {
+      create.mockRestore();
+    }
+  });
+
   it("without bubblewrap, a sandboxed agent is refused before the agent is looked for", async () => {
     await expect(
       createAgent("claude-code", {
@@ -220,6 +264,8 @@ describe("skillLoadOf and isToolNamed", () => {
     expect(isToolNamed(tool("read_file", {}, "read"), "Read")).toBe(true);
     expect(isToolNamed(tool("read_file", {}, "shell"), "Read")).toBe(false);
     expect(isToolNamed(tool("read_file", {}), "Read")).toBe(false);
+    // A name that is none of Claude Code's tools matches by name alone, not an unkinded call of another name.
+    expect(isToolNamed(tool("read_file", {}), "write_file")).toBe(false);
     // A Claude Code call of another name is not the tool named, even of the same kind.
     expect(isToolNamed(tool("Glob", {}, "search"), "Grep")).toBe(false);
     expect(isToolNamed(tool("grep", {}, "search"), "Grep")).toBe(true);
