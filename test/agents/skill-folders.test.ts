@@ -145,4 +145,15 @@ describe("listSkills", () => {
     expect(await listSkills([a, join(dir, "roots", "missing"), b])).toEqual(["alpha", "zeta", "beta"]);
     expect(await listSkills([])).toEqual([]);
   });
+
+  // The file system lists names in its own order (bytes of UTF-8 on Linux, case-blind on Windows): the skills come
+  // in JavaScript's order whatever it is.
+  it("sorts by JavaScript's string order, not the file system's", async () => {
+    const root = join(dir, "roots", "unicode");
+    for (const name of ["\uff5a-wide", "\u{1f600}-smile"]) {
+      await mkdir(join(root, name), { recursive: true });
+      await writeFile(join(root, name, "SKILL.md"), "---\n---\n");
+    }
+    expect(await listSkills([root])).toEqual(["\u{1f600}-smile", "\uff5a-wide"]);
+  });
 });
