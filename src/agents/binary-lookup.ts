@@ -13,9 +13,8 @@ const require = createRequire(import.meta.url);
 export function packageDir(name: string): string | undefined {
   try {
     return dirname(require.resolve(`${name}/package.json`));
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  return undefined;
 }
 
 /** An `--agent-bin` path as given, or the error a run would stop on (exit 3). */

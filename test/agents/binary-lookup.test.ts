@@ -2,7 +2,12 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { explicitBinary, installedVersion } from "../../src/agents/binary-lookup.js";
+import {
+  explicitBinary,
+  installedVersion,
+  locateBinary,
+  packageDir,
+} from "../../src/agents/binary-lookup.js";
 import { bundledVersion, locateClaude } from "../../src/agents/claude-code/binary.js";
 import { codexVersion, locateCodex } from "../../src/agents/codex/binary.js";
 import { geminiVersion, locateGemini } from "../../src/agents/gemini/binary.js";
@@ -23,6 +28,25 @@ describe("finding an agent's binary", () => {
       code: "AGENT_UNAVAILABLE",
       message: expect.stringContaining(missing),
     });
+  });
+
+  it("says how to get an agent found nowhere (exit 3)", async () => {
+    const search = {
+      label: "Some CLI",
+      command: "some",
+      install: "npm install some",
+      bundled: async () => undefined,
+    };
+    await expect(locateBinary(undefined, { PATH: dir }, search)).rejects.toMatchObject({
+      code: "AGENT_UNAVAILABLE",
+      message: "Some CLI was not found",
+      hint: "run `npm install some`, put `some` on PATH, or pass --agent-bin",
+    });
+  });
+
+  it("finds an npm package's folder, none for a package not installed", () => {
+    expect(packageDir("vitest")).toMatch(/[\\/]node_modules[\\/]vitest$/);
+    expect(packageDir("no-such-package-of-skillgym")).toBeUndefined();
   });
 
   it("skips files too small to be the real binary and files it may not run", async () => {
