@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ResultEvent } from "../../src/agents/agent.js";
+import { type ErrorWords, resultByWords } from "../../src/agents/classify-end.js";
 import { classifyEnd } from "../../src/agents/claude-code/classify.js";
 import { parseStreamLine } from "../../src/agents/claude-code/parse-stream.js";
 import type { ProcessResult } from "../../src/agents/process/run-process.js";
@@ -131,5 +132,51 @@ describe("classifyEnd", () => {
       undefined,
     );
     expect(verdict).toEqual({ outcome: "auth_error", message: "Invalid API key · Please run /login" });
+  });
+});
+
+describe("resultByWords", () => {
+  const words: ErrorWords = {
+    rateLimited: /rate limit/i,
+    overloaded: /overloaded/i,
+    auth: /unauthori[sz]ed/i,
+    unreachable: /ECONNREFUSED/,
+  };
+  const read = (text: string, apiErrorStatus?: number) => resultByWords(failed(text, apiErrorStatus), words);
+
+  it("is success for a result without error", () => {
+    expect(resultByWords(ok, words)).toEqual({ outcome: "success" });
+  });
+
+  it("reads the status first: 429 rate limited, 529 and 503 overloaded, other 5xx a server error, 401 and 403 auth", () => {
+    expect(read("boom", 429)).toEqual({ outcome: "rate_limited", message: "boom" });
+    expect(read("boom", 529)).toEqual({ outcome: "overloaded", message: "boom" });
+    expect(read("boom", 503)).toEqual({ outcome: "overloaded", message: "boom" });
+    expect(read("boom", 500)).toEqual({ outcome: "server_error", message: "boom" });
+    expect(read("boom", 401)).toEqual({ outcome: "auth_error", message: "boom" });
+    expect(read("boom", 403)).toEqual({ outcome: "auth_error", message: "boom" });
+    expect(read("boom", 400)).toEqual({ outcome: "agent_error", message: "boom" });
+  });
+
+  it("then the agent's words; an error it has no words for is the agent's", () => {
+    expect(read("Rate limit hit")).toEqual({ outcome: "rate_limited", message: "Rate limit hit" });
+    expect(read("Overloaded")).toEqual({ outcome: "overloaded", message: "Overloaded" });
+    expect(read("Unauthorized")).toEqual({ outcome: "auth_error", message: "Unauthorized" });
+    expect(read("connect ECONNREFUSED")).toEqual({
+      outcome: "server_error",
+      message: "connect ECONNREFUSED",
+    });
+    expect(read("boom")).toEqual({ outcome: "agent_error", message: "boom" });
+  });
+
+  it("names an error result without text by its subtype; looks for auth words where it is told", () => {
+    expect(resultByWords({ ...failed(""), subtype: "error_during_execution" }, words)).toEqual({
+      outcome: "agent_error",
+      message: "error_during_execution",
+    });
+    expect(resultByWords(failed("boom"), words, "401 Unauthorized")).toEqual({
+      outcome: "auth_error",
+      message: "boom",
+    });
   });
 });
