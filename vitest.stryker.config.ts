@@ -10,6 +10,9 @@ export default defineConfig({
     // One process for every test file of a mutant's run: starting one per file costs more than the tests. Static
     // mutants, which would need a fresh module, are left out (stryker.config.mjs).
     isolate: false,
+    // The resident test double, as under `npm test`: the double's own program cannot be started from Stryker's copy of
+    // the repository, which does not keep file modes (EACCES), and a resident run costs a bash start, not Node's.
+    globalSetup: ["./test/agent-double/global-setup.ts"],
     // Stryker's instrumented code runs several times slower, on a shared machine at load 20 and more: a test past
     // Vitest's 5 s would fail the initial run, or count as killing a mutant it did not catch. Stryker itself
     // calls a mutant whose tests hang a timeout by its own clock (stryker.config.mjs, timeoutMS).
