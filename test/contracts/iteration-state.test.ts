@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { IterationState, rubricDimensions, rubricWeights, tunePresets } from "../../src/contracts/index.js";
+import {
+  IterationState,
+  rubricDimensions,
+  rubricWeights,
+  targetSkillsOf,
+  tunePresets,
+} from "../../src/contracts/index.js";
 import { issueMessages, issuePaths } from "./issues.js";
 
 const evaluation = {
@@ -167,5 +173,104 @@ describe("rubric and presets", () => {
       standard: { max_iterations: 5, quality_threshold: 80 },
       thorough: { max_iterations: 8, quality_threshold: 90 },
     });
+  });
+});
+
+describe("iteration-state.json: the skills and the counters", () => {
+  const both = (value: unknown) => ({
+    paths: issuePaths(IterationState, value),
+    messages: issueMessages(IterationState, value),
+  });
+  const { skill_names: _names, skill_paths: _paths, ...nameless } = state;
+
+  it("requires target_skills or skill_names, and counts no skill paths then", () => {
+    expect(both(nameless)).toEqual({ paths: ["target_skills"], messages: ["required"] });
+    expect(both({ ...nameless, skill_paths: ["/a", "/b"] })).toEqual({
+      paths: ["target_skills"],
+      messages: ["required"],
+    });
+    expect(IterationState.safeParse({ ...nameless, target_skills: ["report-writer"] }).success).toBe(true);
+  });
+
+  it("refuses skill_names that differ from target_skills, even by where a name splits", () => {
+    expect(IterationState.safeParse({ ...state, target_skills: ["report-writer"] }).success).toBe(true);
+    const pair = { ...nameless, target_skills: ["outline", "draft"], skill_names: ["outline", "draft"] };
+    expect(IterationState.safeParse(pair).success).toBe(true);
+    expect(both({ ...nameless, target_skills: ["ab", "c"], skill_names: ["a", "bc"] })).toEqual({
+      paths: ["skill_names"],
+      messages: ["differs from target_skills"],
+    });
+    expect(both({ ...nameless, target_skills: ["a"], skill_names: ["b"] })).toEqual({
+      paths: ["skill_names"],
+      messages: ["differs from target_skills"],
+    });
+  });
+
+  it("refuses skill_paths of another length than the skills", () => {
+    expect(both({ ...state, skill_paths: ["/a", "/b"] })).toEqual({
+      paths: ["skill_paths"],
+      messages: ["has 2 entries for 1 target_skills"],
+    });
+    expect(both({ ...state, skill_paths: [] })).toEqual({
+      paths: ["skill_paths"],
+      messages: ["has 0 entries for 1 target_skills"],
+    });
+  });
+
+  it("says what is wrong with a chain's order", () => {
+    const chain = {
+      ...state,
+      skill_names: ["outline", "draft"],
+      skill_paths: undefined,
+      execution_mode: "chain",
+      chain_order: ["outline", "draft"],
+    };
+    expect(both({ ...chain, chain_order: [] })).toEqual({
+      paths: ["chain_order"],
+      messages: ["required in chain mode"],
+    });
+    expect(both({ ...chain, chain_order: undefined })).toEqual({
+      paths: ["chain_order"],
+      messages: ["required in chain mode"],
+    });
+    expect(both({ ...chain, chain_order: ["polish", "draft"] })).toEqual({
+      paths: ["chain_order[0]"],
+      messages: ['"polish" is not one of target_skills'],
+    });
+  });
+
+  it("says which round an iteration must have and how many are recorded", () => {
+    const [first, second] = state.iterations;
+    expect(both({ ...state, iterations: [first, { ...second, round: 1 }] })).toEqual({
+      paths: ["iterations[1].round"],
+      messages: ["must be 2"],
+    });
+    expect(both({ ...state, current_iteration: 3 })).toEqual({
+      paths: ["current_iteration"],
+      messages: ["is 3 but 2 iterations are recorded"],
+    });
+  });
+
+  it("accepts no best version yet, and names a best version no iteration has", () => {
+    expect(IterationState.safeParse({ ...state, current_best: null }).success).toBe(true);
+    expect(both({ ...state, current_best: "v7" })).toEqual({
+      paths: ["current_best"],
+      messages: ['"v7" is not the version of any iteration'],
+    });
+  });
+
+  it("says a completed tune needs its termination reason", () => {
+    expect(both({ ...state, status: "completed" })).toEqual({
+      paths: ["termination_reason"],
+      messages: ["required once completed"],
+    });
+  });
+});
+
+describe("targetSkillsOf", () => {
+  it("reads target_skills, else skill_names, else no skills", () => {
+    expect(targetSkillsOf({ target_skills: ["a"], skill_names: ["b"] })).toEqual(["a"]);
+    expect(targetSkillsOf({ skill_names: ["b"] })).toEqual(["b"]);
+    expect(targetSkillsOf({})).toEqual([]);
   });
 });
