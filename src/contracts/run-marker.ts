@@ -13,9 +13,8 @@ export function attemptFolderName(name: string, runNumber: number, attempt: numb
 /** The run number of the attempt folder a path lies in (its innermost marked folder), if any. */
 export function runNumberOfPath(path: string | undefined): number | undefined {
   if (!path) return undefined;
-  const segments = path.split(/[\\/]+/);
-  for (let i = segments.length - 1; i >= 0; i--) {
-    const match = MARKER.exec(segments[i]!);
+  for (const segment of path.split(/[\\/]/).reverse()) {
+    const match = MARKER.exec(segment);
     if (match) return Number(match[1]);
   }
   return undefined;

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { attemptFolderName, runNumberOfPath } from "../../src/contracts/run-marker.js";
+import { attemptFolderName, replayOfHeader, runNumberOfPath } from "../../src/contracts/run-marker.js";
 
 describe("the run number in an attempt folder's name", () => {
   it("is read back from the workspace inside it, whatever the run's own name holds", () => {
@@ -46,5 +46,30 @@ describe("the run number in an attempt folder's name", () => {
     expect(() => attemptFolderName("a", 0, 1)).toThrow(RangeError);
     expect(() => attemptFolderName("a", 1, 0)).toThrow(RangeError);
     expect(() => attemptFolderName("a", 1.5, 1)).toThrow(RangeError);
+    expect(() => attemptFolderName("a", 0, 1)).toThrow("run number 0");
+    expect(() => attemptFolderName("a", 1, 2.5)).toThrow("attempt 2.5");
+  });
+
+  it("is read from a relative path whose first folder is the attempt's, and past doubled separators", () => {
+    expect(runNumberOfPath(attemptFolderName("a", 6, 1))).toBe(6);
+    expect(runNumberOfPath(`${attemptFolderName("a", 6, 1)}/work`)).toBe(6);
+    expect(runNumberOfPath(`/t//${attemptFolderName("a", 7, 1)}//work/`)).toBe(7);
+  });
+});
+
+describe("the replay header", () => {
+  it("names the run a replayed request stands for", () => {
+    expect(replayOfHeader("run-12")).toEqual({ replayed: true, runNumber: 12 });
+    expect(replayOfHeader(" run-4 ")).toEqual({ replayed: true, runNumber: 4 });
+  });
+
+  it("marks a replay of no run it can read when the value is not exactly run-<n>", () => {
+    for (const value of ["xrun-3", "run-3x", "run-0", "run-", "run-3 run-4"])
+      expect(replayOfHeader(value)).toEqual({ replayed: true });
+  });
+
+  it("is no replay without a single header value", () => {
+    expect(replayOfHeader(undefined)).toEqual({ replayed: false });
+    expect(replayOfHeader(["run-1", "run-2"])).toEqual({ replayed: false });
   });
 });
