@@ -48,8 +48,9 @@ export const EvalCaseInput = z.looseObject({
 // No expectations is allowed: authors save prompts first; the suite rules warn that nothing grades such an eval.
 export const EvalCase = EvalCaseInput.transform((raw) => {
   const { assertions, ...rest } = raw;
-  const statements = (raw.checks ?? []).filter((c): c is string => typeof c === "string");
-  const checks = (raw.checks ?? []).filter((c): c is Check => typeof c !== "string");
+  const entries = raw.checks ?? [];
+  const statements = entries.filter((c): c is string => typeof c === "string");
+  const checks = entries.filter((c): c is Check => typeof c !== "string");
   const expectations = [...(raw.expectations ?? assertions ?? []), ...statements];
   return { ...rest, expectations, checks, files: raw.files ?? [] };
 });

@@ -57,6 +57,72 @@ describe("evals.json", () => {
     ]);
   });
 
+  it("says how to fix a duplicate id, and a number id a string id's position clashes with", () => {
+    const issuesOf = (evals: unknown[]) => {
+      const result = EvalsFile.safeParse({ evals });
+      return result.success
+        ? []
+        : result.error.issues.map((issue) => ({
+            path: issue.path,
+            message: issue.message,
+            hint: (issue as { params?: { hint?: string } }).params?.hint,
+          }));
+    };
+    expect(
+      issuesOf([
+        { id: 1, prompt: "p" },
+        { id: 1, prompt: "p" },
+      ]),
+    ).toEqual([
+      {
+        path: ["evals", 1, "id"],
+        message: "duplicate id 1 (first used by evals[0])",
+        hint: "give every eval its own id",
+      },
+    ]);
+    expect(
+      issuesOf([
+        { id: "first", prompt: "p" },
+        { id: 1, prompt: "p" },
+      ]),
+    ).toEqual([
+      {
+        path: ["evals", 1, "id"],
+        message:
+          "1 becomes eval_id 1 in skill-creator's files, as does evals[0] (a number id is kept, a string id becomes its position)",
+        hint: "change the number id 1, or use string ids (or number ids) throughout",
+      },
+    ]);
+  });
+
+  it("takes sizes as a size, and refuses at the field a size it cannot read", () => {
+    const evals = [{ id: 1, prompt: "p" }];
+    expect(EvalsFile.parse({ max_output: "200MB", max_output_file: "1 GiB", evals })).toMatchObject({
+      max_output: "200MB",
+      max_output_file: "1 GiB",
+    });
+    const value = { max_output: "lots", max_output_file: "5 parsecs", evals };
+    expect(issuePaths(EvalsFile, value)).toEqual(["max_output", "max_output_file"]);
+    expect(issueMessages(EvalsFile, value)).toEqual([
+      'expected a size such as "200MB", "50MB" or "1GB"',
+      'expected a size such as "200MB", "50MB" or "1GB"',
+    ]);
+  });
+
+  it("keeps a check's sentences as expectations and its structured checks as checks", () => {
+    const check = { type: "file_exists", path: "out.txt" };
+    const parsed = EvalsFile.parse({
+      evals: [{ id: 1, prompt: "p", expectations: ["e"], checks: ["The table has a header", check] }],
+    });
+    expect(parsed.evals[0]?.expectations).toEqual(["e", "The table has a header"]);
+    expect(parsed.evals[0]?.checks).toEqual([check]);
+    expect(EvalsFile.parse({ evals: [{ id: 1, prompt: "p" }] }).evals[0]).toMatchObject({
+      expectations: [],
+      checks: [],
+      files: [],
+    });
+  });
+
   it("fails at the place of a missing prompt", () => {
     expect(issuePaths(EvalsFile, { evals: [{ id: 1, expectations: [] }] })).toEqual(["evals[0].prompt"]);
   });
