@@ -29,9 +29,11 @@ export function readCurrentDescription(text: string): string | undefined {
 /** The first failures block; undefined when there is none or it is not a JSON array of failures. */
 export function readTrainFailures(text: string): DescriberFailure[] | undefined {
   const json = readTag(text, FAILURES);
+  // Stryker disable next-line ConditionalExpression: equivalent, JSON.parse throws on undefined and the catch answers undefined
   if (json === undefined) return undefined;
   try {
     const list: unknown = JSON.parse(json);
+    // Stryker disable next-line ConditionalExpression: equivalent, no JSON value but an array has filter, the catch answers undefined
     if (!Array.isArray(list)) return undefined;
     return list.filter(
       (f): f is DescriberFailure =>

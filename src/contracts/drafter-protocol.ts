@@ -31,7 +31,7 @@ export function readDraftRequest(text: string): DraftRequest | undefined {
     const value = JSON.parse(text.slice(open + OPEN.length, close)) as Partial<DraftRequest>;
     if (typeof value.name !== "string" || typeof value.description !== "string") return undefined;
     const count = (n: unknown, fallback: number) =>
-      typeof n === "number" && Number.isInteger(n) && n >= 0 ? Math.min(n, 200) : fallback;
+      Number.isInteger(n) && (n as number) >= 0 ? Math.min(n as number, 200) : fallback;
     return {
       name: value.name,
       description: value.description,

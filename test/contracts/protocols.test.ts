@@ -34,6 +34,7 @@ describe("the draft request", () => {
     expect(readDraftRequest('<draft-request>{"name":"n","description":"d"}}')).toBeUndefined();
     expect(readDraftRequest("<draft-request>\nnot json\n</draft-request>")).toBeUndefined();
     expect(readDraftRequest('<draft-request>{"name":"n"}</draft-request>')).toBeUndefined();
+    expect(readDraftRequest('<draft-request>{"description":"d"}</draft-request>')).toBeUndefined();
   });
 
   it("takes counts from 0 to 200, and the defaults for anything else", () => {
