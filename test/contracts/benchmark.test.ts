@@ -30,6 +30,25 @@ describe("benchmark.json", () => {
     ]);
   });
 
+  it("names the three configurations when a run's is not one of them", () => {
+    expect(issueMessages(Benchmark, withRuns([{ ...seedRun, configuration: "with-skill" }]))).toEqual([
+      'must be "with_skill", "without_skill" or "old_skill"',
+    ]);
+  });
+
+  it("reports a result that is not an object as zod does, without the hint for a missing one", () => {
+    const bad = withRuns([{ ...seedRun, result: 0.5 }]);
+    expect(issuePaths(Benchmark, bad)).toEqual(["runs[0].result"]);
+    expect(issueMessages(Benchmark, bad)).toEqual(["Invalid input: expected object, received number"]);
+  });
+
+  it("says which run is listed twice and where it was first", () => {
+    const run = { ...seedRun, eval_id: "csv", configuration: "without_skill", run_number: 3 };
+    expect(issueMessages(Benchmark, withRuns([run, seedRun, { ...run }]))).toEqual([
+      'duplicate run (eval "csv", without_skill, run 3) first listed at runs[0]',
+    ]);
+  });
+
   it("rejects a delta that is not a signed number as text", () => {
     const bad = {
       ...seedBenchmark,
