@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Feedback, History } from "../../src/contracts/index.js";
-import { issuePaths } from "./issues.js";
+import { issueMessages, issuePaths } from "./issues.js";
 import { seedHistory } from "./seed-examples.js";
 
 const [v0, v1, v2] = seedHistory.iterations as [
@@ -32,6 +32,22 @@ describe("history.json", () => {
   it("rejects a version used twice", () => {
     const bad = { ...seedHistory, iterations: [v0, { ...v1, version: "v0" }, v2] };
     expect(issuePaths(History, bad)).toEqual(["iterations[1].version"]);
+  });
+
+  it("says what is wrong with a version, an is_current_best and a current_best", () => {
+    expect(
+      issueMessages(History, { ...seedHistory, iterations: [v0, { ...v1, version: "v0" }, v2] }),
+    ).toEqual(['duplicate version "v0" (first used by iterations[0])']);
+    expect(
+      issueMessages(History, { ...seedHistory, iterations: [{ ...v0, is_current_best: true }, v1, v2] }),
+    ).toEqual([`is true but current_best is "${seedHistory.current_best}"`]);
+    expect(
+      issueMessages(History, {
+        ...seedHistory,
+        current_best: "v9",
+        iterations: [v0, v1, { ...v2, is_current_best: false }],
+      }),
+    ).toEqual(['"v9" is not the version of any iteration']);
   });
 
   it("accepts a history that has not started yet, and our score extra", () => {
