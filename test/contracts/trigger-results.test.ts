@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TriggerResults } from "../../src/contracts/index.js";
-import { issuePaths } from "./issues.js";
+import { issueMessages, issuePaths } from "./issues.js";
 
 // What skill-creator's scripts/run_eval.py prints.
 const skillCreatorOutput = {
@@ -79,6 +79,14 @@ describe("trigger-results.json", () => {
   it("rejects a summary whose counts do not add up", () => {
     expect(issuePaths(TriggerResults, { ...ours, summary: { ...ours.summary, total: 5 } })).toEqual([
       "summary.total",
+    ]);
+  });
+
+  it("says which counts exceed the runs and which do not add up", () => {
+    const bad = { ...ours, results: [{ ...ours.results[0]!, triggers: 3 }] };
+    expect(issueMessages(TriggerResults, bad)).toEqual(["triggers (3) plus errors (1) exceed runs (3)"]);
+    expect(issueMessages(TriggerResults, { ...ours, summary: { ...ours.summary, total: 5 } })).toEqual([
+      "must equal passed + failed + errors (1 + 0 + 1)",
     ]);
   });
 
