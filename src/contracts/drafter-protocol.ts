@@ -24,9 +24,10 @@ export function isRetry(text: string): boolean {
 
 export function readDraftRequest(text: string): DraftRequest | undefined {
   const open = text.indexOf(OPEN);
+  if (open < 0) return undefined;
   const close = text.indexOf(CLOSE, open);
   // Stryker disable next-line EqualityOperator: equivalent, a closing tag is found only after the opening one
-  if (open < 0 || close < 0) return undefined;
+  if (close < 0) return undefined;
   try {
     const value = JSON.parse(text.slice(open + OPEN.length, close)) as Partial<DraftRequest>;
     if (typeof value.name !== "string" || typeof value.description !== "string") return undefined;
