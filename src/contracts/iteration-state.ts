@@ -221,7 +221,7 @@ export const IterationState = z
     if (
       state.target_skills !== undefined &&
       state.skill_names !== undefined &&
-      state.target_skills.join("\u0000") !== state.skill_names.join("\u0000")
+      JSON.stringify(state.target_skills) !== JSON.stringify(state.skill_names)
     )
       ctx.addIssue({ code: "custom", path: ["skill_names"], message: "differs from target_skills" });
     if (names.length > 0 && state.skill_paths !== undefined && state.skill_paths.length !== names.length)

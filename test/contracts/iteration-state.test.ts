@@ -200,6 +200,10 @@ describe("iteration-state.json: the skills and the counters", () => {
       paths: ["skill_names"],
       messages: ["differs from target_skills"],
     });
+    expect(both({ ...nameless, target_skills: ["a\u0000b"], skill_names: ["a", "b"] })).toEqual({
+      paths: ["skill_names"],
+      messages: ["differs from target_skills"],
+    });
     expect(both({ ...nameless, target_skills: ["a"], skill_names: ["b"] })).toEqual({
       paths: ["skill_names"],
       messages: ["differs from target_skills"],
