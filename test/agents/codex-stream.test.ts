@@ -284,8 +284,24 @@ describe("how a Codex run ended", () => {
     [failed("unexpected status 529 <unknown status code>", 529), "overloaded"],
     [failed("We're currently experiencing high demand, which may cause temporary errors."), "server_error"],
     [failed("unexpected status 401 Unauthorized", 401), "auth_error"],
+    // The status decides before the words: each of these says nothing the patterns know.
+    [failed("boom", 429), "rate_limited"],
+    [failed("boom", 500), "server_error"],
+    [failed("boom", 403), "auth_error"],
+    [failed("boom", 400), "agent_error"],
+    // Without a status, the words.
+    [failed("Invalid API key given"), "auth_error"],
+    [failed("invalid api key", 400), "agent_error"],
+    [failed("The model is overloaded"), "overloaded"],
+    [failed("Too many requests, slow down"), "rate_limited"],
+    [failed("boom"), "agent_error"],
   ])("%j is %s", (result, outcome) => {
     expect(classifyCodexEnd(proc, result).outcome).toBe(outcome);
+  });
+
+  it("gives the turn's text as the message, else its subtype", () => {
+    expect(classifyCodexEnd(proc, failed("boom", 500)).message).toBe("boom");
+    expect(classifyCodexEnd(proc, failed("", 500)).message).toBe("error");
   });
 
   it("is a crash when the process ends without a turn's end", () => {
