@@ -92,6 +92,16 @@ describe("the version beside each agent's binary", () => {
     expect(
       await codexVersion(await fakePackage("c-6", { name: "@openai/codex", version: "1.2.3-1" }, 0)),
     ).toBe("1.2.3-1");
+    // Another package's version is not Codex's.
+    expect(
+      await codexVersion(await fakePackage("c-7", { name: "left-pad", version: "9.9.9" }, 0)),
+    ).toBeUndefined();
+  });
+
+  it("Codex CLI: a codex-package.json without a version passes on to the package above it", async () => {
+    const binary = await fakePackage("c-8", { name: "@openai/codex", version: "2.0.0" }, 1);
+    await writeFile(join(dir, "c-8", "d0", "codex-package.json"), JSON.stringify({ variant: "codex" }));
+    expect(await codexVersion(binary)).toBe("2.0.0");
   });
 
   it("Qwen Code: its package, up to one folder above", async () => {
