@@ -6,7 +6,7 @@ import { classifyCodexEnd } from "../../src/agents/codex/classify.js";
 import { findCodexCredentials } from "../../src/agents/codex/credentials.js";
 import { codexEnvironment } from "../../src/agents/codex/environment.js";
 import { commandKind, parseCodexTranscript } from "../../src/agents/codex/parse-stream.js";
-import { skillReadBy } from "../../src/agents/codex/skill-load.js";
+import { innerCommand, skillReadBy } from "../../src/agents/codex/skill-load.js";
 import { costOf } from "../../src/agents/pricing.js";
 import type { ProcessResult } from "../../src/agents/process/run-process.js";
 import { detectTrigger, stolenBy } from "../../src/triggers/detect.js";
@@ -133,8 +133,22 @@ describe("which shell commands load a skill", () => {
     ["/bin/bash -lc \"sed -n '1,200p' .agents/skills/pdf/SKILL.md\"", "pdf"],
     ["/bin/bash -lc 'head -50 ~/.codex/skills/pdf/SKILL.md | cat'", "pdf"],
     ["cat r1/pdf/SKILL.md", "pdf"],
+    // One reader among the programs is enough.
+    ["/bin/bash -lc 'cat .agents/skills/pdf/SKILL.md | wc -l'", "pdf"],
   ])("%s loads %s", (command, skill) => {
     expect(skillReadBy(command)).toBe(skill);
+  });
+
+  it.each([
+    ["/bin/bash -lc 'cat a'", "cat a"],
+    ["bash  -lc  'cat a'", "cat a"],
+    ['zsh -c "cat a"', "cat a"],
+    // Not one whole wrapper: left as it came.
+    ["echo /bin/bash -lc 'cat a'", "echo /bin/bash -lc 'cat a'"],
+    ["/bin/bash -lc 'cat a' && rm b", "/bin/bash -lc 'cat a' && rm b"],
+    ["/bin/bash -lc 'cat a'b", "/bin/bash -lc 'cat a'b"],
+  ])("the command inside %j is %j", (command, inner) => {
+    expect(innerCommand(command)).toBe(inner);
   });
 
   it.each([

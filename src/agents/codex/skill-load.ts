@@ -28,12 +28,17 @@ export function innerCommand(command: string): string {
   return match[1] === "'" ? match[2]!.replace(/'\\''/g, "'") : match[2]!;
 }
 
+// Stryker disable next-line Regex,StringLiteral: equivalent, the first word ends at the first space either way, and split always gives one
+const firstWord = (part: string) => part.trim().split(/\s+/)[0] ?? "";
+// Stryker disable next-line Regex: equivalent, a greedy `.*` matches from the start anyway
+const baseName = (word: string) => word.replace(/^.*\//, "");
+
 /** The programs a shell command runs, first word of each pipeline stage or list element. */
 export function programsOf(command: string): string[] {
   return innerCommand(command)
     .split(/\|\||&&|[|;&\n]/)
-    .map((part) => part.trim().split(/\s+/)[0] ?? "")
-    .map((word) => word.replace(/^.*\//, ""))
+    .map(firstWord)
+    .map(baseName)
     .filter(Boolean);
 }
 
