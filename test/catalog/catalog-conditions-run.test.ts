@@ -1,15 +1,13 @@
 import { readdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { PLAN_FILE } from "../../src/catalog/catalog-folder.js";
 import { planCatalog } from "../../src/catalog/dry-run.js";
 import { type CatalogOptions, runCatalog } from "../../src/catalog/run-catalog.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 
 // runCatalog in this process on the agent test double, with what the flags pass on to every run: the model ("M1"
 // loads beta only when the opus model is asked for), the project ("P1" loads alpha only in a folder holding
@@ -26,16 +24,8 @@ const script = SimScript.parse({
   ],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-const lib = () => join(dir, "lib");
-const project = () => join(dir, "project");
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeTree(dir, {
+const fx = useSimDouble(script, (dir) =>
+  writeTree(dir, {
     "lib/alpha/SKILL.md": skillMd("alpha", "Draws charts.", "Draw."),
     "lib/alpha/evals/triggers.json": JSON.stringify([
       { query: "M1 draw the chart", should_trigger: false },
@@ -68,23 +58,20 @@ beforeAll(async () => {
       { role: "user", content: "Hello." },
       { role: "assistant", content: "Hi." },
     ]),
-  });
-  sim = await startSim({ script });
-});
-afterAll(async () => {
-  await sim?.close();
-  await cleanup();
-});
+  }),
+);
+const lib = () => join(fx.dir, "lib");
+const project = () => join(fx.dir, "project");
 
 function options(workspace: string, overrides: Partial<CatalogOptions> = {}): CatalogOptions {
   return {
     dir: lib(),
-    workspace: join(dir, workspace),
+    workspace: join(fx.dir, workspace),
     runs: 1,
     concurrency: 1,
     timeoutSeconds: 60,
     retry: { ...fastRetry, attempts: 1 },
-    createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+    createAgent: () => fx.agent(),
     ...overrides,
   };
 }
@@ -94,7 +81,7 @@ describe("runCatalog passes the flags on to every run", () => {
     options("ws-conditions", {
       model: "claude-opus-4-1",
       project: project(),
-      context: join(dir, "context.json"),
+      context: join(fx.dir, "context.json"),
       store: { dir: join(project(), "cache") },
     });
 
@@ -107,7 +94,7 @@ describe("runCatalog passes the flags on to every run", () => {
       "P1 chart the project: alpha",
     ]);
     // The runs continued the conversation.
-    const asked = sim.log.filter((e) => e.prompt === "P1 chart the project");
+    const asked = fx.sim.log.filter((e) => e.prompt === "P1 chart the project");
     expect(asked.length).toBeGreaterThan(0);
     expect(asked.every((e) => e.history?.join(" ") === "Hello. Hi.")).toBe(true);
     // The dry run keys the runs as the catalog did (the model, the project, the conversation): all are stored; and
@@ -136,7 +123,7 @@ describe("runCatalog held back by --max-cost", () => {
     const summary = await runCatalog(
       held("ws-held", {
         createAgent: async () => ({
-          ...(await createClaudeCodeAgent({ binary, simulatorUrl: sim.url })),
+          ...(await fx.agent()),
           name: "opencode",
           sandboxed: true,
         }),
@@ -227,7 +214,7 @@ describe("runCatalog --screen replay", () => {
     const warnings: string[] = [];
     const summary = await runCatalog(
       options("ws-verify", {
-        dir: join(dir, "screened"),
+        dir: join(fx.dir, "screened"),
         screen: { kind: "replay", verifyPercent: 50 },
         reporter: { onWarning: (message) => warnings.push(message) },
       }),
@@ -245,7 +232,7 @@ describe("runCatalog --screen replay", () => {
     expect(summary.results.runs.map((r) => r.replay_agreed).sort()).toEqual([false, false, undefined]);
     expect(summary.results.runs.filter((r) => !Object.hasOwn(r, "replay_agreed"))).toHaveLength(1);
     // Every request, replayed or the agent's, lists the library under names of eight hex digits.
-    const asked = sim.log.filter((e) => e.prompt.startsWith("V"));
+    const asked = fx.sim.log.filter((e) => e.prompt.startsWith("V"));
     const names = asked.flatMap((e) => e.listed ?? []).filter((n) => n.includes("-sg-"));
     expect(names.length).toBeGreaterThan(0);
     expect(names.every((n) => /^(alpha|beta)-sg-[0-9a-f]{8}$/.test(n))).toBe(true);
@@ -257,9 +244,9 @@ describe("runCatalog --screen replay", () => {
   }, 60_000);
 
   it("a capture in the store is read as the skill it was made of, whatever order the folders put the library in", async () => {
-    const store = { dir: join(dir, "shared-cache") };
+    const store = { dir: join(fx.dir, "shared-cache") };
     const screened = (library: string) =>
-      options(`ws-${library}`, { dir: join(dir, library), screen: { kind: "replay" }, store });
+      options(`ws-${library}`, { dir: join(fx.dir, library), screen: { kind: "replay" }, store });
     const first = await runCatalog(screened("order-1"));
     const second = await runCatalog(screened("order-2"));
     for (const summary of [first, second])
@@ -272,7 +259,7 @@ describe("runCatalog --screen replay", () => {
     const controller = new AbortController();
     const summary = await runCatalog(
       options("ws-screen-cancel", {
-        dir: join(dir, "screened"),
+        dir: join(fx.dir, "screened"),
         screen: { kind: "replay" },
         signal: controller.signal,
         reporter: { onRunStart: () => controller.abort() },

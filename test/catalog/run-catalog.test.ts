@@ -1,16 +1,14 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { PLAN_FILE } from "../../src/catalog/catalog-folder.js";
 import { planCatalog } from "../../src/catalog/dry-run.js";
 import { renderCatalogMarkdown } from "../../src/catalog/render-markdown.js";
 import { CATALOG_RUN_USD, type CatalogOptions, runCatalog } from "../../src/catalog/run-catalog.js";
 import { CatalogResults } from "../../src/contracts/catalog.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 
 // runCatalog and planCatalog in this process, the claude-code adapter on the test double, against one sim for the
 // file. "A1" loads alpha (nothing when it continues the conversation), "A2" loads nothing (or the rival when it is installed), "B1" (beta's) loads alpha, "B2"
@@ -27,15 +25,8 @@ const script = SimScript.parse({
   ],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-const lib = () => join(dir, "lib");
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeTree(dir, {
+const fx = useSimDouble(script, (dir) =>
+  writeTree(dir, {
     "lib/alpha/SKILL.md": skillMd("alpha", "Draws charts. Use when asked to plot.", "Draw."),
     "lib/alpha/evals/triggers.json": JSON.stringify([
       { query: "A1 plot the sales", should_trigger: true },
@@ -54,20 +45,16 @@ beforeAll(async () => {
       { role: "user", content: "Hello." },
       { role: "assistant", content: "Hi." },
     ]),
-  });
-  sim = await startSim({ script });
-});
-afterAll(async () => {
-  await sim?.close();
-  await cleanup();
-});
+  }),
+);
+const lib = () => join(fx.dir, "lib");
 
-const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
+const double = () => fx.agent();
 
 function options(workspace: string, overrides: Partial<CatalogOptions> = {}): CatalogOptions {
   return {
     dir: lib(),
-    workspace: join(dir, workspace),
+    workspace: join(fx.dir, workspace),
     runs: 1,
     concurrency: 2,
     timeoutSeconds: 60,
@@ -132,7 +119,7 @@ const scores = () => [
   score("gamma", 0),
 ];
 
-const ws = (name: string) => join(dir, name);
+const ws = (name: string) => join(fx.dir, name);
 
 describe("runCatalog", () => {
   it("--max-cost holds every run back: the folder is left interrupted, without catalog.json", async () => {
@@ -248,7 +235,7 @@ describe("runCatalog", () => {
       "# Catalog: beta query 1, run 1",
     );
     expect(await readFile(join(runDir, "events.jsonl"), "utf8")).toContain('"kind":"skill_load"');
-    const asked = sim.log.find((e) => e.prompt === "B1 summarise orders.csv");
+    const asked = fx.sim.log.find((e) => e.prompt === "B1 summarise orders.csv");
     expect(asked?.listed).toEqual(expect.arrayContaining([names.alpha, names.beta, names.gamma]));
     expect(asked?.history).toBeUndefined();
     expect(await readJson(join(catalogDir, "beta", "query-1", "run-1", "activation.json"))).toMatchObject({
@@ -317,7 +304,7 @@ describe("runCatalog", () => {
 describe("refusals before any run", () => {
   it("refuses --context with an agent that cannot continue a conversation, and --screen with one without replay", async () => {
     const noContext = async () => ({ ...(await double()), name: "codex", continuesConversations: false });
-    const context = join(dir, "context.json");
+    const context = join(fx.dir, "context.json");
     await expect(runCatalog(options("ws-refused", { context, createAgent: noContext }))).rejects.toThrow(
       /--context is not available with codex/,
     );
@@ -469,9 +456,9 @@ describe("runCatalog --screen replay under conditions", () => {
     options(workspace, {
       screen: { kind: "replay" },
       store: {},
-      installed: [join(dir, "rivals")],
-      project: join(dir, "project"),
-      context: join(dir, "context.json"),
+      installed: [join(fx.dir, "rivals")],
+      project: join(fx.dir, "project"),
+      context: join(fx.dir, "context.json"),
       model: "claude-sonnet-4-5",
     });
 
@@ -479,10 +466,10 @@ describe("runCatalog --screen replay under conditions", () => {
     const summary = await runCatalog(screened("ws-screen"));
     const catalogDir = join(ws("ws-screen"), "catalog-1");
     const conditions = {
-      project_root: join(dir, "project"),
+      project_root: join(fx.dir, "project"),
       project_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       installed: ["rival"],
-      context: join(dir, "context.json"),
+      context: join(fx.dir, "context.json"),
       context_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       context_turns: 2,
     };
@@ -512,10 +499,10 @@ describe("runCatalog --screen replay under conditions", () => {
       screen: { kind: "replay", decided_by_replay: 3, decided_by_agent: 1, captured: true },
     });
     expect(await readJson(join(catalogDir, PLAN_FILE))).toMatchObject({
-      installed: [join(dir, "rivals")],
-      project_root: join(dir, "project"),
+      installed: [join(fx.dir, "rivals")],
+      project_root: join(fx.dir, "project"),
       project_hash: summary.results.conditions?.project_hash,
-      context: join(dir, "context.json"),
+      context: join(fx.dir, "context.json"),
       context_hash: summary.results.conditions?.context_hash,
       status: "complete",
     });
@@ -527,7 +514,7 @@ describe("runCatalog --screen replay under conditions", () => {
     expect(agentRun).toMatchObject({ decided_by: "agent", outcome: "server_error" });
     expect(Object.keys(agentRun.install_names as object)).toEqual(["alpha", "beta", "gamma"]);
     // The agent's run continued the conversation, with the rival listed beside the library.
-    const asked = sim.log.filter((e) => e.prompt === "B2 count the rows" && e.history !== undefined);
+    const asked = fx.sim.log.filter((e) => e.prompt === "B2 count the rows" && e.history !== undefined);
     expect(asked.length).toBeGreaterThan(0);
     expect(asked[0]!.history).toEqual(["Hello.", "Hi."]);
     expect(asked[0]!.listed).toContain("rival");

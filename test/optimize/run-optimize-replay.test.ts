@@ -1,11 +1,9 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { type OptimizeOptions, runOptimize } from "../../src/optimize/index.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, skillMd, writeTree } from "../e2e/helpers.js";
 import { scriptedImprover } from "./word-agent.js";
 
 // runOptimize in this process with replay screening its runs: the claude-code adapter on the test double, against a
@@ -17,14 +15,8 @@ const script = SimScript.parse({
   ],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeTree(dir, {
+const fx = useSimDouble(script, (dir) =>
+  writeTree(dir, {
     "scribe/SKILL.md": skillMd("scribe", "Writes release notes.", "Write them."),
     "scribe/evals/triggers.json": JSON.stringify([
       { query: "R1 draft the release notes", should_trigger: true },
@@ -32,17 +24,12 @@ beforeAll(async () => {
       { query: "N1 what is the weather", should_trigger: false },
       { query: "N2 plot the sales", should_trigger: false },
     ]),
-  });
-  sim = await startSim({ script });
-});
-afterAll(async () => {
-  await sim?.close();
-  await cleanup();
-});
+  }),
+);
 
 const options = (overrides: Partial<OptimizeOptions> = {}): OptimizeOptions => ({
-  skillPath: join(dir, "scribe"),
-  workspace: join(dir, "ws"),
+  skillPath: join(fx.dir, "scribe"),
+  workspace: join(fx.dir, "ws"),
   maxIterations: 0,
   holdout: 0.5,
   runs: 3,
@@ -52,7 +39,7 @@ const options = (overrides: Partial<OptimizeOptions> = {}): OptimizeOptions => (
   timeoutSeconds: 60,
   retry: { ...fastRetry, attempts: 1 },
   screen: { mode: "replay", screen: { kind: "replay" } },
-  createAgent: async () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+  createAgent: async () => fx.agent(),
   createImprover: async () => scriptedImprover([]).judge,
   ...overrides,
 });
@@ -74,7 +61,7 @@ describe("runOptimize with replay", () => {
     const controller = new AbortController();
     const result = await runOptimize(
       options({
-        workspace: join(dir, "ws-cut"),
+        workspace: join(fx.dir, "ws-cut"),
         signal: controller.signal,
         triggerReporter: { onRunEnd: () => controller.abort() },
       }),

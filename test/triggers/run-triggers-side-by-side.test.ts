@@ -1,17 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget } from "../../src/run/budget.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
 import { triggerRunIdentity } from "../../src/triggers/run-triggers.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 import { conditionsTree, type Listing, listing, priorConversation } from "./conditions-fixture.js";
 
 // --conditions clean,real, --conditions clean, --context and the suite's "conditions", with runTriggers in this process
@@ -37,18 +35,8 @@ const QUERIES = [
   { query: "Explain what a monad is", should_trigger: false },
 ];
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
 let untouched: Listing;
-const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
-const project = () => join(dir, "project");
-const library = () => join(dir, "library");
-const contextFile = () => join(dir, "context.json");
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
+const fx = useSimDouble(script, async (dir) => {
   await writeTree(dir, {
     ...conditionsTree(),
     "release-notes/evals/triggers.json": JSON.stringify(QUERIES),
@@ -56,17 +44,16 @@ beforeAll(async () => {
     "poet/SKILL.md": skillMd("poet", "Writes poems.", "Write one."),
   });
   untouched = await listing(project());
-  sim = await startSim({ script });
 });
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+const double = () => fx.agent();
+const project = () => join(fx.dir, "project");
+const library = () => join(fx.dir, "library");
+const contextFile = () => join(fx.dir, "context.json");
 
 function options(workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions {
   return {
-    skillPath: join(dir, "release-notes"),
-    workspace: join(dir, workspace),
+    skillPath: join(fx.dir, "release-notes"),
+    workspace: join(fx.dir, workspace),
     runs: 1,
     threshold: 0.5,
     concurrency: 2,
@@ -93,7 +80,7 @@ describe("--conditions clean,real in one iteration", () => {
     const summary = await runTriggers(
       options("ws-both", { ...given, reporter: { onPlan: (info) => plans.push(info) } }),
     );
-    const triggersDir = join(dir, "ws-both", "iteration-1", "triggers");
+    const triggersDir = join(fx.dir, "ws-both", "iteration-1", "triggers");
     const cleanDir = join(triggersDir, "clean");
     expect(summary.cancelled).toBe(false);
     expect(plans).toEqual([
@@ -187,13 +174,13 @@ describe("--conditions clean,real in one iteration", () => {
       served: 8,
       toRun: 0,
     });
-    await writeTree(dir, {
+    await writeTree(fx.dir, {
       "context-2.json": JSON.stringify([
         { role: "user", content: "Can you look at the parser tests?" },
         { role: "assistant", content: "Yes, they pass." },
       ]),
     });
-    const otherContext = { ...given, context: join(dir, "context-2.json") };
+    const otherContext = { ...given, context: join(fx.dir, "context-2.json") };
     expect(await forecastTriggerRuns(options("ws-both", otherContext))).toMatchObject({
       runs: 8,
       served: 4,
@@ -203,7 +190,7 @@ describe("--conditions clean,real in one iteration", () => {
     // The clean room's forecast never reads the conversation: a missing file does not matter there.
     const cleanOnly = {
       ...given,
-      context: join(dir, "missing-context.json"),
+      context: join(fx.dir, "missing-context.json"),
       conditions: { clean: true, real: false },
     };
     expect(await forecastTriggerRuns(options("ws-both", cleanOnly))).toMatchObject({
@@ -244,10 +231,10 @@ describe("--conditions clean alone", () => {
       options("ws-clean", {
         conditions: { clean: true, real: false },
         installed: [library()],
-        withSkills: [join(dir, "poet")],
+        withSkills: [join(fx.dir, "poet")],
         project: project(),
         // Never read: the clean room has no prior conversation.
-        context: join(dir, "missing-context.json"),
+        context: join(fx.dir, "missing-context.json"),
       }),
     );
     const { results } = summary;
@@ -284,7 +271,7 @@ describe("--context alone", () => {
 });
 
 describe('the suite\'s "conditions"', () => {
-  const suited = () => join(dir, "suited");
+  const suited = () => join(fx.dir, "suited");
   beforeAll(async () => {
     await writeTree(suited(), {
       ...conditionsTree(),
@@ -310,7 +297,7 @@ describe('the suite\'s "conditions"', () => {
     const real = await runTriggers(
       suiteOptions("ws-suited-real", {
         conditions: { clean: false, real: true },
-        installed: [join(dir, "library")],
+        installed: [join(fx.dir, "library")],
         project: project(),
       }),
     );
@@ -346,12 +333,12 @@ describe("refused before any agent runs", () => {
     });
     expect(refused.code).toBe("USAGE");
     expect(refused.message).toContain("--context is not available with claude-code");
-    expect(await readdir(join(dir, "ws-split")).catch(() => [])).toEqual([]);
-    expect(await readdir(join(dir, "ws-refused")).catch(() => [])).toEqual([]);
+    expect(await readdir(join(fx.dir, "ws-split")).catch(() => [])).toEqual([]);
+    expect(await readdir(join(fx.dir, "ws-refused")).catch(() => [])).toEqual([]);
   });
 
   it("a given iteration is a resume only when it holds a plan; no temporary folder is left behind", async () => {
-    const given = join(dir, "given-iteration");
+    const given = join(fx.dir, "given-iteration");
     const resumed: boolean[] = [];
     const attempt = () =>
       runTriggers(
@@ -394,19 +381,19 @@ describe("a trigger run's identity for sharding", () => {
         toRun: 0,
         judgeServed: 0,
         judgeToRun: 0,
-        workspace: join(dir, "ws-shards"),
+        workspace: join(fx.dir, "ws-shards"),
       });
     for (const f of forecasts.filter((f) => f.runs > 0))
-      expect(f).toMatchObject({ toRun: f.runs, storeDir: join(dir, "ws-shards", ".skillgym-cache") });
+      expect(f).toMatchObject({ toRun: f.runs, storeDir: join(fx.dir, "ws-shards", ".skillgym-cache") });
   });
 });
 
 describe("a sandboxed run", () => {
   it("keeps the hosts its network filter refused in the run's activation.json", async () => {
-    await writeTree(dir, { "one-query.json": JSON.stringify(QUERIES.slice(3)) });
+    await writeTree(fx.dir, { "one-query.json": JSON.stringify(QUERIES.slice(3)) });
     const summary = await runTriggers(
       options("ws-sandboxed", {
-        evalsPath: join(dir, "one-query.json"),
+        evalsPath: join(fx.dir, "one-query.json"),
         createAgent: async () => {
           const agent = await double();
           return {

@@ -1,14 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 
 // runTriggers in this process, its agent the claude-code adapter on the test double, against one sim for the file.
 // "q1" always loads the skill under test; "q2" goes to limerick when limerick is installed beside it; "q3" loads
@@ -26,16 +24,8 @@ const script = SimScript.parse({
 
 const DESCRIPTION = "Writes a haiku poem. Use when the user asks for a haiku.";
 const VERSE = "Writes short poems.";
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-// The claude-code adapter on the test double, against this file's sim.
-const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeTree(dir, {
+const fx = useSimDouble(script, (dir) =>
+  writeTree(dir, {
     "haiku/SKILL.md": skillMd("haiku", DESCRIPTION, "Write a haiku."),
     "haiku/evals/triggers.json": JSON.stringify([
       { query: "q1 write a haiku about rain", should_trigger: true },
@@ -48,18 +38,15 @@ beforeAll(async () => {
       { query: "q4 anything at all", should_trigger: true },
       { query: "q5 compose a sonnet about the moon", should_trigger: true },
     ]),
-  });
-  sim = await startSim({ script });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+  }),
+);
+// The claude-code adapter on the test double, against this file's sim.
+const double = () => fx.agent();
 
 function options(workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions {
   return {
-    skillPath: join(dir, "haiku"),
-    workspace: join(dir, workspace),
+    skillPath: join(fx.dir, "haiku"),
+    workspace: join(fx.dir, workspace),
     runs: 2,
     threshold: 0.5,
     concurrency: 3,
@@ -81,7 +68,7 @@ describe("runTriggers", () => {
       options("ws-basic", {
         // One at a time: q1's first run has ended before its second could be taken, whatever the load.
         concurrency: 1,
-        withSkills: [join(dir, "limerick")],
+        withSkills: [join(fx.dir, "limerick")],
         // The double has no version of its own: this one names it and its mode, as a real agent would.
         createAgent: async () => ({
           ...(await double()),
@@ -96,8 +83,8 @@ describe("runTriggers", () => {
         },
       }),
     );
-    const triggersDir = join(dir, "ws-basic", "iteration-1", "triggers");
-    expect(summary.iterationDir).toBe(join(dir, "ws-basic", "iteration-1"));
+    const triggersDir = join(fx.dir, "ws-basic", "iteration-1", "triggers");
+    expect(summary.iterationDir).toBe(join(fx.dir, "ws-basic", "iteration-1"));
     expect(summary.resultsFile).toBe(join(triggersDir, "trigger-results.json"));
     expect(summary.cancelled).toBe(false);
     expect(summary.simulated).toBe(true);
@@ -163,7 +150,7 @@ describe("runTriggers", () => {
       description: DESCRIPTION,
       queries: results.results.map((r) => r.query),
       runs_per_query: 2,
-      with_skills: [join(dir, "limerick")],
+      with_skills: [join(fx.dir, "limerick")],
       all_runs: false,
       status: "complete",
     });
@@ -233,7 +220,7 @@ describe("runTriggers", () => {
     const retried: string[] = [];
     const summary = await runTriggers(
       options("ws-all", {
-        skillPath: join(dir, "verse"),
+        skillPath: join(fx.dir, "verse"),
         allRuns: true,
         description: sonnet,
         model: "claude-sonnet-4-5",
@@ -276,7 +263,9 @@ describe("runTriggers", () => {
     const plan = await readJson(join(summary.iterationDir, "triggers", "plan.json"));
     expect(plan).toMatchObject({ description: sonnet, all_runs: true, with_skills: [], status: "complete" });
     // The user's skill keeps its description.
-    expect(await readFile(join(dir, "verse", "SKILL.md"), "utf8")).toBe(skillMd("verse", VERSE, "Write it."));
+    expect(await readFile(join(fx.dir, "verse", "SKILL.md"), "utf8")).toBe(
+      skillMd("verse", VERSE, "Write it."),
+    );
 
     const retry = JSON.stringify({ attempt: 1, outcome: "server_error", delayMs: fastRetry.baseDelayMs });
     expect(retried.sort()).toEqual([`q1-r1 ${retry}`, `q1-r2 ${retry}`]);
@@ -295,7 +284,7 @@ describe("runTriggers", () => {
     // The store keeps the scored runs only: a failed run is made again next time.
     const forecast = await forecastTriggerRuns(
       options("ws-all", {
-        skillPath: join(dir, "verse"),
+        skillPath: join(fx.dir, "verse"),
         allRuns: true,
         description: sonnet,
         model: "claude-sonnet-4-5",

@@ -1,11 +1,9 @@
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions, type TriggerRunSpec } from "../../src/triggers/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, tempDir } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry } from "../e2e/helpers.js";
 import { haikuTriggerOptions, writeHaikuSkill } from "./haiku-triggers.js";
 
 // How a query's verdict settles as its runs end, with runTriggers in this process and the claude-code adapter on the
@@ -14,26 +12,15 @@ const script = SimScript.parse({
   rules: [{ match: "haiku", skill: "~haiku-sg-", steps: [{ text: "A haiku." }] }],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeHaikuSkill(dir, [{ query: "write a haiku about rain", should_trigger: true }]);
-  sim = await startSim({ script });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+const fx = useSimDouble(script, (dir) =>
+  writeHaikuSkill(dir, [{ query: "write a haiku about rain", should_trigger: true }]),
+);
 
 const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions =>
-  haikuTriggerOptions(dir, workspace, {
+  haikuTriggerOptions(fx.dir, workspace, {
     runs: 2,
     retry: { ...fastRetry, attempts: 1 },
-    createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+    createAgent: () => fx.agent(),
     ...overrides,
   });
 
@@ -63,7 +50,7 @@ describe("a query's verdict", () => {
   }, 60_000);
 
   it("settled, leaves its later runs unserved even when the store holds them", async () => {
-    const store = { store: { dir: join(dir, "store") } };
+    const store = { store: { dir: join(fx.dir, "store") } };
     // Every run made and stored: the second too.
     const all = await runTriggers(options("ws-all", { ...store, allRuns: true }));
     expect(all.records.map((r) => name(r.spec)).sort()).toEqual(["r1", "r2"]);

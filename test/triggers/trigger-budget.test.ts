@@ -1,16 +1,14 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createBudget } from "../../src/run/budget.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { openStore } from "../../src/store/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
 import { triggerRunKeys } from "../../src/triggers/reuse-trigger.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, tempDir } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson } from "../e2e/helpers.js";
 import { haikuTriggerOptions, writeHaikuSkill } from "./haiku-triggers.js";
 
 // What trigger runs cost when the agent is not simulated: the test double's result line gives each run's dollars,
@@ -18,34 +16,23 @@ import { haikuTriggerOptions, writeHaikuSkill } from "./haiku-triggers.js";
 // double; no query loads the skill, so every run ends with its result line.
 const script = SimScript.parse({ rules: [{ skill: "none", without_skill: [{ text: "Sure." }] }] });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  await writeHaikuSkill(dir, [
+const fx = useSimDouble(script, (dir) =>
+  writeHaikuSkill(dir, [
     { query: "explain what a monad is", should_trigger: false },
     { query: "what is the capital of France", should_trigger: false },
-  ]);
-  sim = await startSim({ script });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+  ]),
+);
 
 // The double as a paid agent: its runs are priced from its own result line.
 const paid = async () => ({
-  ...(await createClaudeCodeAgent({ binary, simulatorUrl: sim.url })),
+  ...(await fx.agent()),
   simulated: false,
 });
 
 const options = (workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions =>
-  haikuTriggerOptions(dir, workspace, {
+  haikuTriggerOptions(fx.dir, workspace, {
     retry: { ...fastRetry, attempts: 1 },
-    store: { dir: join(dir, "store") },
+    store: { dir: join(fx.dir, "store") },
     createAgent: paid,
     ...overrides,
   });
@@ -80,7 +67,7 @@ describe("a stored trigger run that was cancelled", () => {
   it("is not served: the run is made again", async () => {
     const agent = await paid();
     const query = "explain what a monad is";
-    const runDir = join(dir, "cancelled-run");
+    const runDir = join(fx.dir, "cancelled-run");
     await mkdir(runDir, { recursive: true });
     await writeFile(
       join(runDir, "trigger.json"),
@@ -100,10 +87,10 @@ describe("a stored trigger run that was cancelled", () => {
       { agent, skillName: "haiku", timeoutMs: 60_000, companions: [], installed: [] },
       "Writes a haiku poem.",
     )({ query, runNumber: 1 });
-    const store = join(dir, "store-cancelled");
+    const store = join(fx.dir, "store-cancelled");
     await openStore({ dir: store }).put("trigger-run", key, {
       runDir,
-      source: { iteration: "iteration-1", run: "triggers/query-1/run-1", workspace: dir, cost_usd: 0 },
+      source: { iteration: "iteration-1", run: "triggers/query-1/run-1", workspace: fx.dir, cost_usd: 0 },
     });
     const summary = await runTriggers(
       options("ws-cancelled", { store: { dir: store }, createAgent: async () => agent }),

@@ -1,15 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget } from "../../src/run/budget.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 
 // Trigger runs under real conditions (--project-root, --installed), a shard's plan and bad input, with runTriggers in
 // this process and the claude-code adapter on the test double. "What changed" goes to changelog once the library is
@@ -31,17 +29,7 @@ const script = SimScript.parse({
   ],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-// The claude-code adapter on the test double, against this file's sim.
-const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
-const proj = () => join(dir, "proj");
-const library = () => join(dir, "library");
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
+const fx = useSimDouble(script, async (dir) => {
   // The skill, its suite, the workspace and the store all sit inside the project: its copy leaves each of them out.
   await writeTree(dir, {
     "proj/package.json": '{ "name": "app" }\n',
@@ -62,12 +50,11 @@ beforeAll(async () => {
     "library/formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
     "not-a-skill/readme.txt": "nothing here",
   });
-  sim = await startSim({ script });
 });
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+// The claude-code adapter on the test double, against this file's sim.
+const double = () => fx.agent();
+const proj = () => join(fx.dir, "proj");
+const library = () => join(fx.dir, "library");
 
 function options(overrides: Partial<TriggerOptions> = {}): TriggerOptions {
   return {
@@ -126,7 +113,7 @@ describe("a shard's plan", () => {
     const totals: number[] = [];
     const summary = await runTriggers(
       options({
-        workspace: join(dir, "shards", workspace),
+        workspace: join(fx.dir, "shards", workspace),
         runs: 2,
         shard: { index: 1, count: 2 },
         budget: createBudget(0, 1),
@@ -174,7 +161,7 @@ describe("bad input", () => {
     let made = 0;
     const counting = (overrides: Partial<TriggerOptions>) =>
       options({
-        workspace: join(dir, "bad"),
+        workspace: join(fx.dir, "bad"),
         createAgent: () => {
           made++;
           return double();
@@ -189,17 +176,17 @@ describe("bad input", () => {
           return e as SkillgymError;
         },
       );
-    const empty = await failure({ evalsPath: join(dir, "empty-suite", "triggers.json") });
+    const empty = await failure({ evalsPath: join(fx.dir, "empty-suite", "triggers.json") });
     expect(empty.code).toBe("NO_EVALS");
-    expect(empty.message).toBe(`${join(dir, "empty-suite", "triggers.json")} has no queries`);
+    expect(empty.message).toBe(`${join(fx.dir, "empty-suite", "triggers.json")} has no queries`);
     const description = await failure({ description: "Use <this> skill" });
     expect(description.code).toBe("BAD_INPUT");
     expect(description.message).toContain("it contains < or >");
-    const companion = await failure({ withSkills: [join(dir, "not-a-skill")] });
+    const companion = await failure({ withSkills: [join(fx.dir, "not-a-skill")] });
     expect(companion.code).toBe("INVALID_SKILL");
-    const installed = await failure({ installed: [join(dir, "nowhere")] });
+    const installed = await failure({ installed: [join(fx.dir, "nowhere")] });
     expect(installed.code).toBe("USAGE");
     expect(made).toBe(0);
-    await expect(readdir(join(dir, "bad"))).rejects.toThrow();
+    await expect(readdir(join(fx.dir, "bad"))).rejects.toThrow();
   }, 60_000);
 });

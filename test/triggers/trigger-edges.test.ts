@@ -1,14 +1,12 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createBudget } from "../../src/run/budget.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 
 // The edges of a trigger eval, with runTriggers in this process and the claude-code adapter on the test double: runs
 // kept from an earlier attempt, a 429, the model asked for, a run that times out, a run cancelled while it ran.
@@ -23,15 +21,7 @@ const script = SimScript.parse({
   ],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
-const suite = (name: string) => join(dir, "suites", `${name}.json`);
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
+const fx = useSimDouble(script, async (dir) => {
   const query = (text: string, should = true) => ({ query: text, should_trigger: should });
   await writeTree(dir, {
     "edge/SKILL.md": skillMd("edge", "Handles edge cases.", "Handle it."),
@@ -41,18 +31,15 @@ beforeAll(async () => {
     "suites/timeout.json": JSON.stringify([query("e3 a slow one")]),
     "suites/cancel.json": JSON.stringify([query("e4 a quick one", false), query("e5 a late one")]),
   });
-  sim = await startSim({ script });
 });
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+const double = () => fx.agent();
+const suite = (name: string) => join(fx.dir, "suites", `${name}.json`);
 
 function options(name: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions {
   return {
-    skillPath: join(dir, "edge"),
+    skillPath: join(fx.dir, "edge"),
     evalsPath: suite(name),
-    workspace: join(dir, `ws-${name}`),
+    workspace: join(fx.dir, `ws-${name}`),
     runs: 1,
     threshold: 0.5,
     concurrency: 2,
@@ -66,7 +53,7 @@ function options(name: string, overrides: Partial<TriggerOptions> = {}): Trigger
 describe("trigger eval edges", () => {
   it("keeps every run an earlier attempt finished, even one its query's verdict no longer needs", async () => {
     // Both runs of the query are on disk in the given iteration: the first settles the query, the second counts too.
-    const given = join(dir, "given");
+    const given = join(fx.dir, "given");
     for (const run of [1, 2]) {
       const runDir = join(given, "triggers", "query-1", `run-${run}`);
       await mkdir(runDir, { recursive: true });
@@ -90,14 +77,14 @@ describe("trigger eval edges", () => {
       [2, true, "edge-sg-00000002"],
     ]);
     expect(summary.results.results[0]).toMatchObject({ runs: 2, triggers: 2, pass: true });
-    expect(sim.log).toEqual([]);
+    expect(fx.sim.log).toEqual([]);
   });
 
   it("names the agent in a shard's plan hash", async () => {
     const hashOf = async (name: string, agent: string) => {
       const summary = await runTriggers(
         options("one", {
-          workspace: join(dir, "hash", name),
+          workspace: join(fx.dir, "hash", name),
           shard: { index: 1, count: 2 },
           budget: createBudget(0, 1),
           createAgent: async () => ({ ...(await double()), name: agent }),
@@ -133,7 +120,7 @@ describe("trigger eval edges", () => {
 
   it("gives a run that timed out no verdict, and no thief either, though a skill had loaded", async () => {
     const summary = await runTriggers(
-      options("timeout", { timeoutSeconds: 3, withSkills: [join(dir, "limerick")] }),
+      options("timeout", { timeoutSeconds: 3, withSkills: [join(fx.dir, "limerick")] }),
     );
     const [run] = summary.records;
     expect(run).toMatchObject({ outcome: "timeout", triggered: false, stolenBy: [] });

@@ -1,15 +1,13 @@
 import { readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { describe, expect, it } from "vitest";
 import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { createBudget } from "../../src/run/budget.js";
-import { type SimServer, startSim } from "../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
 import { forecastTriggerRuns } from "../../src/triggers/store-forecast.js";
-import { executableDouble } from "../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { useSimDouble } from "../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 
 // The result store (a stored verdict copied in, free; the forecast of what it serves) and an interrupted trigger eval
 // resumed in its own iteration, with runTriggers in this process and the claude-code adapter on the test double.
@@ -22,15 +20,7 @@ const script = SimScript.parse({
   ],
 });
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-// The claude-code adapter on the test double, against this file's sim.
-const double = () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url });
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
+const fx = useSimDouble(script, async (dir) => {
   const q1 = { query: "q1 write a haiku about rain", should_trigger: true };
   const q2 = { query: "q2 explain what a monad is", should_trigger: false };
   await writeTree(dir, {
@@ -43,17 +33,14 @@ beforeAll(async () => {
       { query: "q3 a haiku about thunder", should_trigger: false },
     ]),
   });
-  sim = await startSim({ script });
 });
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+// The claude-code adapter on the test double, against this file's sim.
+const double = () => fx.agent();
 
 function options(skill: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions {
   return {
-    skillPath: join(dir, skill),
-    workspace: join(dir, `ws-${skill}`),
+    skillPath: join(fx.dir, skill),
+    workspace: join(fx.dir, `ws-${skill}`),
     runs: 2,
     threshold: 0.5,
     concurrency: 2,
@@ -64,7 +51,7 @@ function options(skill: string, overrides: Partial<TriggerOptions> = {}): Trigge
   };
 }
 
-const sessions = () => new Set(sim.log.map((e) => e.session)).size;
+const sessions = () => new Set(fx.sim.log.map((e) => e.session)).size;
 const where = (r: { queryIndex: number; spec: { runNumber: number } }) =>
   `q${r.queryIndex + 1}-r${r.spec.runNumber}`;
 
@@ -72,7 +59,7 @@ describe("trigger runs and the result store", () => {
   it("forecasts, stores each run, and serves it again for free", async () => {
     // One at a time: q1's first run has ended before its second could be taken, whatever the load.
     const store = { store: {}, concurrency: 1 };
-    const ws = join(dir, "ws-haiku");
+    const ws = join(fx.dir, "ws-haiku");
     const before = await forecastTriggerRuns(options("haiku", store));
     expect(before).toEqual({
       runs: 4,
@@ -154,7 +141,7 @@ describe("trigger runs and the result store", () => {
   }, 90_000);
 
   it("resumes an interrupted eval in its own iteration, keeping the runs it finished", async () => {
-    const ws = join(dir, "ws-calm");
+    const ws = join(fx.dir, "ws-calm");
     const controller = new AbortController();
     const interrupted = await runTriggers(
       options("calm", {
@@ -197,7 +184,7 @@ describe("trigger runs and the result store", () => {
     expect(otherPlan.iterationDir).toBe(join(ws, "iteration-2"));
 
     // A given iteration folder (`run`'s) is a resume once it holds a plan.
-    const given = join(dir, "given-iteration");
+    const given = join(fx.dir, "given-iteration");
     const into = await runTriggers(
       options("calm", {
         runs: 1,

@@ -1,13 +1,13 @@
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../../src/agents/index.js";
 import { SimScript } from "../../../src/contracts/sim-script.js";
-import { type SimLogEntry, type SimServer, startSim } from "../../../src/sim/index.js";
+import { type SimLogEntry, startSim } from "../../../src/sim/index.js";
 import { runTriggers, type TriggerOptions } from "../../../src/triggers/index.js";
 import { replayMarker, withQuery } from "../../../src/triggers/replay/marker.js";
-import { executableDouble } from "../../agent-double/index.js";
-import { fastRetry, readJson, skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
+import { useSimDouble } from "../../agent-double/use-sim-double.js";
+import { fastRetry, readJson, skillMd, writeTree } from "../../e2e/helpers.js";
 
 // runTriggers with --screen replay in this process, the claude-code adapter on the test double, against one sim.
 // "first:" loads the skill on the first turn, "later:" after a shell call, "never:" answers in text; "verify:"
@@ -30,38 +30,31 @@ const QUERIES = [
   { query: "never: what is 2+2", should_trigger: false },
 ];
 
-let dir: string;
-let cleanup: () => Promise<void>;
-let sim: SimServer;
-let binary: string;
-beforeAll(async () => {
-  ({ dir, cleanup } = await tempDir());
-  binary = await executableDouble(dir);
-  const skill = skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write a haiku.");
-  await writeTree(dir, {
-    "haiku/SKILL.md": skill,
-    "haiku/evals/triggers.json": JSON.stringify(QUERIES),
-    "checked/haiku/SKILL.md": skill,
-    "checked/haiku/evals/triggers.json": JSON.stringify([
-      { query: "verify: a haiku please", should_trigger: true },
-      { query: "first: a haiku now", should_trigger: true },
-    ]),
-    "refused/haiku/SKILL.md": skill,
-    "refused/haiku/evals/triggers.json": JSON.stringify([
-      { query: "refused: a haiku", should_trigger: true },
-    ]),
-  });
-  sim = await startSim({ script, logBodies: true });
-});
-afterAll(async () => {
-  await sim.close();
-  await cleanup();
-});
+const fx = useSimDouble(
+  script,
+  async (dir) => {
+    const skill = skillMd("haiku", "Writes a haiku. Use when the user asks for a haiku.", "Write a haiku.");
+    await writeTree(dir, {
+      "haiku/SKILL.md": skill,
+      "haiku/evals/triggers.json": JSON.stringify(QUERIES),
+      "checked/haiku/SKILL.md": skill,
+      "checked/haiku/evals/triggers.json": JSON.stringify([
+        { query: "verify: a haiku please", should_trigger: true },
+        { query: "first: a haiku now", should_trigger: true },
+      ]),
+      "refused/haiku/SKILL.md": skill,
+      "refused/haiku/evals/triggers.json": JSON.stringify([
+        { query: "refused: a haiku", should_trigger: true },
+      ]),
+    });
+  },
+  { logBodies: true },
+);
 
 function options(workspace: string, overrides: Partial<TriggerOptions> = {}): TriggerOptions {
   return {
-    skillPath: join(dir, "haiku"),
-    workspace: join(dir, workspace),
+    skillPath: join(fx.dir, "haiku"),
+    workspace: join(fx.dir, workspace),
     runs: 2,
     threshold: 0.5,
     concurrency: 3,
@@ -69,9 +62,9 @@ function options(workspace: string, overrides: Partial<TriggerOptions> = {}): Tr
     retry: { ...fastRetry, attempts: 1 },
     // Every query gets both runs, so the counts do not hang on which run settles a query first.
     allRuns: true,
-    store: { dir: join(dir, workspace, "cache") },
+    store: { dir: join(fx.dir, workspace, "cache") },
     screen: { kind: "replay" },
-    createAgent: () => createClaudeCodeAgent({ binary, simulatorUrl: sim.url }),
+    createAgent: () => fx.agent(),
     ...overrides,
   };
 }
@@ -91,9 +84,9 @@ async function storedCaptures(cache: string): Promise<Record<string, unknown>[]>
 
 describe("--screen replay through Claude Code's adapter", () => {
   it("replays the captured request byte for byte but for the query, and gives the agent only the undecided runs", async () => {
-    const from = sim.log.length;
+    const from = fx.sim.log.length;
     const summary = await runTriggers(options("ws-bytes"));
-    const log = sim.log.slice(from);
+    const log = fx.sim.log.slice(from);
 
     const [capture, ...more] = captures(log);
     expect(more).toEqual([]);
@@ -111,7 +104,7 @@ describe("--screen replay through Claude Code's adapter", () => {
     // The query with quotes and a line break went in escaped: the sim read it back whole.
     expect(replayed.map((e) => e.prompt)).toContain(QUERIES[0]!.query);
 
-    const [stored] = await storedCaptures(join(dir, "ws-bytes", "cache"));
+    const [stored] = await storedCaptures(join(fx.dir, "ws-bytes", "cache"));
     expect(stored?.body).toBe(capture!.body);
     expect(stored?.marker).toBe(marker);
     expect(Object.keys(stored?.headers as object)).not.toContain("x-api-key");
@@ -135,28 +128,32 @@ describe("--screen replay through Claude Code's adapter", () => {
 
   it("does not capture again when nothing changed, and does when the description did", async () => {
     await runTriggers(options("ws-again"));
-    let from = sim.log.length;
+    let from = fx.sim.log.length;
     const again = await runTriggers(options("ws-again"));
-    expect(captures(sim.log.slice(from))).toEqual([]);
+    expect(captures(fx.sim.log.slice(from))).toEqual([]);
     expect(again.results.screen).toMatchObject({ captured: false });
     expect(again.records.filter((r) => r.record.decided_by === "replay").length).toBe(4);
 
-    from = sim.log.length;
+    from = fx.sim.log.length;
     const other = await runTriggers(
       options("ws-again", { description: "Writes a haiku, any haiku at all." }),
     );
-    expect(captures(sim.log.slice(from)).length).toBe(1);
+    expect(captures(fx.sim.log.slice(from)).length).toBe(1);
     expect(other.results.screen).toMatchObject({ captured: true });
   });
 
   it("without an API key says replay needs one and lets the agents make every run", async () => {
     const warnings: string[] = [];
-    const from = sim.log.length;
+    const from = fx.sim.log.length;
     // A subscription login only: the agent talks to the API (here the sim) and has no key to give a replay.
     const agent = () =>
       createClaudeCodeAgent({
-        binary,
-        env: { PATH: process.env.PATH, ANTHROPIC_BASE_URL: sim.url, CLAUDE_CODE_OAUTH_TOKEN: "oauth-only" },
+        binary: fx.binary,
+        env: {
+          PATH: process.env.PATH,
+          ANTHROPIC_BASE_URL: fx.sim.url,
+          CLAUDE_CODE_OAUTH_TOKEN: "oauth-only",
+        },
       });
     const summary = await runTriggers(
       options("ws-nokey", {
@@ -166,8 +163,8 @@ describe("--screen replay through Claude Code's adapter", () => {
       }),
     );
     expect(warnings).toEqual([expect.stringMatching(/needs an API key \(ANTHROPIC_API_KEY\)/)]);
-    expect(replays(sim.log.slice(from))).toEqual([]);
-    expect(captures(sim.log.slice(from))).toEqual([]);
+    expect(replays(fx.sim.log.slice(from))).toEqual([]);
+    expect(captures(fx.sim.log.slice(from))).toEqual([]);
     expect(summary.records.every((r) => r.record.decided_by === "agent")).toBe(true);
     expect(summary.results.screen).toMatchObject({
       decided_by_replay: 0,
@@ -181,7 +178,7 @@ describe("--screen replay through Claude Code's adapter", () => {
         screen: { kind: "replay", env: { ANTHROPIC_API_KEY: "sk-test-key" } },
       }),
     );
-    const sent = replays(sim.log.slice(from));
+    const sent = replays(fx.sim.log.slice(from));
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.every((e) => e.headers?.["x-api-key"] === "sk-test-key")).toBe(true);
     expect(keyed.results.screen?.decided_by_replay).toBe(4);
@@ -191,7 +188,7 @@ describe("--screen replay through Claude Code's adapter", () => {
     const warnings: string[] = [];
     const summary = await runTriggers(
       options("ws-verify", {
-        skillPath: join(dir, "checked", "haiku"),
+        skillPath: join(fx.dir, "checked", "haiku"),
         concurrency: 1,
         screen: { kind: "replay", verifyPercent: 100 },
         reporter: { onWarning: (m) => warnings.push(m) },
@@ -212,7 +209,7 @@ describe("--screen replay through Claude Code's adapter", () => {
   });
 
   it("hands a run whose replay the API refused to the agent", async () => {
-    const summary = await runTriggers(options("ws-refused", { skillPath: join(dir, "refused", "haiku") }));
+    const summary = await runTriggers(options("ws-refused", { skillPath: join(fx.dir, "refused", "haiku") }));
     expect(summary.records.map((r) => [r.record.decided_by, r.triggered])).toEqual([
       ["agent", true],
       ["agent", true],
@@ -227,7 +224,7 @@ describe("replays beside agent runs", () => {
     let running = 0;
     let mostAtOnce = 0;
     try {
-      await writeTree(dir, {
+      await writeTree(fx.dir, {
         "lanes/haiku/SKILL.md": skillMd(
           "haiku",
           "Writes a haiku. Use when the user asks for a haiku.",
@@ -244,11 +241,11 @@ describe("replays beside agent runs", () => {
       });
       const summary = await runTriggers(
         options("ws-lanes", {
-          skillPath: join(dir, "lanes", "haiku"),
+          skillPath: join(fx.dir, "lanes", "haiku"),
           concurrency: 1,
           runs: 1,
           createAgent: async () => {
-            const agent = await createClaudeCodeAgent({ binary, simulatorUrl: slow.url });
+            const agent = await createClaudeCodeAgent({ binary: fx.binary, simulatorUrl: slow.url });
             const run = agent.run.bind(agent);
             agent.run = async (request) => {
               mostAtOnce = Math.max(mostAtOnce, ++running);
