@@ -77,6 +77,31 @@ describe("childEnvironment", () => {
   });
 });
 
+describe("childEnvironment's own settings", () => {
+  it("turns off Claude Code's non-essential traffic and its autoupdater, and leaves its retries alone", () => {
+    const env = childEnvironment({
+      base: { ...parent, CLAUDE_CODE_MAX_RETRIES: "5" },
+      home: join(dir, "home-e"),
+      credentials: { kind: "env", variable: "ANTHROPIC_API_KEY" },
+    });
+    expect(env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC).toBe("1");
+    expect(env.DISABLE_AUTOUPDATER).toBe("1");
+    expect(env.CLAUDE_CODE_MAX_RETRIES).toBe("5");
+  });
+
+  it("leaves the simulator's faults to skillgym's retries: Claude Code retries none", () => {
+    const env = childEnvironment({
+      base: { ...parent, CLAUDE_CODE_MAX_RETRIES: "5" },
+      home: join(dir, "home-f"),
+      credentials: { kind: "simulator" },
+      simulatorUrl: "http://127.0.0.1:4567",
+    });
+    expect(env.CLAUDE_CODE_MAX_RETRIES).toBe("0");
+    expect(env.CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC).toBe("1");
+    expect(env.DISABLE_AUTOUPDATER).toBe("1");
+  });
+});
+
 describe("prepareHome", () => {
   it("creates .claude and copies an OAuth credentials file into it", async () => {
     const source = join(dir, "source-creds.json");
@@ -124,6 +149,14 @@ describe("findCredentials", () => {
     const error = await failure(findCredentials({ HOME: join(dir, "empty-home-2"), ANTHROPIC_API_KEY: "" }));
     expect(error.code).toBe("NO_CREDENTIALS");
     expect(error.hint).toBeTruthy();
+  });
+
+  it.skipIf(process.platform === "darwin")("says no login was found and how to log in", async () => {
+    const error = await failure(findCredentials({ HOME: join(dir, "empty-home-3") }));
+    expect(error.message).toBe("no credentials for Claude Code were found");
+    expect(error.hint).toBe(
+      "log in with `claude` (or set ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN); use --simulate for an offline dry run",
+    );
   });
 });
 
