@@ -40,6 +40,7 @@ export async function createClaudeCodeAgent(options: ClaudeCodeOptions = {}): Pr
   const redactor = createRedactor(
     await credentialSecrets(
       credentials,
+      // Stryker disable next-line StringLiteral: equivalent, the home only sets HOME, USERPROFILE and CLAUDE_CONFIG_DIR, no credential variable
       childEnvironment({ base: baseEnv, home: "", credentials, ...envOptions }),
     ),
   );
