@@ -27,6 +27,42 @@ describe("a prior conversation as a Claude Code session", () => {
     expect(lines[1].message.content).toEqual([{ type: "text", text: "Done." }]);
   });
 
+  it("writes every entry with the fields Claude Code 2.1 reads back, an assistant turn as a finished message", () => {
+    let n = 0;
+    const lines = sessionLines([...turns, ...turns], "sid", "/w", () => `u${++n}`).map((l) => JSON.parse(l));
+    expect(lines[0]).toEqual({
+      parentUuid: null,
+      isSidechain: false,
+      type: "user",
+      message: { role: "user", content: "Look at the parser." },
+      uuid: "u1",
+      timestamp: "2025-01-01T00:00:00.000Z",
+      userType: "external",
+      cwd: "/w",
+      sessionId: "sid",
+    });
+    expect(lines[3]).toEqual({
+      parentUuid: "u3",
+      isSidechain: false,
+      type: "assistant",
+      message: {
+        id: "msg_context_3",
+        type: "message",
+        role: "assistant",
+        model: "context",
+        content: [{ type: "text", text: "Done." }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: 0, output_tokens: 0 },
+      },
+      uuid: "u4",
+      timestamp: "2025-01-01T00:00:03.000Z",
+      userType: "external",
+      cwd: "/w",
+      sessionId: "sid",
+    });
+  });
+
   it("writes the session into the run's home and resumes it by its id", async () => {
     const { dir, cleanup } = await tempDir();
     try {
