@@ -68,6 +68,15 @@ describe("classifyEnd", () => {
     expect(outcome("Something else went wrong")).toBe("agent_error");
   });
 
+  it("trusts a status that is not an auth failure over login words in the text", () => {
+    expect(
+      classifyEnd(proc({ exitCode: 1 }), failed("API Error: 400 Invalid API key · Please run /login", 400)),
+    ).toEqual({
+      outcome: "agent_error",
+      message: "API Error: 400 Invalid API key · Please run /login",
+    });
+  });
+
   it("is agent_error for any other failed result, with the subtype when there is no text", () => {
     expect(classifyEnd(proc({ exitCode: 1 }), failed("API Error: 400 bad request", 400))).toEqual({
       outcome: "agent_error",

@@ -171,6 +171,28 @@ describe("Claude Code's stream lines, exactly", () => {
     });
   });
 
+  it("keeps the usage of a stream event only where Claude Code puts it, by the event's type", () => {
+    const usage = { input_tokens: 3, output_tokens: 4 };
+    const unknown = [{ kind: "unknown", type: "stream_event" }];
+    expect(
+      parse({ type: "stream_event", event: { type: "message_delta", message: { id: "m", usage } } }),
+    ).toEqual(unknown);
+    expect(
+      parse({ type: "stream_event", event: { type: "content_block_delta", message: { usage } } }),
+    ).toEqual(unknown);
+    expect(parse({ type: "stream_event", event: { type: "message_start", usage } })).toEqual(unknown);
+    expect(parse({ type: "stream_event", event: { type: "message_stop", usage } })).toEqual(unknown);
+  });
+
+  it("takes an init only from a system line, and content only from assistant and user lines", () => {
+    expect(parse({ type: "result_summary", subtype: "init", model: "m" })).toEqual([
+      { kind: "unknown", type: "result_summary" },
+    ]);
+    expect(
+      parse({ type: "summary", message: { role: "assistant", content: [{ type: "text", text: "hi" }] } }),
+    ).toEqual([{ kind: "unknown", type: "summary" }]);
+  });
+
   it("tolerates what it does not know", () => {
     expect(parse({ type: "rate_limit_event" })).toEqual([{ kind: "unknown", type: "rate_limit_event" }]);
     expect(parse({})).toEqual([{ kind: "unknown", type: "untyped" }]);
