@@ -228,6 +228,9 @@ describe("skillLoadedBy", () => {
     expect(skillLoadedBy(toolUse("Skill", { command: "/pdf-tools" }))).toBe("pdf-tools");
     expect(skillLoadedBy(toolUse("Skill", { command: "pdf-tools" }))).toBe("pdf-tools");
     expect(skillLoadedBy(toolUse("Skill", { skill: 3 }))).toBeUndefined();
+    // Only a leading slash goes: one inside a name stays.
+    expect(skillLoadedBy(toolUse("Skill", { command: "/docs/pdf-tools" }))).toBe("docs/pdf-tools");
+    expect(skillLoadedBy(toolUse("Skill", { skill: "docs/pdf-tools" }))).toBe("docs/pdf-tools");
   });
 
   it("counts a Read of a skill's SKILL.md, with either slash", () => {
@@ -241,11 +244,24 @@ describe("skillLoadedBy", () => {
       skillLoadedBy(toolUse("Read", { file_path: "/tmp/ws/.claude/skills/pdf-tools/reference.md" })),
     ).toBe(undefined);
     expect(skillLoadedBy(toolUse("Read", { file_path: "/tmp/ws/README.md" }))).toBeUndefined();
+    expect(
+      skillLoadedBy(toolUse("Read", { file_path: "/tmp/ws/.claude/skills/pdf-tools/SKILL.md.orig" })),
+    ).toBeUndefined();
   });
 
   it("ignores other tools and other events", () => {
     expect(skillLoadedBy(toolUse("Bash", { command: "cat .claude/skills/x/SKILL.md" }))).toBeUndefined();
     expect(skillLoadedBy(toolUse("Write", { file_path: "/w/.claude/skills/x/SKILL.md" }))).toBeUndefined();
     expect(skillLoadedBy({ kind: "text", text: "Skill" })).toBeUndefined();
+    expect(
+      skillLoadedBy({ kind: "tool_result", name: "Skill", input: { skill: "pdf-tools" } }),
+    ).toBeUndefined();
+    expect(
+      skillLoadedBy({
+        kind: "tool_result",
+        name: "Read",
+        input: { file_path: "/w/.claude/skills/x/SKILL.md" },
+      }),
+    ).toBeUndefined();
   });
 });
