@@ -19,7 +19,10 @@ function incrementalFile(argv) {
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: ["src/**/*.ts"],
+  // Not marked-processes.ts: its mutants (the environment check as `true`) SIGKILL every process the run can see, the
+  // machine's own services with them. Its mutants are applied by hand, each test run in a PID namespace of its own
+  // (docs/contributing.md, "Mutation testing").
+  mutate: ["src/**/*.ts", "!src/agents/process/marked-processes.ts"],
   testRunner: "vitest",
   // forks, not threads: some unit tests change the working directory, which a worker thread may not.
   vitest: { configFile: "vitest.stryker.config.ts", pool: "forks" },
