@@ -175,30 +175,6 @@ describe("which shell commands load a skill", () => {
 });
 
 describe("Codex's command line and environment", () => {
-  it("runs evals sandboxed to the workspace, judges read-only, and the sim as a custom Responses provider", () => {
-    const args = codexArgs({
-      prompt: "-p looks like a flag",
-      tools: "eval",
-      simulatorUrl: "http://127.0.0.1:9/",
-    });
-    expect(args.slice(0, 6)).toEqual([
-      "exec",
-      "--json",
-      "--ephemeral",
-      "--skip-git-repo-check",
-      "--sandbox",
-      "workspace-write",
-    ]);
-    expect(args.slice(-2)).toEqual(["--", "-p looks like a flag"]);
-    expect(args).toContain("model_provider=skillgym-sim");
-    const provider = args.find((a) => a.startsWith("model_providers.skillgym-sim="));
-    expect(provider).toContain('base_url="http://127.0.0.1:9/v1"');
-    expect(provider).toContain('wire_api="responses"');
-    expect(codexArgs({ prompt: "p", tools: "read-only", systemPrompt: 'Say "ok"\n' })).toEqual(
-      expect.arrayContaining(["read-only", 'developer_instructions="Say \\"ok\\"\\n"']),
-    );
-  });
-
   it("sends a run's requests to its own base URL when given one: the sim provider's base_url, else openai_base_url", () => {
     const proxy = "http://127.0.0.1:7/";
     const simulated = codexArgs({ prompt: "p", simulatorUrl: "http://127.0.0.1:9", apiBaseUrl: proxy });
