@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { killTree } from "../../src/agents/process/kill-tree.js";
 import { endMarkedProcesses, newRunMarker, RUN_MARKER } from "../../src/agents/process/marked-processes.js";
@@ -7,10 +8,16 @@ import { endMarkedProcesses, newRunMarker, RUN_MARKER } from "../../src/agents/p
 // How a run's processes are ended: its process group (killTree), and what moved to another session but carries the
 // run's marker in its environment (endMarkedProcesses). Real processes, POSIX.
 
+// A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
+  } catch {
+    return false;
+  }
+  if (process.platform !== "linux") return true;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
   } catch {
     return false;
   }
@@ -78,6 +85,14 @@ describe.skipIf(process.platform === "win32")("killTree", () => {
     const exited = once(child, "exit");
     killTree(child, "SIGKILL");
     expect((await exited)[1]).toBe("SIGKILL");
+  });
+
+  it("ends a child that is not a group leader with SIGTERM when no signal is named", async () => {
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    await once(child, "spawn");
+    const exited = once(child, "exit");
+    killTree(child);
+    expect((await exited)[1]).toBe("SIGTERM");
   });
 
   it("does nothing for a child that never started", () => {

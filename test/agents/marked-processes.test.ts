@@ -1,0 +1,53 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { describe, expect, it } from "vitest";
+import { endMarkedProcesses, newRunMarker } from "../../src/agents/process/marked-processes.js";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
+  it("kills a marked process that ignores SIGTERM", async () => {
+    const marker = newRunMarker();
+    const child = spawn("/bin/sh", ["-c", 'trap "" TERM; echo ready; exec sleep 60'], {
+      detached: true,
+      stdio: ["ignore", "pipe", "ignore"],
+      env: { ...process.env, [marker.variable]: marker.value },
+    });
+    try {
+      await once(child.stdout as NodeJS.ReadableStream, "data");
+      const exited = once(child, "exit");
+      await endMarkedProcesses(marker.entry, 5000);
+      expect((await exited)[1]).toBe("SIGKILL");
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
+
+  it("gives up after its wait when marked processes keep appearing", async () => {
+    const marker = newRunMarker();
+    const children: ChildProcess[] = [];
+    const start = () =>
+      children.push(
+        spawn("sleep", ["60"], { stdio: "ignore", env: { ...process.env, [marker.variable]: marker.value } }),
+      );
+    start();
+    const spawner = setInterval(start, 10);
+    try {
+      const returned = await Promise.race([
+        endMarkedProcesses(marker.entry, 300).then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
+      ]);
+      expect(returned).toBe(true);
+    } finally {
+      clearInterval(spawner);
+      for (const child of children) if (child.pid && alive(child.pid)) child.kill("SIGKILL");
+    }
+  }, 30_000);
+});
