@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { startSim } from "../../src/sim/index.js";
+import { alive } from "../agents/process-alive.js";
 import { tempDir } from "../e2e/helpers.js";
 import { type ResidentDouble, startResidentDouble } from "./resident.js";
 
@@ -49,15 +50,6 @@ async function until(check: () => boolean, printed: () => object, ms = 10_000): 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe.runIf(process.platform === "linux")("the resident test double", () => {
   it("answers as the double's own process would: its stdout, its stderr and its exit code", async () => {

@@ -2,15 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { endMarkedProcesses, newRunMarker } from "../../src/agents/process/marked-processes.js";
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { alive } from "./process-alive.js";
 
 describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
   it("kills a marked process that ignores SIGTERM", async () => {

@@ -1,27 +1,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { killTree } from "../../src/agents/process/kill-tree.js";
 import { endMarkedProcesses, newRunMarker, RUN_MARKER } from "../../src/agents/process/marked-processes.js";
+import { alive } from "./process-alive.js";
 
 // How a run's processes are ended: its process group (killTree), and what moved to another session but carries the
 // run's marker in its environment (endMarkedProcesses). Real processes, POSIX.
-
-// A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== "linux") return true;
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-  } catch {
-    return false;
-  }
-};
 
 async function gone(pid: number, withinMs = 5000): Promise<boolean> {
   const until = Date.now() + withinMs;

@@ -7,14 +7,14 @@ import {
 } from "../../../src/agents/claude-code/args.js";
 
 // The command line of a headless Claude Code run, flag by flag: the real binary reads nothing else.
+
+// What every run starts with: the prompt, streamed JSON, every event.
+const headless = (prompt: string) => ["-p", prompt, "--output-format", "stream-json", "--verbose"];
+
 describe("the claude command line", () => {
   it("asks for a headless run streaming JSON, the eval's tools approved, nothing more", () => {
     expect(claudeArgs({ prompt: "fix the bug" })).toEqual([
-      "-p",
-      "fix the bug",
-      "--output-format",
-      "stream-json",
-      "--verbose",
+      ...headless("fix the bug"),
       "--allowedTools",
       defaultAllowedTools.join(" "),
     ]);
@@ -25,11 +25,7 @@ describe("the claude command line", () => {
 
   it("approves the tools it is given in place of the default set", () => {
     expect(claudeArgs({ prompt: "q", tools: "eval" }, ["Read", "Bash"])).toEqual([
-      "-p",
-      "q",
-      "--output-format",
-      "stream-json",
-      "--verbose",
+      ...headless("q"),
       "--allowedTools",
       "Read Bash",
     ]);
@@ -45,11 +41,7 @@ describe("the claude command line", () => {
         resume: "0b1c",
       }),
     ).toEqual([
-      "-p",
-      "q",
-      "--output-format",
-      "stream-json",
-      "--verbose",
+      ...headless("q"),
       "--allowedTools",
       defaultAllowedTools.join(" "),
       "--model",
@@ -72,11 +64,7 @@ describe("the claude command line", () => {
   it("keeps a read-only run to the reading tools and forbids the writing ones", () => {
     const args = claudeArgs({ prompt: "q", tools: "read-only" }, ["Bash", "Write"]);
     expect(args).toEqual([
-      "-p",
-      "q",
-      "--output-format",
-      "stream-json",
-      "--verbose",
+      ...headless("q"),
       "--allowedTools",
       "Read Glob Grep",
       "--disallowedTools",
@@ -87,11 +75,7 @@ describe("the claude command line", () => {
 
   it("gives a judge a read-only run with its system prompt and model", () => {
     expect(readOnlyArgs({ prompt: "grade this", system: "you are a judge" }, "claude-sonnet-4-5")).toEqual([
-      "-p",
-      "grade this",
-      "--output-format",
-      "stream-json",
-      "--verbose",
+      ...headless("grade this"),
       "--allowedTools",
       "Read Glob Grep",
       "--model",
