@@ -29,20 +29,22 @@ export function readCurrentDescription(text: string): string | undefined {
 /** The first failures block; undefined when there is none or it is not a JSON array of failures. */
 export function readTrainFailures(text: string): DescriberFailure[] | undefined {
   const json = readTag(text, FAILURES);
-  // Stryker disable next-line ConditionalExpression: equivalent, JSON.parse throws on undefined and the catch answers undefined
-  if (json === undefined) return undefined;
+  const list = json && parseJson(json);
+  return Array.isArray(list) ? list.filter(isFailure) : undefined;
+}
+
+function parseJson(json: string): unknown {
   try {
-    const list: unknown = JSON.parse(json);
-    // Stryker disable next-line ConditionalExpression: equivalent, no JSON value but an array has filter, the catch answers undefined
-    if (!Array.isArray(list)) return undefined;
-    return list.filter(
-      (f): f is DescriberFailure =>
-        // Stryker disable next-line ConditionalExpression: equivalent, what is not an object has no query of its own
-        typeof f === "object" &&
-        f !== null &&
-        typeof (f as DescriberFailure).query === "string" &&
-        typeof (f as DescriberFailure).should_trigger === "boolean",
-    );
+    return JSON.parse(json);
   } catch {}
   return undefined;
+}
+
+function isFailure(f: unknown): f is DescriberFailure {
+  // A JSON value: only null has no properties to read.
+  return (
+    f !== null &&
+    typeof (f as DescriberFailure).query === "string" &&
+    typeof (f as DescriberFailure).should_trigger === "boolean"
+  );
 }

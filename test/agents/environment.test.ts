@@ -145,18 +145,32 @@ describe("findCredentials", () => {
     });
   });
 
-  it.skipIf(process.platform === "darwin")("fails with NO_CREDENTIALS when nothing is found", async () => {
-    const error = await failure(findCredentials({ HOME: join(dir, "empty-home-2"), ANTHROPIC_API_KEY: "" }));
+  it("fails with NO_CREDENTIALS when nothing is found", async () => {
+    const error = await failure(
+      findCredentials({ HOME: join(dir, "empty-home-2"), ANTHROPIC_API_KEY: "" }, "linux"),
+    );
     expect(error.code).toBe("NO_CREDENTIALS");
     expect(error.hint).toBeTruthy();
   });
 
-  it.skipIf(process.platform === "darwin")("says no login was found and how to log in", async () => {
-    const error = await failure(findCredentials({ HOME: join(dir, "empty-home-3") }));
+  it("says no login was found and how to log in", async () => {
+    const error = await failure(findCredentials({ HOME: join(dir, "empty-home-3") }, "win32"));
     expect(error.message).toBe("no credentials for Claude Code were found");
     expect(error.hint).toBe(
       "log in with `claude` (or set ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN); use --simulate for an offline dry run",
     );
+  });
+
+  it("takes the Keychain's login on macOS when no variable or file holds one", async () => {
+    expect(await findCredentials({ HOME: join(dir, "empty-home-4") }, "darwin")).toEqual({
+      kind: "keychain",
+    });
+    expect(
+      await findCredentials({ HOME: join(dir, "empty-home-4"), ANTHROPIC_API_KEY: "sk" }, "darwin"),
+    ).toEqual({
+      kind: "env",
+      variable: "ANTHROPIC_API_KEY",
+    });
   });
 });
 

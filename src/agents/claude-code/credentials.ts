@@ -26,14 +26,16 @@ export async function describeLogin(env: NodeJS.ProcessEnv = process.env): Promi
 }
 
 /** Finds how Claude Code will authenticate, before any run starts (so a missing login fails fast with exit 3). */
-export async function findCredentials(env: NodeJS.ProcessEnv = process.env): Promise<Credentials> {
+export async function findCredentials(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): Promise<Credentials> {
   for (const variable of ENV_KEYS) if (env[variable]) return { kind: "env", variable };
   const configDir = env.CLAUDE_CONFIG_DIR ?? join(env.HOME ?? homedir(), ".claude");
   const file = join(configDir, ".credentials.json");
   if (await exists(file)) return { kind: "oauth-file", file };
   // On macOS the login lives in the Keychain, which a per-run HOME does not hide.
-  // Stryker disable next-line ConditionalExpression: macOS only, the condition is false on every platform this runs on
-  if (process.platform === "darwin") return { kind: "keychain" };
+  if (platform === "darwin") return { kind: "keychain" };
   throw new SkillgymError("NO_CREDENTIALS", "no credentials for Claude Code were found", {
     hint: "log in with `claude` (or set ANTHROPIC_API_KEY or CLAUDE_CODE_OAUTH_TOKEN); use --simulate for an offline dry run",
   });
