@@ -1,7 +1,7 @@
 import { lstat, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ownedTempPrefix, startOf } from "../owned-temp.js";
+import { ownedTempPrefix, pidNamespace, startOf } from "../owned-temp.js";
 import { errnoOf } from "../tree/fs-errors.js";
 
 export type TempRootKind = "run" | "triggers" | "catalog" | "grade" | "judge" | "improve";
@@ -13,9 +13,10 @@ export interface TempRootOptions {
   parent?: string;
 }
 
-// skillgym-<kind>.<owner pid>.<owner start>-<mkdtemp suffix>: only names of this shape are ever swept (the sandbox's
-// network folders, skillgym-net.*, are named so too).
-const ROOT_NAME = /^skillgym-([a-z]+)\.(\d+)\.(\d+)-[A-Za-z0-9]{6}$/;
+// skillgym-<kind>.<owner pid>.<owner start>.<owner's PID namespace>-<mkdtemp suffix>: only names of this shape are ever
+// swept (the sandbox's network folders, skillgym-net.*, are named so too). Names from before the namespace was
+// recorded have none and are judged as this namespace's.
+const ROOT_NAME = /^skillgym-([a-z]+)\.(\d+)\.(\d+)(?:\.(\d+))?-[A-Za-z0-9]{6}$/;
 const KEEP_MARKER = ".skillgym-keep";
 
 async function isKept(dir: string): Promise<boolean> {
@@ -55,9 +56,13 @@ export async function sweepStaleTempRoots(parent: string = tmpdir()): Promise<st
     return [];
   }
   const removed: string[] = [];
+  const namespace = pidNamespace();
   for (const name of names) {
     const match = ROOT_NAME.exec(name);
-    if (!match || ownerAlive(Number(match[2]), match[3]!)) continue;
+    if (!match) continue;
+    // An owner in another PID namespace (another container) cannot be judged from here: its PID means nothing here.
+    const elsewhere = match[4] !== undefined && match[4] !== namespace;
+    if (elsewhere || ownerAlive(Number(match[2]), match[3]!)) continue;
     const dir = join(parent, name);
     try {
       if (!(await lstat(dir)).isDirectory()) continue;

@@ -120,6 +120,38 @@ describe.skipIf(process.platform !== "linux")("sweeping the temp roots of owners
     expect(existsSync(theirs)).toBe(true);
   });
 
+  it("keeps the root of a live owner in another PID namespace (a container sharing the temp folder)", async (ctx) => {
+    // The owner is PID 1 of a namespace of its own: here PID 1 is another process, alive, with another start.
+    const built = pathToFileURL(join(process.cwd(), "dist", "workspace", "temp-root.js")).href;
+    const script = `const { createTempRoot } = await import(${JSON.stringify(built)});
+      process.stdout.write(await createTempRoot("run", { parent: ${JSON.stringify(parent)} }) + "\\n");
+      setInterval(() => {}, 1000);`;
+    const unshare = [
+      "--pid",
+      "--fork",
+      "--kill-child",
+      "--mount-proc",
+      process.execPath,
+      "--input-type=module",
+    ];
+    const owner = spawn("unshare", [...unshare, "-e", script], { stdio: ["ignore", "pipe", "ignore"] });
+    started.push(owner);
+    const made = await new Promise<string | undefined>((resolve) => {
+      let out = "";
+      owner.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString("utf8");
+        if (out.includes("\n")) resolve(out.trim());
+      });
+      owner.on("close", () => resolve(undefined));
+      owner.on("error", () => resolve(undefined));
+    });
+    // No right to make a PID namespace here (not root, no user namespaces), or no unshare.
+    if (made === undefined) return ctx.skip();
+    expect(made.startsWith(join(parent, "skillgym-run.1."))).toBe(true);
+    expect(await sweepStaleTempRoots(parent)).toEqual([]);
+    expect(existsSync(made)).toBe(true);
+  });
+
   it.skipIf(process.getuid?.() !== 0 || typeof process.seteuid !== "function")(
     "trusts an owner that answers EPERM to be alive, whatever start time its root's name records",
     async () => {

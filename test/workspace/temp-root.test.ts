@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pidNamespace } from "../../src/owned-temp.js";
 import { createTempRoot, sweepStaleTempRoots } from "../../src/workspace/temp-root.js";
 
 let parent: string;
@@ -32,7 +33,19 @@ describe("temp roots", () => {
   it("names a new root after its kind and owner process", async () => {
     const dir = await createTempRoot("run", { parent });
     expect(existsSync(dir)).toBe(true);
-    expect(basename(dir)).toMatch(new RegExp(`^skillgym-run\\.${process.pid}\\.\\d+-[A-Za-z0-9]{6}$`));
+    expect(basename(dir)).toMatch(
+      new RegExp(`^skillgym-run\\.${process.pid}\\.\\d+\\.${pidNamespace()}-[A-Za-z0-9]{6}$`),
+    );
+  });
+
+  it("judges only the roots of its own PID namespace: another namespace's PIDs mean nothing here", async () => {
+    const dead = deadPid();
+    const here = pidNamespace();
+    const elsewhere = String(Number(here) + 1);
+    const ours = await folder(`skillgym-run.${dead}.0.${here}-abc123`);
+    const theirs = await folder(`skillgym-run.${dead}.0.${elsewhere}-abc123`);
+    expect(await sweepStaleTempRoots(parent)).toEqual([ours]);
+    expect(existsSync(theirs)).toBe(true);
   });
 
   it("removes a dead owner's root, keeps a live one's and every folder it did not make", async () => {
