@@ -13,6 +13,9 @@ export default defineConfig({
     // The resident test double, as under `npm test`: the double's own program cannot be started from Stryker's copy of
     // the repository, which does not keep file modes (EACCES), and a resident run costs a bash start, not Node's.
     globalSetup: ["./test/agent-double/global-setup.ts"],
+    // The in-process CLI tests (test/cli/cli-in-process.ts) load src/cli/main.ts, not the built bundle: Stryker's
+    // mutants are in the source, so only then do those tests reach the commands' code.
+    env: { SKILLGYM_CLI_FROM_SOURCE: "1" },
     // Stryker's instrumented code runs several times slower, on a shared machine at load 20 and more: a test past
     // Vitest's 5 s would fail the initial run, or count as killing a mutant it did not catch. Stryker itself
     // calls a mutant whose tests hang a timeout by its own clock (stryker.config.mjs, timeoutMS).

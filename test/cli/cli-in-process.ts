@@ -9,11 +9,15 @@ let loaded: Promise<Main> | undefined;
 
 // The built CLI (the bundle `bin/skillgym.js` loads), imported once per test worker and kept: a command then costs its
 // own work, not the ~0.4 CPU-s of a node process loading the bundle. Loaded natively, not through vitest's transform
-// (vitest.config.ts externalises dist/).
+// (vitest.config.ts externalises dist/). Under mutation testing (vitest.stryker.config.ts) the source instead, where
+// Stryker's mutants are.
 function builtMain(): Promise<Main> {
-  loaded ??= import(/* @vite-ignore */ pathToFileURL(`${root}/dist/cli-bundle/main.js`).href).then(
-    (bundle: { main: Main }) => bundle.main,
-  );
+  loaded ??=
+    process.env.SKILLGYM_CLI_FROM_SOURCE === "1"
+      ? import("../../src/cli/main.js").then((source: { main: Main }) => source.main)
+      : import(/* @vite-ignore */ pathToFileURL(`${root}/dist/cli-bundle/main.js`).href).then(
+          (bundle: { main: Main }) => bundle.main,
+        );
   return loaded;
 }
 
