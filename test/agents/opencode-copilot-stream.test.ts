@@ -123,6 +123,27 @@ describe("OpenCode's stream", () => {
     expect(classifyOpenCodeEnd(ended, { ...result, apiErrorStatus: 401 }).outcome).toBe("auth_error");
   });
 
+  it("takes a refused login from the error's type or from its message", () => {
+    const refused = {
+      kind: "result" as const,
+      isError: true,
+      subtype: "ProviderAuthError",
+      text: "Request failed",
+      numTurns: 0,
+    };
+    expect(classifyOpenCodeEnd(ended, refused)).toEqual({ outcome: "auth_error", message: "Request failed" });
+    expect(classifyOpenCodeEnd(ended, { ...refused, text: "" })).toEqual({
+      outcome: "auth_error",
+      message: "ProviderAuthError",
+    });
+    const byMessage = { ...refused, subtype: "APIError", text: "invalid api key" };
+    expect(classifyOpenCodeEnd(ended, byMessage)).toEqual({
+      outcome: "auth_error",
+      message: "invalid api key",
+    });
+    expect(classifyOpenCodeEnd(ended, { ...byMessage, text: "model not found" }).outcome).toBe("agent_error");
+  });
+
   it("names the workspace and leaves the prompt out of its arguments (it goes to stdin)", () => {
     const args = openCodeArgs({ cwd: "/w", model: "anthropic/claude-sonnet-4-5" });
     expect(args).toEqual([
@@ -150,6 +171,10 @@ describe("OpenCode's stream", () => {
     const usage = { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
     expect(costOf(modelIdOf("anthropic/claude-sonnet-4-5"), usage)).toBeCloseTo(3, 6);
     expect(costOf(modelIdOf("someprovider/some-model"), usage)).toBeUndefined();
+    expect(modelIdOf("anthropic/claude-sonnet-4-5")).toBe("claude-sonnet-4-5");
+    expect(modelIdOf("openrouter/anthropic/claude-sonnet-4-5")).toBe("anthropic/claude-sonnet-4-5");
+    expect(modelIdOf("claude-sonnet-4-5")).toBe("claude-sonnet-4-5");
+    expect(modelIdOf("/gpt-5")).toBe("gpt-5");
   });
 });
 

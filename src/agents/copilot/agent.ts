@@ -37,7 +37,7 @@ async function unpackOnce(
   version: string | undefined,
   env: NodeJS.ProcessEnv,
 ) {
-  const platform = `${process.platform === "win32" ? "win32" : process.platform}-${process.arch}`;
+  const platform = `${process.platform}-${process.arch}`;
   if (version && (await exists(join(cache, "pkg", platform, version)))) return;
   const line = commandLine(binary, ["--version"]);
   await promisify(execFile)(line.command, line.args, {

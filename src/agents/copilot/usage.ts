@@ -11,9 +11,8 @@ export async function readUsageFile(file: string): Promise<Map<string, TokenUsag
   let data: unknown;
   try {
     data = JSON.parse(await readFile(file, "utf8"));
-  } catch {
-    return undefined;
-  }
+  } catch {}
+  // A missing file or bad JSON leaves data undefined.
   if (!isObject(data) || !isObject(data.modelMetrics)) return undefined;
   const models = new Map<string, TokenUsage>();
   for (const [model, metrics] of Object.entries(data.modelMetrics)) {

@@ -106,6 +106,6 @@ export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promis
 
 function withCost(result: ResultEvent, model: string | undefined): ResultEvent {
   // Without --model OpenCode uses its own default, which its stream never names: the price is unknown.
-  const cost = model ? costOf(model === SIM_MODEL ? model : modelIdOf(model), result.usage) : undefined;
+  const cost = model ? costOf(modelIdOf(model), result.usage) : undefined;
   return cost === undefined ? result : { ...result, costUsd: cost };
 }

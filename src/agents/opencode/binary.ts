@@ -1,17 +1,24 @@
 import { join } from "node:path";
 import { firstRunnable } from "../../executables.js";
-import { installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
+import { packageDir as installedPackageDir, installedVersion, locateBinary } from "../binary-lookup.js";
 
 const PACKAGE = "opencode-ai";
 export const INSTALL_COMMAND = `npm install ${PACKAGE}`;
 
-const exe = process.platform === "win32" ? ".exe" : "";
 // The `opencode-ai` package's own bin/opencode.exe is a 479-byte script until its postinstall links the real one.
 const MIN_BINARY_BYTES = 1_000_000;
 
-// The platform packages npm installs (`opencode-<os>-<arch>[-baseline][-musl]`), each holding the native binary.
-function bundledCandidates(): string[] {
-  const os = process.platform === "win32" ? "windows" : process.platform;
+/**
+ * The native binaries of the platform packages npm installs (`opencode-<os>-<arch>[-baseline][-musl]`), then the
+ * one the `opencode-ai` package links; `packageDir` finds an installed package's folder.
+ */
+export function bundledCandidates(
+  platform: NodeJS.Platform = process.platform,
+  packageDir: (name: string) => string | undefined = installedPackageDir,
+): string[] {
+  const windows = platform === "win32";
+  const exe = windows ? ".exe" : "";
+  const os = windows ? "windows" : platform;
   const base = `opencode-${os}-${process.arch}`;
   const variants = [base, `${base}-baseline`, `${base}-musl`, `${base}-baseline-musl`];
   const platformBinaries = variants
@@ -26,12 +33,13 @@ function bundledCandidates(): string[] {
 export function locateOpenCode(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  candidates: () => string[] = bundledCandidates,
 ): Promise<string> {
   return locateBinary(explicit, env, {
     label: "OpenCode",
     command: "opencode",
     install: INSTALL_COMMAND,
-    bundled: () => firstRunnable(bundledCandidates(), MIN_BINARY_BYTES),
+    bundled: () => firstRunnable(candidates(), MIN_BINARY_BYTES),
     minBytes: MIN_BINARY_BYTES,
   });
 }
@@ -41,6 +49,7 @@ export function openCodeVersion(binary: string): Promise<string | undefined> {
   return installedVersion(
     binary,
     2,
-    (pkg) => typeof pkg.name === "string" && (pkg.name === PACKAGE || pkg.name.startsWith("opencode-")),
+    // opencode-ai and the platform packages alike.
+    (pkg) => typeof pkg.name === "string" && pkg.name.startsWith("opencode-"),
   );
 }

@@ -51,12 +51,12 @@ export function openCodeVariables(model: string | undefined): EnvAllowList {
 }
 
 /** The files of a run's home that skillgym writes. */
-export function homeFiles(home: string) {
+export function homeFiles(home: string, platform: NodeJS.Platform = process.platform) {
   return {
     config: join(home, "skillgym-opencode.json"),
     instructions: join(home, "skillgym-system-prompt.md"),
     auth: join(home, ".local", "share", "opencode", "auth.json"),
-    ripgrep: join(home, ".cache", "opencode", "bin", process.platform === "win32" ? "rg.exe" : "rg"),
+    ripgrep: join(home, ".cache", "opencode", "bin", platform === "win32" ? "rg.exe" : "rg"),
     tmp: join(home, "tmp"),
   };
 }

@@ -4,16 +4,16 @@ import { join } from "node:path";
 import { firstRunnable, pathCandidates } from "../../executables.js";
 import { packageDir } from "../binary-lookup.js";
 
-const exe = process.platform === "win32" ? ".exe" : "";
-
 // Codex CLI's platform package ships a ripgrep beside its binary (`vendor/<target>/codex-path/rg`).
-async function codexRipgrep(): Promise<string[]> {
-  const dir = packageDir(`@openai/codex-${process.platform}-${process.arch}`);
+async function codexRipgrep(platform: NodeJS.Platform, rg: string): Promise<string[]> {
+  const dir = packageDir(`@openai/codex-${platform}-${process.arch}`);
+  // Stryker disable next-line ArrayDeclaration: equivalent, a candidate no file has is never runnable
   if (!dir) return [];
   try {
     const targets = await readdir(join(dir, "vendor"));
-    return targets.map((target) => join(dir, "vendor", target, "codex-path", `rg${exe}`));
+    return targets.map((target) => join(dir, "vendor", target, "codex-path", rg));
   } catch {
+    // Stryker disable next-line ArrayDeclaration: equivalent, a candidate no file has is never runnable
     return [];
   }
 }
@@ -26,11 +26,16 @@ async function codexRipgrep(): Promise<string[]> {
  */
 export async function findRipgrep(
   env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
 ): Promise<{ path: string; onPath: boolean } | undefined> {
   const onPath = await firstRunnable(pathCandidates("rg", env));
   if (onPath) return { path: onPath, onPath: true };
+  const rg = platform === "win32" ? "rg.exe" : "rg";
   const cache = env.XDG_CACHE_HOME || join(env.HOME ?? homedir(), ".cache");
-  const found = await firstRunnable([join(cache, "opencode", "bin", `rg${exe}`), ...(await codexRipgrep())]);
+  const found = await firstRunnable([
+    join(cache, "opencode", "bin", rg),
+    ...(await codexRipgrep(platform, rg)),
+  ]);
   return found ? { path: found, onPath: false } : undefined;
 }
 

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageDir } from "../../../src/agents/binary-lookup.js";
 import { COPILOT_DEFAULT_MODEL, createCopilotAgent } from "../../../src/agents/copilot/agent.js";
 import { approvalMode, copilotArgs } from "../../../src/agents/copilot/args.js";
-import { commandLine, copilotVersion, locateCopilot } from "../../../src/agents/copilot/binary.js";
+import {
+  bundledCandidates,
+  commandLine,
+  copilotVersion,
+  isMusl,
+  locateCopilot,
+} from "../../../src/agents/copilot/binary.js";
 import {
   COPILOT_SECRET_VARIABLES,
   copilotSecrets,
@@ -106,6 +112,11 @@ describe("copilotEnvironment", () => {
       COPILOT_PROVIDER_API_KEY: "sk-skillgym-simulator",
       COPILOT_MODEL: "skillgym-sim",
     });
+    const slashes = { url: "http://127.0.0.1:9//", model: "skillgym-sim" };
+    expect(
+      copilotEnvironment({ base: parent, home, packageCache: "/c", simulator: slashes })
+        .COPILOT_PROVIDER_BASE_URL,
+    ).toBe("http://127.0.0.1:9/agents/v1");
   });
 
   it("names the run's files and the user's package cache", () => {
@@ -133,6 +144,9 @@ describe("copilotEnvironment", () => {
     await prepareCopilotHome(bare, undefined);
     expect((await stat(copilotHomeOf(bare))).isDirectory()).toBe(true);
     await expect(stat(homeFiles(bare).instructions)).rejects.toThrow();
+    // A home prepared again (its tmp folder already there) is fine.
+    await prepareCopilotHome(bare, "Again.");
+    expect(await readFile(homeFiles(bare).instructions, "utf8")).toBe("Again.");
   });
 });
 
@@ -239,14 +253,57 @@ describe("locateCopilot and its version", () => {
   });
 
   it("takes the native binary npm installed before anything on PATH", async () => {
-    const native = packageDir(`@github/copilot-${process.platform}-${process.arch}`);
-    const loader = packageDir("@github/copilot");
-    const expected = native ? join(native, "copilot") : loader ? join(loader, "npm-loader.js") : undefined;
-    if (expected === undefined) return;
+    // The platform package exports only its binary (not its package.json): it is found as npm-loader.js finds it.
+    const native = packageDir("@github/copilot")
+      ? join(
+          packageDir("@github/copilot") ?? "",
+          "..",
+          `copilot-${process.platform}-${process.arch}`,
+          "copilot",
+        )
+      : undefined;
     const bin = join(dir, "path-bin");
     await mkdir(bin, { recursive: true });
     await writeFile(join(bin, "copilot"), "#!/bin/sh\n", { mode: 0o755 });
-    expect(await locateCopilot(undefined, { PATH: bin })).toBe(expected);
+    if (native === undefined || !(await stat(native).catch(() => undefined))) return;
+    expect(await locateCopilot(undefined, { PATH: bin })).toBe(native);
+  });
+
+  it("then copilot on PATH; else a hint naming both", async () => {
+    const bin = join(dir, "path-only");
+    await mkdir(bin, { recursive: true });
+    await writeFile(join(bin, "copilot"), "#!/bin/sh\n", { mode: 0o755 });
+    expect(await locateCopilot(undefined, { PATH: bin }, () => [])).toBe(join(bin, "copilot"));
+    await expect(locateCopilot(undefined, { PATH: "" }, () => [])).rejects.toMatchObject({
+      code: "AGENT_UNAVAILABLE",
+      message: "GitHub Copilot CLI was not found",
+      hint: "run `npm install @github/copilot`, put `copilot` on PATH, or pass --agent-bin",
+    });
+  });
+
+  it("tries the platform packages as npm-loader.js does (musl's first on a Linux without glibc), then the loader", () => {
+    const resolved =
+      (missing: string[] = []) =>
+      (specifier: string) =>
+        missing.includes(specifier) ? undefined : join("/nm", specifier);
+    const loader = join("/nm", "@github/copilot/npm-loader.js");
+    const arch = process.arch;
+    expect(bundledCandidates("linux", resolved(), () => false)).toEqual([
+      join("/nm", `@github/copilot-linux-${arch}`),
+      loader,
+    ]);
+    expect(bundledCandidates("linux", resolved(), () => true)).toEqual([
+      join("/nm", `@github/copilot-linuxmusl-${arch}`),
+      join("/nm", `@github/copilot-linux-${arch}`),
+      loader,
+    ]);
+    expect(bundledCandidates("darwin", resolved(), () => true)).toEqual([
+      join("/nm", `@github/copilot-darwin-${arch}`),
+      loader,
+    ]);
+    expect(bundledCandidates("win32", resolved([`@github/copilot-win32-${arch}`]))).toEqual([loader]);
+    expect(isMusl({ header: { glibcVersionRuntime: "2.36" } })).toBe(false);
+    expect(isMusl({ header: {} })).toBe(true);
   });
 
   it("runs a JavaScript entry under this Node, anything else as it is", () => {
@@ -324,7 +381,7 @@ describe("createCopilotAgent (a fake copilot binary)", () => {
         `D='${root}'`,
         'if [ "$1" = "--version" ]; then echo "$COPILOT_PKG_CACHE_HOME $COPILOT_AUTO_UPDATE" >> "$D/version.log"; exit 0; fi',
         'printf "%s\\n" "$@" > "$D/args.txt"',
-        'echo "$HOME|$COPILOT_MODEL|$COPILOT_OFFLINE" > "$D/env.txt"',
+        'echo "$HOME|$COPILOT_MODEL|$COPILOT_OFFLINE|$SUITE_SETTING" > "$D/env.txt"',
         'while [ $# -gt 0 ]; do if [ "$1" = "--usage-output-file" ]; then U="$2"; fi; shift; done',
         'cat "$D/stream.jsonl"',
         'cp "$D/usage.json" "$U"',
@@ -336,7 +393,13 @@ describe("createCopilotAgent (a fake copilot binary)", () => {
     const agent = await createCopilotAgent({
       binary,
       simulatorUrl: "http://127.0.0.1:9",
-      env: { PATH: process.env.PATH, HOME: join(root, "user"), COPILOT_PKG_CACHE_HOME: cache },
+      env: {
+        PATH: process.env.PATH,
+        HOME: join(root, "user"),
+        COPILOT_PKG_CACHE_HOME: cache,
+        SUITE_SETTING: "on",
+      },
+      passEnv: ["SUITE_SETTING"],
     });
     expect(await readFile(join(root, "version.log"), "utf8")).toBe(`${cache} false\n`);
     expect(agent).toMatchObject({
@@ -366,7 +429,7 @@ describe("createCopilotAgent (a fake copilot binary)", () => {
         usageFile: homeFiles(runHome).usage,
       }),
     );
-    expect(await readFile(join(root, "env.txt"), "utf8")).toBe(`${runHome}|skillgym-sim|true\n`);
+    expect(await readFile(join(root, "env.txt"), "utf8")).toBe(`${runHome}|skillgym-sim|true|on\n`);
     expect(ran.outcome).toBe("success");
     expect(ran.init).toMatchObject({
       model: "skillgym-sim",
@@ -389,6 +452,8 @@ describe("createCopilotAgent (a fake copilot binary)", () => {
     expect(ran.result?.costUsd).toBe(costOf("claude-sonnet-4.5", ran.result?.usage ?? usageOf(0)));
     expect(ran.result?.costUsd).toBeGreaterThan(0);
     expect(ran.events.at(-1)).toBe(ran.result);
+    expect(ran.events.filter((e) => e.kind === "result")).toEqual([ran.result]);
+    expect(ran.events[0]?.kind).toBe("init");
   });
 
   it("a GitHub token's run: no unpacking once the package is there, Copilot's own model, and no price", async () => {
@@ -416,7 +481,7 @@ describe("createCopilotAgent (a fake copilot binary)", () => {
     expect((await readFile(join(root, "args.txt"), "utf8")).trim().split("\n")).toEqual(
       copilotArgs({ prompt: "Write", usageFile: homeFiles(runHome).usage }),
     );
-    expect(await readFile(join(root, "env.txt"), "utf8")).toBe(`${runHome}||\n`);
+    expect(await readFile(join(root, "env.txt"), "utf8")).toBe(`${runHome}|||\n`);
     expect(ran.init).toMatchObject({ model: COPILOT_DEFAULT_MODEL, mode: approvalMode("eval") });
     expect(COPILOT_DEFAULT_MODEL).toBe("copilot-default");
     expect(ran.result?.usage).toEqual({

@@ -144,8 +144,8 @@ describe("Copilot CLI's stream, event by event", () => {
           { type: "result", exitCode: 2, usage: { premiumRequests: 1 } },
         ]),
       ).at(-1),
-    ).toEqual({ kind: "result", isError: true, subtype: "exit 2", text: "Partial", numTurns: 1 });
-    expect(parseCopilotTranscript(lines([{ type: "result", exitCode: "1" }]))).toEqual([
+    ).toStrictEqual({ kind: "result", isError: true, subtype: "exit 2", text: "Partial", numTurns: 1 });
+    expect(parseCopilotTranscript(lines([{ type: "result", exitCode: "1" }]))).toStrictEqual([
       { kind: "init", model: "", tools: [], skills: [] },
       { kind: "result", isError: false, subtype: "success", text: "", numTurns: 0 },
     ]);

@@ -85,7 +85,7 @@ describe("withUsage", () => {
       ["mystery", "gpt-5"],
       ["gpt-5", "mystery"],
     ])
-      expect(withUsage(result, new Map(order.map((m) => [m, t])))).toEqual({
+      expect(withUsage(result, new Map(order.map((m) => [m, t])))).toStrictEqual({
         ...result,
         usage: tokens(2, 2, 0, 0),
       });

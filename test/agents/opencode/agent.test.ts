@@ -41,7 +41,7 @@ beforeAll(async () => {
       `D='${dir}'`,
       'printf "%s\\n" "$@" > "$D/args.txt"',
       'cat > "$D/stdin.txt"',
-      'echo "$PWD|$HOME|$OPENCODE_CONFIG|$ANTHROPIC_API_KEY|$OPENCODE_DISABLE_MODELS_FETCH" > "$D/env.txt"',
+      'echo "$PWD|$HOME|$OPENCODE_CONFIG|$ANTHROPIC_API_KEY|$OPENCODE_DISABLE_MODELS_FETCH|$SUITE_SETTING" > "$D/env.txt"',
       'cat "$D/stream.jsonl"',
       "",
     ].join("\n"),
@@ -74,7 +74,9 @@ describe("createOpenCodeAgent (a fake opencode binary)", () => {
         PATH: `${rgBin}:${process.env.PATH}`,
         HOME: join(dir, "user"),
         ANTHROPIC_API_KEY: "fake-anthropic-1",
+        SUITE_SETTING: "on",
       },
+      passEnv: ["SUITE_SETTING"],
     });
     expect(agent).toMatchObject({
       name: "opencode",
@@ -100,7 +102,7 @@ describe("createOpenCodeAgent (a fake opencode binary)", () => {
     );
     expect(await readFile(join(dir, "stdin.txt"), "utf8")).toBe("Write a haiku");
     expect(await readFile(join(dir, "env.txt"), "utf8")).toBe(
-      `${cwd}|${home}|${homeFiles(home).config}||1\n`,
+      `${cwd}|${home}|${homeFiles(home).config}||1|on\n`,
     );
     expect(JSON.parse(await readFile(homeFiles(home).config, "utf8"))).toEqual(
       runConfig({
@@ -159,7 +161,7 @@ describe("createOpenCodeAgent (a fake opencode binary)", () => {
       openCodeArgs({ cwd, model: "anthropic/claude-sonnet-4-5" }),
     );
     expect(await readFile(join(dir, "env.txt"), "utf8")).toBe(
-      `${cwd}|${home}|${homeFiles(home).config}|fake-anthropic-key-1|\n`,
+      `${cwd}|${home}|${homeFiles(home).config}|fake-anthropic-key-1||\n`,
     );
     expect(await readlink(homeFiles(home).ripgrep)).toBe(join(cache, "opencode", "bin", "rg"));
     expect(ran.init).toMatchObject({ model: "anthropic/claude-sonnet-4-5", mode: permissionMode("eval") });
@@ -181,7 +183,7 @@ describe("createOpenCodeAgent (a fake opencode binary)", () => {
     expect((await readFile(join(dir, "args.txt"), "utf8")).trim().split("\n")).toEqual(openCodeArgs({ cwd }));
     expect(ran.init?.model).toBe(OPENCODE_DEFAULT_MODEL);
     expect(OPENCODE_DEFAULT_MODEL).toBe("opencode-default");
-    expect(ran.result).toEqual({
+    expect(ran.result).toStrictEqual({
       kind: "result",
       isError: false,
       subtype: "stop",

@@ -1,9 +1,14 @@
 import { mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { packageDir } from "../../../src/agents/binary-lookup.js";
-import { INSTALL_COMMAND, locateOpenCode, openCodeVersion } from "../../../src/agents/opencode/binary.js";
+import {
+  bundledCandidates,
+  INSTALL_COMMAND,
+  locateOpenCode,
+  openCodeVersion,
+} from "../../../src/agents/opencode/binary.js";
 import { findRipgrep, RIPGREP_WARNING } from "../../../src/agents/opencode/ripgrep.js";
 
 let dir: string;
@@ -45,6 +50,50 @@ describe("locateOpenCode", () => {
     );
     expect(await openCodeVersion(join(native, "bin", "opencode"))).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it("then opencode on PATH, a stub smaller than the real binary skipped; else a hint naming both", async () => {
+    const stub = await executable(join(dir, "path-stub", "opencode"), 1000);
+    const real = await executable(join(dir, "path-real", "opencode"), 1_000_000);
+    const PATH = [join(stub, ".."), join(real, "..")].join(delimiter);
+    expect(await locateOpenCode(undefined, { PATH }, () => [])).toBe(real);
+    await expect(locateOpenCode(undefined, { PATH: join(stub, "..") }, () => [])).rejects.toMatchObject({
+      code: "AGENT_UNAVAILABLE",
+      message: "OpenCode was not found",
+      hint: "run `npm install opencode-ai`, put `opencode` on PATH, or pass --agent-bin",
+    });
+  });
+});
+
+describe("bundledCandidates", () => {
+  const installed = (names: string[]) => (name: string) =>
+    names.includes(name) ? join("/nm", name) : undefined;
+  const base = `opencode-linux-${process.arch}`;
+
+  it("each platform package's binary in order, then the one opencode-ai links", () => {
+    const all = [base, `${base}-baseline`, `${base}-musl`, `${base}-baseline-musl`, "opencode-ai"];
+    expect(bundledCandidates("linux", installed(all))).toEqual([
+      join("/nm", base, "bin", "opencode"),
+      join("/nm", `${base}-baseline`, "bin", "opencode"),
+      join("/nm", `${base}-musl`, "bin", "opencode"),
+      join("/nm", `${base}-baseline-musl`, "bin", "opencode"),
+      join("/nm", "opencode-ai", "bin", "opencode.exe"),
+    ]);
+    expect(bundledCandidates("linux", installed([`${base}-musl`]))).toEqual([
+      join("/nm", `${base}-musl`, "bin", "opencode"),
+    ]);
+    expect(bundledCandidates("linux", installed([]))).toEqual([]);
+  });
+
+  it("names Windows' packages windows and their binaries opencode.exe", () => {
+    const win = `opencode-windows-${process.arch}`;
+    expect(bundledCandidates("win32", installed([win, "opencode-ai"]))).toEqual([
+      join("/nm", win, "bin", "opencode.exe"),
+      join("/nm", "opencode-ai", "bin", "opencode.exe"),
+    ]);
+    expect(bundledCandidates("darwin", installed([`opencode-darwin-${process.arch}`]))).toEqual([
+      join("/nm", `opencode-darwin-${process.arch}`, "bin", "opencode"),
+    ]);
+  });
 });
 
 describe("openCodeVersion", () => {
@@ -85,6 +134,14 @@ describe("findRipgrep", () => {
     const userHome = join(dir, "user");
     const rg = await executable(join(userHome, ".cache", "opencode", "bin", "rg"));
     expect(await findRipgrep({ PATH: "", XDG_CACHE_HOME: "", HOME: userHome })).toEqual({
+      path: rg,
+      onPath: false,
+    });
+  });
+
+  it("looks for rg.exe on Windows", async () => {
+    const rg = await executable(join(dir, "xdg-win", "opencode", "bin", "rg.exe"));
+    expect(await findRipgrep({ PATH: "", XDG_CACHE_HOME: join(dir, "xdg-win") }, "win32")).toEqual({
       path: rg,
       onPath: false,
     });

@@ -240,6 +240,9 @@ describe("prepareOpenCodeHome", () => {
     await expect(lstat(files.ripgrep)).rejects.toThrow();
     expect((await stat(join(runHome, ".cache", "opencode", "bin"))).isDirectory()).toBe(true);
     expect((await stat(join(runHome, ".local", "share", "opencode"))).isDirectory()).toBe(true);
+    // A home prepared again (its folders already there) is fine.
+    await prepareOpenCodeHome({ home: runHome, tools: "eval", credentials: { kind: "env", variables: [] } });
+    expect(JSON.parse(await readFile(files.config, "utf8"))).toEqual(runConfig({ tools: "eval" }));
   });
 
   it("an empty system prompt is still written", async () => {

@@ -135,6 +135,12 @@ describe("OpenCode's stream, event by event", () => {
     expect(end("x")).toMatchObject({ subtype: "error", text: "" });
   });
 
+  it("a run that ends without answering: an empty text", () => {
+    expect(
+      parseOpenCodeTranscript(lines([part("step_start"), part("step_finish", { reason: "stop" })])).at(-1),
+    ).toMatchObject({ kind: "result", isError: false, subtype: "stop", text: "", numTurns: 1 });
+  });
+
   it("counts reasoning as output and reads missing tokens as none", () => {
     expect(openCodeUsage(tokens(1, 2, 3, 4, 5))).toEqual({
       inputTokens: 1,
