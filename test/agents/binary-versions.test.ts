@@ -118,15 +118,18 @@ describe("the version beside each agent's binary", () => {
 });
 
 describe("locateQwen", () => {
-  it("an explicit path, else qwen on PATH when npm installed none, else the install hint", async () => {
+  it("an explicit path, else the installed package's entry script, else qwen on PATH, else the install hint", async () => {
     const bin = join(dir, "qwen-bin");
     await mkdir(bin, { recursive: true });
     await writeFile(join(bin, "qwen"), "#!/bin/sh\n", { mode: 0o755 });
     expect(await locateQwen(join(bin, "qwen"), { PATH: "" })).toBe(join(bin, "qwen"));
     expect(INSTALL_COMMAND).toBe("npm install @qwen-code/qwen-code");
-    if (qwenPackageDir() !== undefined) return;
-    expect(await locateQwen(undefined, { PATH: bin })).toBe(join(bin, "qwen"));
-    await expect(locateQwen(undefined, { PATH: join(dir, "nothing") })).rejects.toMatchObject({
+    const installed = qwenPackageDir();
+    if (installed !== undefined)
+      expect(await locateQwen(undefined, { PATH: bin })).toBe(join(installed, "cli-entry.js"));
+    const none = async () => undefined;
+    expect(await locateQwen(undefined, { PATH: bin }, none)).toBe(join(bin, "qwen"));
+    await expect(locateQwen(undefined, { PATH: join(dir, "nothing") }, none)).rejects.toMatchObject({
       code: "AGENT_UNAVAILABLE",
       message: "Qwen Code was not found",
       hint: "run `npm install @qwen-code/qwen-code`, put `qwen` on PATH, or pass --agent-bin",

@@ -18,6 +18,6 @@ export function openCodeArgs(request: OpenCodeArgsRequest): string[] {
 
 /** The model id a provider/model name prices as: the part after the provider. */
 export function modelIdOf(model: string): string {
-  const slash = model.indexOf("/");
-  return slash < 0 ? model : model.slice(slash + 1);
+  // Without a slash indexOf gives -1: the whole name.
+  return model.slice(model.indexOf("/") + 1);
 }

@@ -23,12 +23,13 @@ async function bundledScript(): Promise<string | undefined> {
 export function locateQwen(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  bundled: () => Promise<string | undefined> = bundledScript,
 ): Promise<string> {
   return locateBinary(explicit, env, {
     label: "Qwen Code",
     command: "qwen",
     install: INSTALL_COMMAND,
-    bundled: bundledScript,
+    bundled,
   });
 }
 

@@ -23,6 +23,7 @@ const MODEL_FLAGS = ["-m", "--model"];
 export async function qwenProfile(
   words: readonly string[],
   options: AgentFactoryOptions,
+  packageDir: string | undefined = qwenPackageDir(),
 ): Promise<AcpProfile> {
   const base = options.env ?? process.env;
   const binary = await locateQwen(options.binary, base);
@@ -38,7 +39,6 @@ export async function qwenProfile(
       simulator: options.simulatorUrl ? { url: options.simulatorUrl, model } : undefined,
       passEnv: options.passEnv,
     });
-  const packageDir = qwenPackageDir();
   const bundled = packageDir ? await listSkills([join(packageDir, "bundled")]) : [];
   const userArgs = words.slice(1);
   return {
@@ -58,6 +58,7 @@ export async function qwenProfile(
       await prepareQwenHome(home, simulated);
     },
     skillRoots: qwenSkillRoots,
+    // Stryker disable next-line StringLiteral: equivalent, the home holds no secret
     secrets: environmentSecrets(environmentFor("", SIM_MODEL)),
     version: await qwenVersion(binary),
     sessionMode: (tools) => (tools === "read-only" ? "plan" : undefined),

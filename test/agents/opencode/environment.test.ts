@@ -120,6 +120,8 @@ describe("openCodeEnvironment", () => {
       ripgrep: join("/h", ".cache", "opencode", "bin", process.platform === "win32" ? "rg.exe" : "rg"),
       tmp: join("/h", "tmp"),
     });
+    expect(homeFiles("/h", "win32").ripgrep).toBe(join("/h", ".cache", "opencode", "bin", "rg.exe"));
+    expect(homeFiles("/h", "linux").ripgrep).toBe(join("/h", ".cache", "opencode", "bin", "rg"));
   });
 });
 

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeQwenLogin, findQwenCredentials } from "../../../src/agents/qwen-code/credentials.js";
+import { qwenCodeEntry } from "../../../src/agents/qwen-code/entry.js";
 import {
   prepareQwenHome,
   QWEN_VARIABLES,
@@ -114,6 +115,11 @@ describe("qwenSettings and prepareQwenHome", () => {
       `${JSON.stringify(qwenSettings(true), null, 2)}\n`,
     );
     expect((await stat(join(runHome, "tmp"))).isDirectory()).toBe(true);
+    // A home prepared again (its folders already there) is fine.
+    await prepareQwenHome(runHome, false);
+    expect(JSON.parse(await readFile(join(runHome, ".qwen", "settings.json"), "utf8"))).toEqual(
+      qwenSettings(false),
+    );
   });
 });
 
@@ -221,6 +227,24 @@ describe("qwenProfile", () => {
     expect(JSON.parse(await readFile(join(runHome, ".qwen", "settings.json"), "utf8"))).toEqual(
       qwenSettings(true),
     );
+  });
+
+  it("lists the skills of the installed package's bundled folder, else the known built-in ones", async () => {
+    const pkg = join(dir, "qwen-package");
+    await mkdir(join(pkg, "bundled", "loop"), { recursive: true });
+    await writeFile(join(pkg, "bundled", "loop", "SKILL.md"), "---\nname: loop\n---\n");
+    const options = { binary, env: parent };
+    expect((await qwenProfile(QWEN_COMMAND, options, pkg)).builtinSkills).toEqual(["loop"]);
+    const empty = join(dir, "qwen-package-empty");
+    await mkdir(join(empty, "bundled"), { recursive: true });
+    expect((await qwenProfile(QWEN_COMMAND, options, empty)).builtinSkills).toEqual(qwenBuiltinSkills);
+    expect((await qwenProfile(QWEN_COMMAND, options, undefined)).builtinSkills).toEqual(qwenBuiltinSkills);
+  });
+
+  it("is the qwen-code agent of the registry", async () => {
+    const agent = await qwenCodeEntry.create({ binary, env: parent });
+    expect(agent.name).toBe("qwen-code");
+    expect(agent.simulated).toBe(false);
   });
 
   it("a real run without a key stops before anything starts", async () => {
