@@ -27,7 +27,10 @@ export interface OpenCodeOptions {
 export const OPENCODE_DEFAULT_MODEL = "opencode-default";
 
 /** Locates the binary, ripgrep and the credentials once; fails fast (exit 3) when the binary or a login is missing. */
-export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promise<Agent> {
+export async function createOpenCodeAgent(
+  options: OpenCodeOptions = {},
+  findRg: typeof findRipgrep = findRipgrep,
+): Promise<Agent> {
   const baseEnv = options.env ?? process.env;
   const binary = await locateOpenCode(options.binary, baseEnv);
   const simulated = Boolean(options.simulatorUrl);
@@ -36,7 +39,7 @@ export async function createOpenCodeAgent(options: OpenCodeOptions = {}): Promis
     : await findOpenCodeCredentials(baseEnv);
   const redactor = createRedactor(await openCodeSecrets(credentials, baseEnv));
   const version = await openCodeVersion(binary);
-  const ripgrep = await findRipgrep(baseEnv);
+  const ripgrep = await findRg(baseEnv);
 
   async function run(request: AgentRunRequest): Promise<AgentRunResult> {
     const tools = request.tools ?? "eval";

@@ -5,7 +5,7 @@ import type { AcpProfile } from "../acp/profile.js";
 import type { AgentFactoryOptions } from "../factory-options.js";
 import { commandLine } from "../gemini/binary.js";
 import { listSkills } from "../skill-folders.js";
-import { locateQwen, qwenPackageDir, qwenVersion } from "./binary.js";
+import { qwenPackageDir as installedQwenPackageDir, locateQwen, qwenVersion } from "./binary.js";
 import { findQwenCredentials, type QwenCredentials } from "./credentials.js";
 import { prepareQwenHome, qwenEnvironment } from "./environment.js";
 import { qwenBuiltinSkills, qwenSkillRoots } from "./skills.js";
@@ -23,7 +23,7 @@ const MODEL_FLAGS = ["-m", "--model"];
 export async function qwenProfile(
   words: readonly string[],
   options: AgentFactoryOptions,
-  packageDir: string | undefined = qwenPackageDir(),
+  qwenPackageDir: () => string | undefined = installedQwenPackageDir,
 ): Promise<AcpProfile> {
   const base = options.env ?? process.env;
   const binary = await locateQwen(options.binary, base);
@@ -39,6 +39,7 @@ export async function qwenProfile(
       simulator: options.simulatorUrl ? { url: options.simulatorUrl, model } : undefined,
       passEnv: options.passEnv,
     });
+  const packageDir = qwenPackageDir();
   const bundled = packageDir ? await listSkills([join(packageDir, "bundled")]) : [];
   const userArgs = words.slice(1);
   return {

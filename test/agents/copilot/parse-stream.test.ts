@@ -136,6 +136,16 @@ describe("Copilot CLI's stream, event by event", () => {
     ).toEqual({ kind: "result", isError: true, subtype: "error", text: "", numTurns: 0 });
   });
 
+  it("takes the skills only from a skills_loaded first line", () => {
+    const other = { type: "session.info", data: { skills: [{ name: "haiku" }] } };
+    expect(parseCopilotTranscript(lines([other])).at(0)).toEqual({
+      kind: "init",
+      model: "",
+      tools: [],
+      skills: [],
+    });
+  });
+
   it("an exit code without an error: the last answer, exit <code>", () => {
     expect(
       parseCopilotTranscript(

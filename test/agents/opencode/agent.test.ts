@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOpenCodeAgent, OPENCODE_DEFAULT_MODEL } from "../../../src/agents/opencode/agent.js";
 import { openCodeArgs } from "../../../src/agents/opencode/args.js";
 import { homeFiles, permissionMode, runConfig } from "../../../src/agents/opencode/environment.js";
+import { RIPGREP_WARNING } from "../../../src/agents/opencode/ripgrep.js";
 import { costOf } from "../../../src/agents/pricing.js";
 
 // A fake opencode: a shell script that records its arguments, stdin and environment and prints a recorded stream.
@@ -167,6 +168,15 @@ describe("createOpenCodeAgent (a fake opencode binary)", () => {
     expect(ran.init).toMatchObject({ model: "anthropic/claude-sonnet-4-5", mode: permissionMode("eval") });
     expect(ran.result?.costUsd).toBe(costOf("claude-sonnet-4-5", usage));
     expect(ran.result?.costUsd).toBeGreaterThan(0);
+  });
+
+  it("warns when no ripgrep was found: OpenCode would download its own in every run", async () => {
+    const env = { PATH: process.env.PATH, HOME: join(dir, "user"), OPENAI_API_KEY: "fake-openai-key-1" };
+    const agent = await createOpenCodeAgent({ binary, env }, async () => undefined);
+    expect(agent.warnings).toEqual([RIPGREP_WARNING]);
+    const { cwd, home } = await workspace();
+    expect((await agent.run({ prompt: "Write", cwd, home, timeoutMs: 60_000 })).outcome).toBe("success");
+    await expect(lstat(homeFiles(home).ripgrep)).rejects.toThrow();
   });
 
   it("a real run without a model: OpenCode's own default, named so, and no price", async () => {

@@ -234,11 +234,13 @@ describe("qwenProfile", () => {
     await mkdir(join(pkg, "bundled", "loop"), { recursive: true });
     await writeFile(join(pkg, "bundled", "loop", "SKILL.md"), "---\nname: loop\n---\n");
     const options = { binary, env: parent };
-    expect((await qwenProfile(QWEN_COMMAND, options, pkg)).builtinSkills).toEqual(["loop"]);
+    expect((await qwenProfile(QWEN_COMMAND, options, () => pkg)).builtinSkills).toEqual(["loop"]);
     const empty = join(dir, "qwen-package-empty");
     await mkdir(join(empty, "bundled"), { recursive: true });
-    expect((await qwenProfile(QWEN_COMMAND, options, empty)).builtinSkills).toEqual(qwenBuiltinSkills);
-    expect((await qwenProfile(QWEN_COMMAND, options, undefined)).builtinSkills).toEqual(qwenBuiltinSkills);
+    expect((await qwenProfile(QWEN_COMMAND, options, () => empty)).builtinSkills).toEqual(qwenBuiltinSkills);
+    expect((await qwenProfile(QWEN_COMMAND, options, () => undefined)).builtinSkills).toEqual(
+      qwenBuiltinSkills,
+    );
   });
 
   it("is the qwen-code agent of the registry", async () => {
