@@ -42,14 +42,15 @@ function phrasesOf(name: string, description: string): { objects: string[]; word
 
 /** The simulator's drafter: deterministic, readable trigger queries and evals built from the description's phrases. */
 export function drafterAnswer(text: string, judge: SimJudge | undefined): string {
-  const mode = judge?.drafter ?? "valid";
+  const mode = judge?.drafter;
   if (mode === "invalid" || (mode === "invalid-once" && !isRetry(text))) {
     return "Sorry, I cannot draft evals for this skill (simulated invalid answer, skillgym sim).";
   }
-  const request = readDraftRequest(text) ?? { name: "skill", description: "", triggers: 20, evals: 3 };
+  const request = readDraftRequest(text) ?? { name: "", description: "", triggers: 20, evals: 3 };
   const { objects, words } = phrasesOf(request.name, request.description);
+  // A lone object comes from a lone phrase, which leaves one word: its last.
   const second = (i: number, round: number) =>
-    objects.length > 1 ? pick(objects, i + 1 + (round % (objects.length - 1))) : pick(words, i + 1);
+    objects.length > 1 ? pick(objects, i + 1 + (round % (objects.length - 1))) : pick(words, 0);
   const positives = Math.ceil(request.triggers / 2);
   const triggers = Array.from({ length: request.triggers }, (_, i) => {
     if (i < positives) {
