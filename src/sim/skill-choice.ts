@@ -87,12 +87,14 @@ export function contentPhrases(text: string, maxWords = 3): string[] {
       phrases.push(phrase);
     }
   };
-  for (const segment of text.split(/[^\p{L}\p{N}\s'-]+|\s[-']+\s/u)) {
+  // Every mark but a dash or a quote ends a phrase; a dash or quote that stands alone leaves an empty word, which
+  // does too.
+  for (const segment of text.split(/[^\p{L}\p{N}\s'-]/u)) {
     let run: string[] = [];
     for (const raw of segment.split(/\s+/)) {
       const word = raw.replace(/^['-]+|['-]+$/g, "");
-      const lower = word.toLowerCase();
-      if (word && !STOPWORDS.has(lower) && lower.split(/['-]/).some(meaningful)) run.push(asWritten(word));
+      // A stop word (it's too) and an empty word have no meaningful part.
+      if (word.toLowerCase().split(/['-]/).some(meaningful)) run.push(asWritten(word));
       else {
         flush(run);
         run = [];
@@ -137,6 +139,7 @@ export interface ChoiceExplanation {
 
 /** Adjacent pairs of content words ("3p update"), finely stemmed, each as one string. */
 function phrases(text: string): Map<string, [string, string]> {
+  // Stryker disable next-line ArrayDeclaration: equivalent, any one word makes no pair
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const pairs = new Map<string, [string, string]>();
   for (let i = 1; i < words.length; i++) {
@@ -154,13 +157,8 @@ function sharedWords(prompt: string, promptWords: readonly string[], skill: List
   const inPhrase = new Set<string>();
   for (const [key, pair] of phrases(prompt))
     if (describedPhrases.has(key)) for (const w of pair) inPhrase.add(w);
-  const seen = new Set<string>();
-  return promptWords.filter((word) => {
-    const stemmed = stem(word);
-    if (seen.has(stemmed) || !(described.has(stemmed) || inPhrase.has(word))) return false;
-    seen.add(stemmed);
-    return true;
-  });
+  // The prompt's words are each of a different stem already (promptWordsOf).
+  return promptWords.filter((word) => described.has(stem(word)) || inPhrase.has(word));
 }
 
 function promptWordsOf(prompt: string): string[] {

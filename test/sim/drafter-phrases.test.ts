@@ -32,6 +32,27 @@ describe("contentPhrases", () => {
       "type",
     ]);
   });
+
+  it("keeps a phrase's last words, once whatever its case, and a capitalised word's case when more follow", () => {
+    expect(contentPhrases("alpha bravo charlie delta")).toEqual(["bravo charlie delta"]);
+    expect(contentPhrases("alpha bravo charlie delta", 2)).toEqual(["charlie delta"]);
+    expect(contentPhrases("CSV tables, csv tables. Csv tables")).toEqual(["CSV tables"]);
+    expect(contentPhrases("McDonald menus")).toEqual(["McDonald menus"]);
+  });
+
+  it("reads words between any spaces, without the dashes and quotes around them", () => {
+    expect(contentPhrases("status  reports\tand\n\nweekly notes")).toEqual([
+      "status reports",
+      "weekly notes",
+    ]);
+    expect(contentPhrases("--verbose flags-- or 'quoted' words, ''nested'' quotes")).toEqual([
+      "verbose flags",
+      "quoted words",
+      "nested quotes",
+    ]);
+    expect(contentPhrases("weekly- reports -daily notes - sent")).toEqual(["reports daily notes", "sent"]);
+    expect(contentPhrases("e-mail drafts, ab cd tables")).toEqual(["e-mail drafts", "tables"]);
+  });
 });
 
 describe("the simulator's drafts read like a person's requests", () => {

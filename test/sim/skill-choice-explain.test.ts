@@ -16,6 +16,7 @@ const pdf = {
 describe("short tokens with digits", () => {
   it("counts letter-and-digit tokens such as 3P and v2, but not bare numbers or short words", () => {
     expect(contentWordList("a 3P update for v2 in 10 ok")).toEqual(["3p", "update", "v2"]);
+    expect(contentWordList("?! -- ...")).toEqual([]);
   });
 });
 
@@ -26,6 +27,11 @@ describe("auto choice of internal-comms", () => {
     );
     const explained = explainChoice("Draft the 3P update for the platform team", [pdf, internalComms]);
     expect(explained.skills.find((s) => s.name === "internal-comms")?.shared).toEqual(["3p", "update"]);
+  });
+
+  it("counts a word whose plural ends in -ies through the phrase it forms", () => {
+    const explained = explainChoice("update entries", [{ name: "x", description: "updates entry" }]);
+    expect(explained.skills[0]?.shared).toEqual(["update", "entries"]);
   });
 
   it("does not count a phrase the description lacks", () => {
@@ -52,13 +58,39 @@ describe("explainChoice", () => {
     expect(byName.one?.reason).toContain("fewer than the 2 needed");
     expect(byName.low).toMatchObject({ score: 2 / 9, chosen: false });
     expect(byName.low?.reason).toContain("below the cutoff 25%");
-    expect(byName.best).toMatchObject({ shared: ["alpha", "bravo", "charlie"], score: 3 / 9, chosen: true });
+    expect(byName.best).toMatchObject({
+      shared: ["alpha", "bravo", "charlie"],
+      score: 3 / 9,
+      chosen: true,
+      reason: "the highest score at or above the cutoff",
+    });
     expect(byName.tied?.reason).toBe("best scored higher or was listed first");
   });
 
   it("says so when the prompt has no content words", () => {
     const explained = explainChoice("do it for me", [{ name: "x", description: "do it" }]);
     expect(explained.chosen).toBeUndefined();
-    expect(explained.skills[0]?.reason).toBe("the prompt has no content words");
+    expect(explained.skills[0]).toMatchObject({
+      shared: [],
+      score: 0,
+      reason: "the prompt has no content words",
+    });
+  });
+
+  it("chooses a skill whose score is exactly the cutoff", () => {
+    const explained = explainChoice("alpha bravo charlie delta echo foxtrot golf hotel", [
+      { name: "edge", description: "alpha bravo" },
+    ]);
+    expect(explained.skills[0]).toMatchObject({
+      score: 0.25,
+      chosen: true,
+      reason: "the highest score at or above the cutoff",
+    });
+  });
+
+  it("counts the prompt's word forms of one stem once", () => {
+    const explained = explainChoice("tests test testing", [{ name: "x", description: "test" }]);
+    expect(explained.promptWords).toEqual(["tests"]);
+    expect(explained.skills[0]).toMatchObject({ shared: ["tests"], score: 1 });
   });
 });
