@@ -59,7 +59,7 @@ export function missingOutputFile(expectation: string, evidence: string): string
   const at = evidence.indexOf("## The run's output files");
   if (at < 0) return undefined;
   const end = evidence.indexOf("## Run metrics", at);
-  const outputs = evidence.slice(at, end < 0 ? undefined : end);
+  const outputs = evidence.slice(at, end === -1 ? undefined : end);
   return (expectation.match(FILE_NAME) ?? []).find(
     (name) => !outputs.includes(name.split("/").pop() ?? name),
   );
@@ -80,9 +80,9 @@ function graderVerdict(text: string, judge: SimJudge | undefined, evidence: stri
 }
 
 function graderAnswer(text: string, judge: SimJudge | undefined, ask: JudgeAsk): object {
-  // `when` looks at the run's evidence only: what follows the expectations (outputs, metrics, transcript).
-  const closing = text.indexOf("</expectations>");
-  const evidence = closing >= 0 ? text.slice(closing) : text;
+  // `when` looks at the run's evidence only: what follows the expectations (outputs, metrics, transcript). A text
+  // without the closing tag has no expectations to grade, so what it slices then is never looked at.
+  const evidence = text.slice(text.indexOf("</expectations>"));
   const expectations = (readExpectationsBlock(text) ?? []).map((e) => graderVerdict(e, judge, evidence, ask));
   return {
     expectations,
@@ -115,8 +115,9 @@ function outputSection(text: string, side: "A" | "B"): string {
   if (start < 0) return "";
   const ends = ["## Output A", "## Output B", "## How to judge"]
     .map((heading) => text.indexOf(heading, start + 1))
-    .filter((at) => at > start);
-  return text.slice(start, ends.length > 0 ? Math.min(...ends) : undefined);
+    .filter((at) => at !== -1);
+  // No heading after it: Math.min() is Infinity, and the section runs to the end.
+  return text.slice(start, Math.min(...ends));
 }
 
 // `prefer` follows an output wherever it is shown; `winner` names a label, that is a position.
@@ -136,8 +137,8 @@ function comparatorAnswer(text: string, judge: SimJudge | undefined): object {
   const a = sideScores(level("A"));
   const b = sideScores(level("B"));
   const expectations = readExpectationsBlock(text);
-  const results = () => {
-    const details = (expectations ?? []).map((e) => simulatedVerdict(e, judge));
+  const results = (list: string[]) => {
+    const details = list.map((e) => simulatedVerdict(e, judge));
     const passed = details.filter((d) => d.passed).length;
     return {
       passed,
@@ -154,7 +155,7 @@ function comparatorAnswer(text: string, judge: SimJudge | undefined): object {
         : `Simulated comparison (skillgym sim): output ${winner} wins by script, not by reading the outputs.`,
     rubric: { A: a.rubric, B: b.rubric },
     output_quality: { A: a.quality, B: b.quality },
-    ...(expectations ? { expectation_results: { A: results(), B: results() } } : {}),
+    ...(expectations ? { expectation_results: { A: results(expectations), B: results(expectations) } } : {}),
   };
 }
 

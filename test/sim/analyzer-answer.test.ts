@@ -24,8 +24,17 @@ describe("the sim analyzer", () => {
       loser: { score: 6, issues: ["Simulated issue (skillgym sim)"] },
     });
     expect(json.improvement_suggestions).toEqual([
-      expect.objectContaining({ priority: "medium", category: "instructions" }),
+      {
+        priority: "medium",
+        category: "instructions",
+        suggestion: "Simulated suggestion (skillgym sim): state each step of the workflow explicitly.",
+        expected_impact: "None measured: this analysis is simulated.",
+      },
     ]);
+    expect(json.transcript_insights).toEqual({
+      winner_execution_pattern: "Simulated (skillgym sim)",
+      loser_execution_pattern: "Simulated (skillgym sim)",
+    });
     expect(json.winner_strengths).toEqual(["Simulated strength (skillgym sim)"]);
     expect(json.loser_weaknesses).toEqual(["Simulated weakness (skillgym sim)"]);
   });

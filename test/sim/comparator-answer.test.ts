@@ -76,6 +76,15 @@ describe("the sim comparator", () => {
     expect(compared(`${judgeMarkers.comparator}\nno outputs shown`, judge).winner).toBe("TIE");
   });
 
+  it("prefers the only output shown when it matches, wherever the prompt shows it", () => {
+    expect(
+      compared(`${judgeMarkers.comparator}\n\n## Output A\nclick here`, { prefer: "here", winner: "B" })
+        .winner,
+    ).toBe("A");
+    const first = `## Output A\na csv table\n\n## Output B\nprose\n\n${judgeMarkers.comparator}`;
+    expect(compared(first, { prefer: "csv table", winner: "TIE" }).winner).toBe("A");
+  });
+
   it("grades the expectations for both outputs when the prompt lists them", () => {
     const judge = { default: "fail", verdicts: [{ match: "column", passed: true }] };
     const answer = compared(comparatorPrompt("x", "y", ["names every column", "is short"]), judge);
@@ -89,6 +98,12 @@ describe("the sim comparator", () => {
       ],
     };
     expect(answer.expectation_results).toEqual({ A: results, B: results });
+    // The comparator shows outputs, not a run's evidence: a `when` rule has nothing to look at.
+    const when = { default: "fail", verdicts: [{ match: "column", passed: true, when: "." }] };
+    expect(
+      compared(comparatorPrompt("x", "y", ["names every column"]), when).expectation_results.A.details[0]
+        .passed,
+    ).toBe(false);
     expect(compared(comparatorPrompt("x", "y", [])).expectation_results).toEqual({
       A: { passed: 0, total: 0, pass_rate: 0, details: [] },
       B: { passed: 0, total: 0, pass_rate: 0, details: [] },

@@ -57,16 +57,23 @@ describe("the sim grader's answer", () => {
       graded(graderPrompt(outputs), judge).expectations.map((e) => e.passed);
     expect(passed([{ path: "notes.md", content: "# Notes" }])).toEqual([false, true]);
     expect(passed([{ path: "notes.md", content: "plain" }])).toEqual([true, true]);
+    const shouting = { verdicts: [{ match: "title", passed: false, when: "# NOTES" }] };
+    expect(
+      graded(graderPrompt([{ path: "notes.md", content: "# Notes" }]), shouting).expectations[0]?.passed,
+    ).toBe(false);
     const onExpectation = { verdicts: [{ match: "title", passed: false, when: "friendly" }] };
     expect(graded(graderPrompt([{ path: "notes.md" }]), onExpectation).expectations[0]?.passed).toBe(true);
   });
 
-  it("applies a `judge_model` rule only to a judge whose model matches", () => {
+  it("applies a `judge_model` rule only to a judge whose model matches, an unnamed judge's being empty", () => {
     const judge = { verdicts: [{ match: "title", passed: false, judge_model: "^strict$" }] };
     const first = (model?: string) => graded(graderPrompt([]), judge, { model }).expectations[0]?.passed;
     expect(first("STRICT")).toBe(false);
     expect(first("lenient")).toBe(true);
     expect(first(undefined)).toBe(true);
+    const unnamed = { verdicts: [{ match: "title", passed: false, judge_model: "^$" }] };
+    expect(graded(graderPrompt([]), unnamed).expectations[0]?.passed).toBe(false);
+    expect(graded(graderPrompt([]), unnamed, { model: "strict" }).expectations[0]?.passed).toBe(true);
   });
 
   it("alternates a `flips` rule's verdict on every second ask of the same prompt", () => {
