@@ -80,8 +80,14 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
   };
   let answerCount = 0;
 
-  async function answer(protocol: Protocol, req: IncomingMessage, res: ServerResponse, body: string) {
-    const wire = protocol.read(body, req.headers, req.url ?? "");
+  async function answer(
+    protocol: Protocol,
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: string,
+    url: string,
+  ) {
+    const wire = protocol.read(body, req.headers, url);
     const n = ++answerCount;
     const time = new Date().toISOString();
     const { conversation, session } = wire.request;
@@ -90,7 +96,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
     record({
       time,
       session,
-      path: req.url ?? "",
+      path: url,
       turn: conversation.turn,
       prompt: conversation.prompt,
       ...(reply.skill ? { skill: reply.skill } : {}),
@@ -106,10 +112,12 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
   const server = createServer((req, res) => {
     readBody(req)
       .then(async (body) => {
-        const path = (req.url ?? "/").split("?")[0] ?? "/";
+        // A server's request always has a url: Node's type leaves it optional for a client's response.
+        const url = req.url as string;
+        const path = url.split("?")[0] as string;
         const protocol = req.method === "POST" ? protocolFor(path) : undefined;
         if (req.method === "POST" && path === "/v1/messages/count_tokens") send(res, countTokens(body));
-        else if (protocol) await answer(protocol, req, res, body);
+        else if (protocol) await answer(protocol, req, res, body, url);
         else if (req.method === "HEAD" || req.method === "GET") {
           send(res, jsonAnswer(200, { simulator: "skillgym sim" }));
         } else {
@@ -156,7 +164,7 @@ export async function startSim(options: SimOptions = {}): Promise<SimServer> {
 }
 
 // A port that cannot be had is the caller's choice to change, not a crash.
-function listenError(error: NodeJS.ErrnoException, port: number): Error {
+export function listenError(error: NodeJS.ErrnoException, port: number): Error {
   const hint = "pass another --port, or leave it out to take any free one";
   if (error.code === "EADDRINUSE")
     return new SkillgymError("USAGE", `port ${port} on 127.0.0.1 is taken by another process`, { hint });

@@ -1,6 +1,7 @@
+import { connect } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
-import { type SimServer, startSim } from "../../src/sim/server.js";
+import { listenError, type SimServer, startSim } from "../../src/sim/server.js";
 
 const started: SimServer[] = [];
 afterEach(async () => {
@@ -37,5 +38,32 @@ describe("skillgym sim's port", () => {
     const response = await fetch(`${sim.url}/`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ simulator: "skillgym sim" });
+  });
+
+  it("listens on 127.0.0.1 only: another address of the machine is refused", async () => {
+    const sim = await startSim({});
+    started.push(sim);
+    const reached = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: "127.0.0.2", port: sim.port });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    expect(reached).toBe(false);
+  });
+
+  it("refuses a privileged port as a usage error, and passes any other failure on as it is", () => {
+    const failure = (code: string) => Object.assign(new Error(`listen ${code}`), { code });
+    const refused = listenError(failure("EACCES"), 80);
+    expect(refused).toBeInstanceOf(SkillgymError);
+    expect(refused).toMatchObject({
+      code: "USAGE",
+      message: "port 80 on 127.0.0.1 needs privileges this process lacks",
+      hint: "pass another --port, or leave it out to take any free one",
+    });
+    const other = failure("EADDRNOTAVAIL");
+    expect(listenError(other, 80)).toBe(other);
   });
 });

@@ -308,12 +308,16 @@ describe("startSim: other routes and bad input", () => {
     expect(log).toEqual([]);
   });
 
-  it("answers GET with 200 and an unknown POST route with 404", async () => {
+  it("answers GET and HEAD with 200 and an unknown POST route with 404", async () => {
     const { url } = await start({});
     expect((await fetch(url)).status).toBe(200);
-    const missing = await fetch(`${url}/v1/complete`, { method: "POST", body: "{}" });
+    expect((await fetch(url, { method: "HEAD" })).status).toBe(200);
+    const missing = await fetch(`${url}/v1/complete?beta=true`, { method: "POST", body: "{}" });
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toMatchObject({ error: { type: "not_found_error" } });
+    expect(await missing.json()).toEqual({
+      type: "error",
+      error: { type: "not_found_error", message: "No route POST /v1/complete" },
+    });
   });
 
   it("logs every Messages request and reports it to onRequest", async () => {
