@@ -87,6 +87,15 @@ describe("loadSimScript", () => {
     const error = await failure(file);
     expect(error.message).toContain("rules[1].steps[1]");
     expect(error.message).toContain("lantency_ms");
+    expect(error.message.split("\n").slice(1)).toEqual([
+      expect.stringMatching(/^ {2}.*bad-keys\.yaml: rules\[1\]\.steps\[1\]: /),
+      expect.stringMatching(/^ {2}.*bad-keys\.yaml: rules\[1\]: .*lantency_ms/),
+    ]);
+  });
+
+  it("names the root when the script is not an object", async () => {
+    const error = await failure(await scriptFile("list.json", "[]"));
+    expect(error.message).toMatch(/list\.json: \(root\): /);
   });
 
   it("rejects a match that is not a regular expression", async () => {
@@ -95,6 +104,14 @@ describe("loadSimScript", () => {
     expect(error.code).toBe("BAD_INPUT");
     expect(error.message).toContain("rules[1].match");
     expect(error.message).toContain(file);
+    expect(error.file).toBe(file);
+    const when = await scriptFile(
+      "bad-when.json",
+      JSON.stringify({ judge: { verdicts: [{ match: "x", passed: true, when: "## (Actions" }] } }),
+    );
+    expect((await failure(when)).message).toContain(
+      `${when}: judge.verdicts[0].when: not a valid regular expression`,
+    );
   });
 
   it("rejects a model or judge_model pattern that is not a regular expression", async () => {
@@ -116,6 +133,14 @@ describe("loadSimScript", () => {
     expect(json.message).toMatch(/broken\.json: not valid JSON/);
     const yaml = await failure(await scriptFile("broken.yaml", "rules: [\n  - a: b\n"));
     expect(yaml.message).toMatch(/broken\.yaml: not valid YAML/);
+    expect(yaml.file).toMatch(/broken\.yaml$/);
+    const yml = await failure(await scriptFile("broken.yml", "rules: [\n  - a: b\n"));
+    expect(yml.message).toMatch(/broken\.yml: not valid YAML/);
+  });
+
+  it("reads a file as YAML only when its name ends in .yaml or .yml", async () => {
+    const error = await failure(await scriptFile("rules.yml.json", "rules: []\n"));
+    expect(error.message).toMatch(/rules\.yml\.json: not valid JSON/);
   });
 
   it("names a missing file", async () => {
