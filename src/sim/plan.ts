@@ -133,6 +133,7 @@ export function planTurns(decision: SessionDecision, conversation: Conversation)
   return turns;
 }
 
+// Never empty: every turn but the last calls a tool, and planTurns gives the last a text.
 export function contentForTurn(turns: Turn[], index: number, idPrefix: string): ContentBlock[] {
   const turn = turns[Math.min(index, turns.length - 1)]!;
   const blocks: ContentBlock[] = turn.texts.map((text) => ({ type: "text", text }));
@@ -144,6 +145,5 @@ export function contentForTurn(turns: Turn[], index: number, idPrefix: string): 
       input: turn.tool.input,
     });
   }
-  if (blocks.length === 0) blocks.push({ type: "text", text: "Done (simulated run)." });
   return blocks;
 }

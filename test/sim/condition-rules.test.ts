@@ -7,7 +7,8 @@ import { SkillgymError } from "../../src/errors.js";
 import type { Conversation } from "../../src/sim/conversation.js";
 import { loadSimScript } from "../../src/sim/load-script.js";
 import { createSimModel } from "../../src/sim/model.js";
-import { matchRule } from "../../src/sim/plan.js";
+import { matchRule, resolveSkill } from "../../src/sim/plan.js";
+import { defaultChoice } from "../../src/sim/skill-choice.js";
 
 let dir: string;
 beforeAll(async () => {
@@ -51,6 +52,26 @@ describe("sim rules that match on what the request shows", () => {
     };
     matchRule(script, counted);
     expect(asked).toBe(0);
+  });
+
+  it("`history` fits only a conversation with an earlier turn that matches; no rule fitting is index -1", () => {
+    const byHistory = SimScript.parse({ rules: [{ history: "." }] });
+    expect(matchRule(byHistory, view("tidy it")).index).toBe(-1);
+    expect(matchRule(byHistory, { ...view("tidy it"), history: [] })).toEqual({ rule: {}, index: -1 });
+    expect(matchRule(byHistory, { ...view("tidy it"), history: ["earlier"] }).index).toBe(0);
+  });
+
+  it("a rule's skill names a listed skill, or a plugin's skill of that name", () => {
+    const skill = (wanted: string, names: string[]) =>
+      resolveSkill(
+        wanted,
+        "tidy it",
+        names.map((name) => ({ name, description: "" })),
+        defaultChoice,
+      );
+    expect(skill("notes", ["other", "notes"])).toBe("notes");
+    expect(skill("notes", ["plug:notes"])).toBe("plug:notes");
+    expect(skill("notes", ["notes:plug", "my-notes"])).toBeUndefined();
   });
 
   it("the model reads the working directory the request names", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { SimJudge } from "../../src/contracts/sim-script.js";
+import { SimJudge, SimScript } from "../../src/contracts/sim-script.js";
 import { buildGraderPrompt } from "../../src/judge/grader.js";
 import { judgeAnswer, simulatedVerdict } from "../../src/sim/index.js";
+import { createSimModel } from "../../src/sim/model.js";
 
 const DEFAULT = "Simulated verdict (skillgym sim)";
 
@@ -93,6 +94,35 @@ describe("the sim grader's answer", () => {
 
   it("lists no verdict when the prompt carries no expectations block", () => {
     expect(graded("<skillgym-grader>\nno block here", undefined).expectations).toEqual([]);
+  });
+});
+
+describe("the sim model's count of a judge's asks", () => {
+  it("counts each judge model's asks of each prompt apart, even when one's model and prompt run into the other's", () => {
+    const model = createSimModel(
+      SimScript.parse({ judge: { verdicts: [{ match: "title", passed: true, flips: true }] } }),
+    );
+    const passed = (judgeModel: string, judgeText: string) => {
+      const reply = model.reply({
+        conversation: {
+          prompt: judgeText,
+          cwd: undefined,
+          skills: [],
+          turn: 0,
+          hasTools: false,
+          model: judgeModel,
+        },
+        judgeText,
+        session: judgeModel,
+      });
+      const [block] = reply.content;
+      return JSON.parse(block?.type === "text" ? block.text : "").expectations[0].passed;
+    };
+    const text = graderPrompt([]);
+    expect(passed("judge", `-2${text}`)).toBe(true);
+    expect(passed("judge-2", text)).toBe(true);
+    expect(passed("judge-2", text)).toBe(false);
+    expect(passed("judge", text)).toBe(true);
   });
 });
 

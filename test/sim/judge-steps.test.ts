@@ -30,6 +30,7 @@ describe("a sim judge's scripted tool steps", () => {
       });
     const first = reply(0);
     expect(first.kind).toBe("judge");
+    expect(first.content[0]).toMatchObject({ id: "toolu_s1_0" });
     expect(first.content).toEqual([
       expect.objectContaining({
         type: "tool_use",
@@ -48,6 +49,16 @@ describe("a sim judge's scripted tool steps", () => {
     const last = reply(2);
     expect(last.action).toBe("judge grader");
     expect(last.content).toEqual([{ type: "text", text: expect.stringContaining('"expectations"') }]);
+  });
+
+  it("name their tool calls after the session, in at most 16 letters and digits", () => {
+    const model = createSimModel(script);
+    const reply = model.reply({
+      conversation: conversation(1, true),
+      judgeText: `${system}\n${prompt}`,
+      session: "judge/session-0123456789",
+    });
+    expect(reply.content[0]).toMatchObject({ type: "tool_use", id: "toolu_judgesession0123_1" });
   });
 
   it("are skipped by a judge with no tools (an API judge): it answers at once", () => {
