@@ -8,7 +8,7 @@ import { isAbsolute } from "node:path";
 export function topLevelEntries(cwd: string | undefined): string[] {
   if (cwd === undefined || !isAbsolute(cwd)) return [];
   try {
-    return readdirSync(cwd).sort();
+    return readdirSync(cwd);
   } catch {
     return [];
   }

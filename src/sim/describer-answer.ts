@@ -10,7 +10,7 @@ const length = (text: string) => [...text].length;
  * so this raises recall on unseen queries that share words with the missed ones, as a real improver would.
  */
 export function describerAnswer(text: string): string {
-  const current = (readCurrentDescription(text) ?? "").trim();
+  const current = readCurrentDescription(text) ?? "";
   const missed = (readTrainFailures(text) ?? []).filter((f) => f.should_trigger);
   const known = contentWords(current);
   const words: string[] = [];

@@ -10,8 +10,7 @@ const dimensionNames = ["clarity", "completeness", "correctness", "effectiveness
  * the prompt after the evaluator marker (the skill's files, its outputs), else the rubric's default.
  */
 export function evaluatorAnswer(text: string, rubric: SimRubric | undefined): string {
-  const at = text.indexOf(judgeMarkers.evaluator);
-  const evidence = at >= 0 ? text.slice(at) : text;
+  const evidence = text.slice(Math.max(0, text.indexOf(judgeMarkers.evaluator)));
   const match = rubric?.when?.find((c) => new RegExp(c.match, "i").test(evidence));
   const base = match?.score ?? rubric?.default ?? DEFAULT_SCORE;
   const overrides = { ...rubric?.dimensions, ...match?.dimensions };

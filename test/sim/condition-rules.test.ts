@@ -94,6 +94,29 @@ describe("sim rules that match on what the request shows", () => {
     expect(skillOf(undefined, "d")).toBeUndefined();
   });
 
+  it("a `files` rule fits no run whose working directory is unnamed, relative or cannot be read", async () => {
+    const anyEntry = SimScript.parse({ rules: [{ files: ".", skill: "~notes-sg-" }] });
+    const project = join(dir, "any-entry");
+    await writeTree({ [join(project, "notes.md")]: "" });
+    const skillOf = (cwd: string | undefined) =>
+      createSimModel(anyEntry).reply({
+        conversation: {
+          prompt: "cut a release",
+          cwd,
+          skills: [{ name: "notes-sg-1a2b3c4d", description: "Drafts release notes." }],
+          turn: 0,
+          hasTools: true,
+          model: "skillgym-sim",
+        },
+        judgeText: "",
+        session: "s",
+      }).skill;
+    expect(skillOf(project)).toBe("notes-sg-1a2b3c4d");
+    expect(skillOf(undefined)).toBeUndefined();
+    expect(skillOf("any-entry")).toBeUndefined();
+    expect(skillOf(join(project, "notes.md"))).toBeUndefined();
+  });
+
   it("the loader refuses a `skills` or `files` that is not a regular expression, naming the rule", async () => {
     for (const field of ["skills", "files"]) {
       const file = join(dir, `${field}.json`);

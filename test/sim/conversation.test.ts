@@ -77,6 +77,48 @@ describe("readConversation", () => {
     expect(conversation.prompt).toBe("the real prompt");
   });
 
+  it("reads no prompt and no history from a request without a user's text", () => {
+    expect(readConversation({ messages: [{ role: "user" }, { role: "assistant", content: "hi" }] })).toEqual({
+      prompt: "",
+      cwd: undefined,
+      skills: [],
+      turn: 1,
+      hasTools: false,
+      model: "unknown",
+    });
+  });
+
+  it("reads a resumed conversation's earlier turns as history: their texts and tool results, not harness text", () => {
+    const conversation = readConversation({
+      messages: [
+        {
+          role: "user",
+          content: [
+            { type: "text", text: skillListing },
+            { type: "text", text: "first prompt" },
+          ],
+        },
+        { role: "assistant", content: [{ type: "tool_use" }] },
+        {
+          role: "user",
+          content: [
+            { type: "tool_result", content: [{ type: "text", text: "listing" }] },
+            { type: "tool_result", content: "exit 0" },
+            { type: "tool_result", content: { type: "image" } },
+            { type: "tool_result" },
+          ],
+        },
+        { role: "assistant", content: "done" },
+        { role: "user", content: "second prompt" },
+      ],
+    });
+    expect(conversation).toMatchObject({
+      prompt: "second prompt",
+      turn: 0,
+      history: ["first prompt", "listing", "exit 0", "done"],
+    });
+  });
+
   it("finds the skill list in the system text as well", () => {
     const conversation = readConversation({
       system: "The following skills are available for use with the Skill tool:\n\n- sys-skill: from system.",
@@ -101,7 +143,11 @@ describe("parseSkillList", () => {
   it("keeps a name-only entry and the skills listed after it", () => {
     const text =
       "The following skills are available for use with the Skill tool:\n\n- first: does one.\n- bare\n- last: does three.";
-    expect(parseSkillList(text).map((s) => s.name)).toEqual(["first", "bare", "last"]);
+    expect(parseSkillList(text)).toEqual([
+      { name: "first", description: "does one." },
+      { name: "bare", description: "" },
+      { name: "last", description: "does three." },
+    ]);
   });
 
   // Plugin skills are listed under namespaced names such as `plugin:skill`.

@@ -27,6 +27,17 @@ describe("the sim describer", () => {
       "Formats documents! Use when the user asks about export, invoices.",
     );
     expect(improved("  ", ["export invoices"])).toBe("Use when the user asks about export, invoices.");
+    expect(improved("Reads v1.2 files", ["export invoices"])).toBe(
+      "Reads v1.2 files. Use when the user asks about export, invoices.",
+    );
+  });
+
+  it("proposes the sentence alone when the prompt gives no current description", () => {
+    const text = [
+      judgeMarkers.describer,
+      trainFailuresBlock([{ query: "export invoices", should_trigger: true, trigger_rate: 0 }]),
+    ].join("\n");
+    expect(judgeAnswer(text, undefined)?.text).toBe("Use when the user asks about export, invoices.");
   });
 
   it("adds each missed word once, and none the description already has", () => {

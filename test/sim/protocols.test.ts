@@ -104,6 +104,17 @@ describe("anthropic-messages", () => {
     expect(anthropicMessages.read(body(true), {}).request.session).toBe(a);
   });
 
+  it("names each status's error type as the Messages API does", () => {
+    const typeOf = (status: number) =>
+      (JSON.parse(anthropicMessages.error(status).body) as { error: { type: string } }).error.type;
+    expect([429, 529, 401, 500].map(typeOf)).toEqual([
+      "rate_limit_error",
+      "overloaded_error",
+      "authentication_error",
+      "api_error",
+    ]);
+  });
+
   it("streams when asked, as server-sent events that end with message_stop", () => {
     const wire = anthropicMessages.read(body(true), {});
     expect(wire.stream).toBe(true);

@@ -143,11 +143,8 @@ export const anthropicMessages: Protocol = {
   plainAction: "side-request",
   read(body: string, headers: IncomingHttpHeaders): WireRequest {
     const request = JSON.parse(body) as MessagesRequest;
-    const { replayed, runNumber } = replayOfHeader(headers[REPLAY_HEADER]);
-    const conversation = {
-      ...readConversation(request),
-      ...(replayed ? { replay: runNumber !== undefined ? { runNumber } : {} } : {}),
-    };
+    const { replayed, ...replay } = replayOfHeader(headers[REPLAY_HEADER]);
+    const conversation = { ...readConversation(request), ...(replayed ? { replay } : {}) };
     return {
       request: {
         conversation,
