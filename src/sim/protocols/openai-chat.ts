@@ -44,6 +44,7 @@ export const openaiChat: Protocol = {
     };
     return {
       request: { conversation, judgeText, session: "chat-completions" },
+      // Stryker disable next-line BooleanLiteral: equivalent, a chat completion is never streamed, whatever the flag
       stream: false,
       inputTokens: estimateTokens(body),
     };
