@@ -140,6 +140,7 @@ export function parseChatAgentSkills(text: string): ListedSkill[] {
   const skill =
     /<skill>\s*<name>([\s\S]*?)<\/name>\s*<description>([\s\S]*?)<\/description>\s*(?:<location>([\s\S]*?)<\/location>)?/g;
   for (const match of list.matchAll(skill)) {
+    // Stryker disable next-line StringLiteral: equivalent, a missing location is neither a built-in nor a file
     const location = unescapeXml(match[3]?.trim() ?? "");
     if (location === "<built-in>" || location === "builtin" || location === "bundled") continue;
     skills.push({
