@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { SimScript } from "../../src/contracts/sim-script.js";
-import { createSimModel } from "../../src/sim/model.js";
+import { SIM_MODEL, SimScript } from "../../src/contracts/sim-script.js";
+import { createSimModel, type SimReply } from "../../src/sim/model.js";
+import type { ContentBlock } from "../../src/sim/plan.js";
 import { openaiChatAgents } from "../../src/sim/protocols/openai-chat-agents.js";
+import type { HttpAnswer } from "../../src/sim/protocols/protocol.js";
 
 // The requests' shapes as OpenCode 1.18.33 and Copilot CLI 1.0.102 sent them to a local server (abridged).
 const openCodeSystem = [
@@ -223,5 +225,380 @@ describe("the Chat Completions wire of Qwen Code", () => {
       'run_shell_command {"command":"sleep 45 # intentional-sleep: a scripted wait","description":"Scripted step"}',
       'skill {"skill":"haiku"}',
     ]);
+  });
+});
+
+// Every data chunk of a streamed answer, parsed.
+function chunksOf(body: string): Record<string, unknown>[] {
+  expect(body.endsWith("data: [DONE]\n\n")).toBe(true);
+  return body
+    .split("\n\n")
+    .filter((event) => event.startsWith("data: {"))
+    .map((event) => JSON.parse(event.slice(6)) as Record<string, unknown>);
+}
+
+const turnReply = (...content: ContentBlock[]): SimReply => ({
+  kind: "turn",
+  action: "scripted",
+  latencyMs: 0,
+  content,
+  outputTokens: 5,
+});
+const text = (t: string): ContentBlock => ({ type: "text", text: t });
+const read = (path: string): ContentBlock => ({
+  type: "tool_use",
+  id: "toolu_a",
+  name: "Read",
+  input: { file_path: path },
+});
+
+function request(options: { stream?: boolean; model?: string; messages?: object[]; tools?: object[] } = {}) {
+  return JSON.stringify({
+    ...(options.model === undefined ? {} : { model: options.model }),
+    stream: options.stream ?? true,
+    messages: options.messages ?? [
+      { role: "system", content: openCodeSystem },
+      { role: "user", content: "Write a haiku" },
+    ],
+    tools: options.tools ?? tools("bash", "read", "skill", "write"),
+  });
+}
+
+describe("the answers of the Chat Completions agents' wire", () => {
+  // The seconds since the epoch an answer made now may say it was created at.
+  function createdNow(make: () => HttpAnswer): { answer: HttpAnswer; created: number[] } {
+    const before = Math.floor(Date.now() / 1000);
+    const answer = make();
+    const after = Math.floor(Date.now() / 1000);
+    return { answer, created: Array.from({ length: after - before + 1 }, (_, i) => before + i) };
+  }
+
+  it("streams a text turn as OpenAI does: the role, the text, the finish, the usage, then [DONE]", () => {
+    const wire = openaiChatAgents.read(request({ model: "gpt-4.1" }), {});
+    const { answer, created } = createdNow(() => openaiChatAgents.write(turnReply(text("Hello")), wire, 3));
+    expect(answer.status).toBe(200);
+    expect(answer.headers).toEqual({ "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const chunks = chunksOf(answer.body);
+    for (const chunk of chunks) {
+      expect(chunk).toMatchObject({
+        id: "chatcmpl-sim-3",
+        object: "chat.completion.chunk",
+        model: "gpt-4.1",
+      });
+      expect(created).toContain(chunk.created);
+    }
+    expect(chunks.map(({ choices, usage }) => ({ choices, usage }))).toEqual([
+      { choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] },
+      { choices: [{ index: 0, delta: { content: "Hello" }, finish_reason: null }] },
+      { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] },
+      {
+        choices: [],
+        usage: { prompt_tokens: wire.inputTokens, completion_tokens: 5, total_tokens: wire.inputTokens + 5 },
+      },
+    ]);
+  });
+
+  it("streams a tool call as its name, then its arguments, and finishes with tool_calls", () => {
+    const wire = openaiChatAgents.read(request(), {});
+    const chunks = chunksOf(openaiChatAgents.write(turnReply(read("/w/work/notes.txt")), wire, 1).body);
+    expect(chunks.map((c) => c.choices)).toEqual([
+      [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }],
+      [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              { index: 0, id: "toolu_a", type: "function", function: { name: "read", arguments: "" } },
+            ],
+          },
+          finish_reason: null,
+        },
+      ],
+      [
+        {
+          index: 0,
+          delta: { tool_calls: [{ index: 0, function: { arguments: '{"filePath":"/w/work/notes.txt"}' } }] },
+          finish_reason: null,
+        },
+      ],
+      [{ index: 0, delta: {}, finish_reason: "tool_calls" }],
+      [],
+    ]);
+  });
+
+  it("answers a request that does not stream with one chat.completion naming the model asked for", () => {
+    const wire = openaiChatAgents.read(request({ stream: false, model: "gpt-4.1" }), {});
+    const { answer, created } = createdNow(() => openaiChatAgents.write(turnReply(text("Hello")), wire, 4));
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    expect(created).toContain(body.created);
+    expect(body).toEqual({
+      id: "chatcmpl-sim-4",
+      object: "chat.completion",
+      created: body.created,
+      model: "gpt-4.1",
+      choices: [{ index: 0, message: { role: "assistant", content: "Hello" }, finish_reason: "stop" }],
+      usage: { prompt_tokens: wire.inputTokens, completion_tokens: 5, total_tokens: wire.inputTokens + 5 },
+    });
+  });
+
+  it("answers as the simulator's model when the request names none", () => {
+    const wire = openaiChatAgents.read(request({ stream: false }), {});
+    const body = JSON.parse(openaiChatAgents.write(turnReply(text("Hello")), wire, 1).body) as {
+      model: string;
+    };
+    expect(body.model).toBe(SIM_MODEL);
+  });
+
+  it.each([
+    ["text only", [text("Hello")], { content: "Hello" }, "stop"],
+    [
+      "texts and a call",
+      [text("Reading."), text("The notes first."), read("/w/work/notes.txt")],
+      {
+        content: "Reading.\n\nThe notes first.",
+        tool_calls: [
+          {
+            id: "toolu_a",
+            type: "function",
+            function: { name: "read", arguments: '{"filePath":"/w/work/notes.txt"}' },
+          },
+        ],
+      },
+      "tool_calls",
+    ],
+    [
+      "a call only",
+      [read("/w/work/notes.txt")],
+      {
+        content: null,
+        tool_calls: [
+          {
+            id: "toolu_a",
+            type: "function",
+            function: { name: "read", arguments: '{"filePath":"/w/work/notes.txt"}' },
+          },
+        ],
+      },
+      "tool_calls",
+    ],
+    ["nothing", [], { content: "" }, "stop"],
+  ] as const)(
+    "writes a turn of %s as the message's content and tool calls",
+    (_, content, message, finish) => {
+      const wire = openaiChatAgents.read(request({ stream: false }), {});
+      const body = JSON.parse(openaiChatAgents.write(turnReply(...content), wire, 1).body) as {
+        choices: { message: object; finish_reason: string }[];
+      };
+      expect(body.choices).toEqual([
+        { index: 0, message: { role: "assistant", ...message }, finish_reason: finish },
+      ]);
+      if (message.content) {
+        const streamed = openaiChatAgents.read(request(), {});
+        const chunks = chunksOf(openaiChatAgents.write(turnReply(...content), streamed, 1).body);
+        expect(chunks.flatMap((c) => c.choices)).toContainEqual({
+          index: 0,
+          delta: { content: message.content },
+          finish_reason: null,
+        });
+      }
+    },
+  );
+
+  it("keeps a Copilot CLI turn's text for the write that follows its folder-making turn", () => {
+    const write: ContentBlock = {
+      type: "tool_use",
+      id: "toolu_w",
+      name: "Write",
+      input: { file_path: "/w/work/out/a.md", content: "x" },
+    };
+    const ask = (history: object[], content: ContentBlock[]) => {
+      const wire = openaiChatAgents.read(
+        copilotRequest(history).replace('"stream":true', '"stream":false'),
+        {},
+      );
+      return (
+        JSON.parse(openaiChatAgents.write(turnReply(...content), wire, 1).body) as {
+          choices: {
+            message: { content: string | null; tool_calls: { id: string; function: { name: string } }[] };
+          }[];
+        }
+      ).choices[0]!.message;
+    };
+    const folderTurn = ask([], [text("Saving the haiku."), write]);
+    expect(folderTurn.content).toBeNull();
+    expect(folderTurn.tool_calls.map((c) => [c.id, c.function.name])).toEqual([
+      ["skillgym_mkdir_toolu_w", "bash"],
+    ]);
+    // A turn whose calls are not all folder-making ones is as quiet: its text waits for the write.
+    expect(ask([], [text("Saving the haiku."), write, read("/w/work/notes.txt")]).content).toBeNull();
+    const history = [
+      { role: "assistant", content: null, tool_calls: [{ id: "skillgym_mkdir_toolu_w", type: "function" }] },
+      { role: "tool", tool_call_id: "skillgym_mkdir_toolu_w", content: "" },
+    ];
+    const writeTurn = ask(history, [text("Saving the haiku."), write]);
+    expect(writeTurn.content).toBe("Saving the haiku.");
+    expect(writeTurn.tool_calls.map((c) => c.function.name)).toEqual(["create"]);
+  });
+
+  it.each([
+    [429, "rate_limit_exceeded"],
+    [529, "overloaded"],
+    [500, "server_error"],
+  ])("answers a simulated %i as OpenAI's %s error", (status, type) => {
+    const answer = openaiChatAgents.error(status);
+    expect(answer.status).toBe(status);
+    expect(answer.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(answer.body)).toEqual({
+      error: { message: `Simulated ${status} (${type}) from skillgym sim`, type, code: status },
+    });
+  });
+});
+
+describe("reading a request of the Chat Completions agents' wire", () => {
+  it("refuses a request without messages", () => {
+    expect(() => openaiChatAgents.read(JSON.stringify({ model: "m" }), {})).toThrow(
+      "messages: required, an array",
+    );
+  });
+
+  it("reads a developer message as the system prompt: its folder, its skills, and the judge's text", () => {
+    const wire = openaiChatAgents.read(
+      request({
+        messages: [
+          { role: "developer", content: openCodeSystem },
+          { role: "user", content: "Write a haiku" },
+          { role: "assistant", content: "On it." },
+        ],
+      }),
+      {},
+    );
+    expect(wire.request.conversation).toMatchObject({
+      prompt: "Write a haiku",
+      cwd: "/w/work",
+      skills: [{ name: "haiku" }],
+      turn: 1,
+    });
+    expect(wire.request.judgeText).toBe(`${openCodeSystem}\nWrite a haiku`);
+  });
+
+  it("reads the prompt from the text parts of the first user message that has text", () => {
+    const wire = openaiChatAgents.read(
+      request({
+        messages: [
+          { role: "system", content: openCodeSystem },
+          { role: "user", content: null },
+          {
+            role: "user",
+            content: [
+              { type: "image_url", image_url: { url: "data:image/png;base64,AA==" } },
+              { type: "text", text: "Write a haiku" },
+            ],
+          },
+        ],
+      }),
+      {},
+    );
+    expect(wire.request.conversation.prompt).toBe("Write a haiku");
+    expect(wire.request.judgeText).toBe(`${openCodeSystem}\nWrite a haiku`);
+  });
+
+  it.each([
+    ["a text-only answer", 1, { role: "assistant", content: "Thinking." }],
+    ["an answer with an empty list of calls", 1, { role: "assistant", content: "Thinking.", tool_calls: [] }],
+    [
+      "an answer that makes a folder and reads",
+      1,
+      { role: "assistant", content: null, tool_calls: [{ id: "skillgym_mkdir_a" }, { id: "call_b" }] },
+    ],
+    [
+      "the simulator's own folder-making call",
+      0,
+      { role: "assistant", content: null, tool_calls: [{ id: "skillgym_mkdir_a" }] },
+    ],
+  ])("counts %s as %i of the plan's turns", (_, turns, message) => {
+    const wire = openaiChatAgents.read(
+      request({
+        messages: [
+          { role: "system", content: openCodeSystem },
+          { role: "user", content: "Write a haiku" },
+          message,
+        ],
+      }),
+      {},
+    );
+    expect(wire.request.conversation.turn).toBe(turns);
+    expect(wire.request.conversation.prompt).toBe("Write a haiku");
+  });
+
+  it("reads a user message as the user's, whatever calls it carries", () => {
+    const wire = openaiChatAgents.read(
+      request({
+        messages: [
+          { role: "system", content: openCodeSystem },
+          { role: "user", content: "Write a haiku", tool_calls: [{ id: "skillgym_mkdir_a" }] },
+        ],
+      }),
+      {},
+    );
+    expect(wire.request.conversation.prompt).toBe("Write a haiku");
+  });
+
+  it("takes the folder only from the user's texts, never from the model's own words", () => {
+    const wire = openaiChatAgents.read(
+      request({
+        messages: [
+          { role: "system", content: "You are an agent." },
+          { role: "user", content: "Write a haiku" },
+          { role: "assistant", content: "Working directory: /tmp/elsewhere" },
+        ],
+      }),
+      {},
+    );
+    expect(wire.request.conversation.cwd).toBeUndefined();
+  });
+
+  it("keeps the word break between two texts that continue one skill list", () => {
+    const parts = [
+      "<available_skills><skill><name>haiku</name><description>Writes haiku",
+      "poems.</description></skill></available_skills>",
+    ];
+    const inSystem = openaiChatAgents.read(
+      request({
+        messages: [
+          ...parts.map((content) => ({ role: "system", content })),
+          { role: "user", content: "Write a haiku" },
+        ],
+      }),
+      {},
+    );
+    const inUser = openaiChatAgents.read(
+      request({
+        messages: [
+          { role: "system", content: "You are Qwen Code." },
+          { role: "user", content: [...parts, "Write a haiku"].map((t) => ({ type: "text", text: t })) },
+        ],
+      }),
+      {},
+    );
+    for (const wire of [inSystem, inUser]) {
+      expect(wire.request.conversation.skills).toEqual([
+        { name: "haiku", description: "Writes haiku\npoems." },
+      ]);
+    }
+  });
+
+  it("gives a side request offering no tools (a title) a short plain answer", () => {
+    const wire = openaiChatAgents.read(request({ stream: false, tools: [] }), {});
+    expect(wire.request.conversation.hasTools).toBe(false);
+    const reply = createSimModel(script).reply(wire.request);
+    const body = JSON.parse(openaiChatAgents.write(reply, wire, 1).body) as {
+      choices: { message: { content: string }; finish_reason: string }[];
+    };
+    expect(body.choices[0]).toMatchObject({
+      message: { content: "Simulated answer." },
+      finish_reason: "stop",
+    });
   });
 });

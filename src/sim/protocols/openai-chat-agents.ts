@@ -56,10 +56,11 @@ const isFolderCall = (message: ChatMessage) =>
   (message.tool_calls?.length ?? 0) > 0 &&
   (message.tool_calls ?? []).every((call) => call.id?.startsWith(FOLDER_CALL_PREFIX));
 
-// The simulator's own folder-making turns are not the plan's turns.
+// The simulator's own folder-making turns are not the plan's turns. (System texts among the messages change nothing:
+// only the user's texts make the prompt, and only the assistant's messages count as turns.)
 function textMessages(messages: readonly ChatMessage[]): TextMessage[] {
   return messages
-    .filter((m) => !isFolderCall(m) && m.role !== "system" && m.role !== "developer")
+    .filter((m) => !isFolderCall(m))
     .map((m) => ({
       role: m.role,
       texts: m.role === "user" ? messageTexts(m).map(withoutDatetime) : messageTexts(m),
@@ -71,6 +72,7 @@ function readRequest(body: string, headers: IncomingHttpHeaders): ChatAgentWire 
   if (!Array.isArray(request.messages)) throw new Error("messages: required, an array");
   const messages = request.messages;
   const system = messages.filter((m) => m.role === "system" || m.role === "developer").flatMap(messageTexts);
+  // Stryker disable next-line StringLiteral: equivalent, an unnamed tool is no agent's tool under any name
   const toolNames = (request.tools ?? []).map((t) => t.function?.name ?? "");
   const texts = textMessages(messages);
   const userTexts = texts.filter((m) => m.role === "user").flatMap((m) => m.texts);
@@ -83,15 +85,15 @@ function readRequest(body: string, headers: IncomingHttpHeaders): ChatAgentWire 
     hasTools: toolNames.length > 0,
     model: request.model,
     skills: listed.length > 0 ? listed : parseChatAgentSkills(userTexts.join("\n")),
-    ...(cwd !== undefined ? { cwd } : {}),
+    cwd,
   });
   // OpenCode names its session in a header; Copilot CLI's system prompt names its run's own session folder; Qwen Code
   // names neither, but its run's working folder is its own.
   const header = headers["x-session-id"];
+  // Stryker disable next-line StringLiteral: equivalent, any fixed text keys a run naming no folder by its prompt alone
+  const folder = copilotSessionFolder(system) ?? cwd ?? "";
   const session =
-    typeof header === "string" && header
-      ? header
-      : sessionOf(undefined, `${copilotSessionFolder(system) ?? cwd ?? ""}\n${conversation.prompt}`);
+    typeof header === "string" && header ? header : sessionOf(undefined, `${folder}\n${conversation.prompt}`);
   const assistants = messages.filter((m) => m.role === "assistant");
   return {
     request: { conversation, judgeText: [...system, firstPrompt(texts)].join("\n"), session },
@@ -114,7 +116,7 @@ function choiceMessage(reply: SimReply, wire: ChatAgentWire): ChoiceMessage {
   const folderTurn = calls.some((c) => c.id.startsWith(FOLDER_CALL_PREFIX));
   const text = folderTurn
     ? ""
-    : reply.content.map((block) => (block.type === "text" ? block.text : "")).join("\n\n");
+    : reply.content.flatMap((block) => (block.type === "text" ? [block.text] : [])).join("\n\n");
   return {
     content: text || (calls.length > 0 ? null : ""),
     ...(calls.length > 0
