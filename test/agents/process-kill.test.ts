@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { describe, expect, it } from "vitest";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { killTree } from "../../src/agents/process/kill-tree.js";
 import { endMarkedProcesses, newRunMarker, RUN_MARKER } from "../../src/agents/process/marked-processes.js";
 import { alive } from "./process-alive.js";
@@ -85,6 +88,91 @@ describe.skipIf(process.platform === "win32")("killTree", () => {
     child.on("error", () => {});
     expect(child.pid).toBeUndefined();
     expect(() => killTree(child, "SIGKILL")).not.toThrow();
+  });
+});
+
+// Windows' way run on Linux: a stand-in taskkill on PATH notes its arguments and where its output goes, then ends the
+// process it names with SIGKILL (the real one's /F).
+describe.skipIf(process.platform !== "linux")("killTree on Windows", () => {
+  let bin: string;
+  let empty: string;
+  const path = process.env.PATH;
+  const started: ChildProcess[] = [];
+  const idle = () => {
+    const child = spawn(process.execPath, ["-e", "setInterval(() => {}, 1000)"], { stdio: "ignore" });
+    started.push(child);
+    return child;
+  };
+  // The signal that ended the child, or "running" if it still runs after a while.
+  const endOf = (child: ChildProcess) =>
+    Promise.race([
+      once(child, "exit").then(([, signal]) => signal as string),
+      new Promise<string>((resolve) => setTimeout(() => resolve("running"), 10_000)),
+    ]);
+  const calls = () => {
+    try {
+      return readFileSync(join(bin, "taskkill.log"), "utf8").trim().split("\n");
+    } catch {
+      return [];
+    }
+  };
+
+  beforeAll(() => {
+    bin = mkdtempSync(join(tmpdir(), "skillgym-taskkill-"));
+    empty = mkdtempSync(join(tmpdir(), "skillgym-no-taskkill-"));
+    writeFileSync(
+      join(bin, "taskkill"),
+      `#!/bin/sh\necho "$* $(readlink /proc/$$/fd/1)" >> "${join(bin, "taskkill.log")}"\nkill -KILL "$2"\n`,
+    );
+    chmodSync(join(bin, "taskkill"), 0o755);
+  });
+  afterEach(() => {
+    process.env.PATH = path;
+    for (const child of started.splice(0))
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    rmSync(join(bin, "taskkill.log"), { force: true });
+  });
+  afterAll(() => {
+    rmSync(bin, { recursive: true, force: true });
+    rmSync(empty, { recursive: true, force: true });
+  });
+
+  it("ends the child's tree with taskkill /T /F, whose output stays off the terminal", async () => {
+    process.env.PATH = `${bin}:${path}`;
+    const child = idle();
+    await once(child, "spawn");
+    const ended = endOf(child);
+    killTree(child, "SIGTERM", "win32");
+    expect(await ended).toBe("SIGKILL");
+    expect(calls()).toEqual([`/pid ${child.pid} /T /F /dev/null`]);
+  });
+
+  it("leaves alone a child that exited or was killed: its pid may be another process's by now", async () => {
+    process.env.PATH = `${bin}:${path}`;
+    const exitedChild = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+    const killedChild = idle();
+    await once(killedChild, "spawn");
+    killedChild.kill("SIGKILL");
+    await Promise.all([once(exitedChild, "exit"), once(killedChild, "exit")]);
+    expect([exitedChild.exitCode, killedChild.signalCode]).toEqual([0, "SIGKILL"]);
+    killTree(exitedChild, "SIGKILL", "win32");
+    killTree(killedChild, "SIGKILL", "win32");
+    // A live child's taskkill, started after theirs, to wait on.
+    const child = idle();
+    await once(child, "spawn");
+    const ended = endOf(child);
+    killTree(child, "SIGKILL", "win32");
+    expect(await ended).toBe("SIGKILL");
+    expect(calls()).toEqual([`/pid ${child.pid} /T /F /dev/null`]);
+  });
+
+  it("ends the child itself when taskkill cannot be started", async () => {
+    process.env.PATH = empty;
+    const child = idle();
+    await once(child, "spawn");
+    const ended = endOf(child);
+    killTree(child, "SIGKILL", "win32");
+    expect(await ended).toBe("SIGTERM");
   });
 });
 

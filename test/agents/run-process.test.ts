@@ -1,8 +1,9 @@
+import { getEventListeners } from "node:events";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ProcessSpec, runProcess } from "../../src/agents/process/run-process.js";
 
 const posix = process.platform !== "win32";
@@ -231,5 +232,119 @@ describe("runProcess", () => {
     expect(result.spawnError).toMatch(/ENOENT/);
     expect(result.exitCode).toBeNull();
     expect(result.timedOut).toBe(false);
+  });
+  it("delivers empty lines, and no empty line after the last newline", async () => {
+    const lines: string[] = [];
+    await runProcess(
+      nodeScript('process.stdout.write("first\\n\\nthird\\n")', {
+        onLine: (line) => {
+          lines.push(line);
+          return undefined;
+        },
+      }),
+    );
+    expect(lines).toEqual(["first", "", "third"]);
+  });
+
+  it.skipIf(!posix)(
+    "hands the child its stdin text and closes it; without text, stdin is closed at once",
+    async () => {
+      const lines: string[] = [];
+      const cat = { ...nodeScript(""), command: "cat", args: [], timeoutMs: 5000 };
+      const fed = await runProcess({
+        ...cat,
+        stdin: "a\nb\n",
+        onLine: (line) => {
+          lines.push(line);
+          return undefined;
+        },
+      });
+      expect(lines).toEqual(["a", "b"]);
+      expect(fed).toMatchObject({ exitCode: 0, timedOut: false });
+      // cat reads until its input ends: an open stdin would keep it running to the timeout.
+      expect(await runProcess(cat)).toMatchObject({ exitCode: 0, timedOut: false });
+    },
+  );
+
+  it.skipIf(!posix)(
+    "runs on when the child exits without reading its stdin text or its attached stdin",
+    async () => {
+      const quits = { ...nodeScript(""), command: "/bin/sh", args: ["-c", "exit 0"] };
+      const big = "x".repeat(1 << 20);
+      expect((await runProcess({ ...quits, stdin: big })).exitCode).toBe(0);
+      const attached = await runProcess({ ...quits, attach: (io) => void io.stdin.write(big) });
+      expect(attached.exitCode).toBe(0);
+    },
+  );
+
+  it.skipIf(!posix)("gives a child 2 s after SIGTERM by default to end by itself", async () => {
+    const result = await runProcess(
+      nodeScript(
+        'process.on("SIGTERM", () => setTimeout(() => process.exit(7), 50)); console.log("ready"); setInterval(() => {}, 1000);',
+        { onLine: (line) => (line === "ready" ? "stop" : undefined) },
+      ),
+    );
+    expect(result).toMatchObject({ stopped: true, exitCode: 7, signal: null });
+  });
+
+  it.skipIf(!posix)("asks the child to stop once when the run is ended twice", async () => {
+    let asked = 0;
+    const result = await runProcess({
+      ...nodeScript(""),
+      command: "sleep",
+      args: ["15"],
+      attach: (_io, end) => {
+        end("stop");
+        end("done");
+      },
+      beforeKill: async () => {
+        asked++;
+      },
+    });
+    expect(asked).toBe(1);
+    expect(result).toMatchObject({ stopped: true, signal: "SIGTERM" });
+  });
+
+  it.skipIf(!posix)(
+    "signals the child after the grace period when asking it to stop never settles",
+    async () => {
+      const result = await runProcess({
+        ...nodeScript(""),
+        command: "sleep",
+        args: ["15"],
+        killGraceMs: 200,
+        attach: (_io, end) => end("done"),
+        beforeKill: () => new Promise<void>(() => {}),
+      });
+      expect(result.signal).toBe("SIGTERM");
+    },
+  );
+
+  it.skipIf(!posix)(
+    "ends the child when skillgym exits, and leaves no exit listener once the run ended",
+    async () => {
+      const before = process.listeners("exit");
+      const run = runProcess({ ...nodeScript(""), command: "sleep", args: ["15"] });
+      const added = process.listeners("exit").filter((listener) => !before.includes(listener));
+      expect(added).toHaveLength(1);
+      // What Node does when skillgym exits.
+      added[0]?.call(process, 0);
+      expect((await run).signal).toBe("SIGKILL");
+      expect(process.listeners("exit")).toEqual(before);
+    },
+  );
+
+  it("leaves no listener on its AbortSignal and no timer once the process ended", async () => {
+    const controller = new AbortController();
+    // Timers faked only to count them: a run's timeout left behind would keep skillgym waiting for it.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const result = await runProcess(nodeScript("", { signal: controller.signal, timeoutMs: 600_000 }));
+      expect(result.exitCode).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });

@@ -57,7 +57,6 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     let spawnError: string | undefined;
     let stderr = "";
     let pending = "";
-    let settled = false;
 
     // Agents start commands in sessions of their own, out of the process group ended below; a marker finds them.
     const marker = newRunMarker();
@@ -66,6 +65,7 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       env: { ...spec.env, [marker.variable]: marker.value },
       stdio: [spec.stdin === undefined && !spec.attach ? "ignore" : "pipe", "pipe", "pipe"],
       detached: process.platform !== "win32",
+      // Stryker disable next-line BooleanLiteral: Windows only, no other system opens a console window to hide
       windowsHide: true,
     });
     // A watchdog process, not prctl(PR_SET_PDEATHSIG): it works on Linux, macOS and Windows without a native helper,
@@ -99,7 +99,8 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     const timer = setTimeout(() => end("timeout"), spec.timeoutMs);
     const onAbort = () => end("cancel");
     if (spec.signal?.aborted) onAbort();
-    spec.signal?.addEventListener("abort", onAbort, { once: true });
+    // An AbortSignal aborts once; finish removes the listener.
+    spec.signal?.addEventListener("abort", onAbort);
     const onExit = () => killTree(child, "SIGKILL");
     process.once("exit", onExit);
 
@@ -127,8 +128,6 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
     });
 
     const finish = (exitCode: number | null, signal: string | null) => {
-      if (settled) return;
-      settled = true;
       // Background processes the agent started die with its run.
       killTree(child, "SIGKILL");
       if (pid !== undefined) releaseGroup(pid);
@@ -151,10 +150,14 @@ export function runProcess(spec: ProcessSpec): Promise<ProcessResult> {
       };
       void endMarkedProcesses(marker.entry).then(() => resolve(result));
     };
-    child.on("error", (error) => {
-      spawnError = error.message;
-      finish(null, null);
+    // The first of 'error' (it did not start) and 'close' ends the run.
+    const closed = new Promise<[number | null, string | null]>((done) => {
+      child.on("error", (error) => {
+        spawnError = error.message;
+        done([null, null]);
+      });
+      child.on("close", (code, signal) => done([code, signal]));
     });
-    child.on("close", (code, signal) => finish(code, signal));
+    void closed.then(([exitCode, signal]) => finish(exitCode, signal));
   });
 }
