@@ -42,4 +42,21 @@ describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
       for (const child of children) if (child.pid && alive(child.pid)) child.kill("SIGKILL");
     }
   }, 30_000);
+
+  it("leaves marked processes alone off Linux, where no /proc shows other processes' environments", async () => {
+    const marker = newRunMarker();
+    const child = spawn("sleep", ["60"], {
+      stdio: "ignore",
+      env: { ...process.env, [marker.variable]: marker.value },
+    });
+    try {
+      await once(child, "spawn");
+      const started = Date.now();
+      await endMarkedProcesses(marker.entry, 10_000, "darwin");
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(alive(child.pid as number)).toBe(true);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  });
 });

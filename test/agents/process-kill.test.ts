@@ -181,6 +181,7 @@ describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
     const a = newRunMarker();
     const b = newRunMarker();
     expect(a.variable).toBe(RUN_MARKER);
+    expect(RUN_MARKER).toBe("SKILLGYM_RUN_MARKER");
     expect(a.entry).toBe(`${RUN_MARKER}=${a.value}`);
     expect(a.value).not.toBe(b.value);
   });

@@ -1,11 +1,17 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WATCHDOG_SOURCE } from "../../src/agents/process/watchdog.js";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  guardGroup,
+  releaseGroup,
+  WATCHDOG_SOURCE,
+  watchdogProcess,
+} from "../../src/agents/process/watchdog.js";
 
 const posix = process.platform !== "win32";
 // The built library is what a user runs; a SIGKILL leaves it no chance to clean up.
@@ -134,4 +140,83 @@ describe("the watchdog", () => {
     },
     40_000,
   );
+});
+
+// The watchdog this test process starts, told what to guard through guardGroup and releaseGroup; closing its channel
+// stands for skillgym's death.
+describe.skipIf(process.platform !== "linux")("the watchdog of this process", () => {
+  const sleepers: ChildProcess[] = [];
+  // A process group of its own, as runProcess starts an agent.
+  async function group(): Promise<number> {
+    const child = spawn("sleep", ["30"], { detached: true, stdio: "ignore" });
+    sleepers.push(child);
+    await once(child, "spawn");
+    return child.pid as number;
+  }
+  // Lets the current watchdog go (it ends what it guards, nothing here), so the next guard starts a new one.
+  async function letGo(): Promise<void> {
+    const dog = watchdogProcess();
+    if (!dog?.connected) return;
+    const exited = once(dog, "exit");
+    dog.disconnect();
+    await exited;
+  }
+  afterEach(async () => {
+    await letGo();
+    for (const child of sleepers.splice(0)) child.kill("SIGKILL");
+  });
+
+  it("ends the groups still guarded when skillgym's channel closes, then exits", async () => {
+    await letGo();
+    const [guarded, released] = [await group(), await group()];
+    guardGroup(guarded);
+    guardGroup(released);
+    releaseGroup(released);
+    const dog = watchdogProcess();
+    expect(dog?.connected).toBe(true);
+    const exited = waitFor(() => dog?.exitCode === 0, 10_000);
+    dog?.disconnect();
+    expect(await waitFor(() => !isAlive(guarded), 5000)).toBe(true);
+    expect(await exited).toBe(true);
+    expect(isAlive(released)).toBe(true);
+  });
+
+  it("leads a process group of its own, out of reach of a signal to skillgym's group", async () => {
+    await letGo();
+    const pid = await group();
+    guardGroup(pid);
+    releaseGroup(pid);
+    const dog = watchdogProcess()?.pid ?? 0;
+    const stat = readFileSync(`/proc/${dog}/stat`, "utf8");
+    const processGroup = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[2]);
+    expect(processGroup).toBe(dog);
+  });
+
+  it("keeps no run of skillgym alive: neither the watchdog nor its channel holds the event loop", async () => {
+    await letGo();
+    const pid = await group();
+    sleepers[0]?.unref();
+    // A child process or a pipe that is not unref'd keeps Node running.
+    const holding = () =>
+      process.getActiveResourcesInfo().filter((kind) => kind === "ProcessWrap" || kind === "PipeWrap");
+    const before = holding();
+    guardGroup(pid);
+    releaseGroup(pid);
+    expect(watchdogProcess()?.connected).toBe(true);
+    expect(holding()).toEqual(before);
+  });
+
+  it("leaves a run unguarded, not failed, when the watchdog cannot start", async () => {
+    await letGo();
+    const node = process.execPath;
+    process.execPath = join(dir, "no-such-node");
+    try {
+      guardGroup(await group());
+    } finally {
+      process.execPath = node;
+    }
+    const dog = watchdogProcess();
+    expect(await waitFor(() => dog?.connected === false, 5000)).toBe(true);
+    expect(dog?.pid).toBeUndefined();
+  });
 });

@@ -12,8 +12,8 @@ export function newRunMarker(): { variable: string; value: string; entry: string
 
 // Agents start commands in a new session (Claude Code's Bash tool, Codex's bubblewrap sandbox), outside the process
 // group the run ends; their environment still carries the run's marker. Linux only: /proc shows every environment.
-function markedProcesses(entry: string): number[] {
-  if (process.platform !== "linux") return [];
+function markedProcesses(entry: string, platform: NodeJS.Platform): number[] {
+  if (platform !== "linux") return [];
   const found: number[] = [];
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
@@ -24,11 +24,18 @@ function markedProcesses(entry: string): number[] {
   return found;
 }
 
-/** Kills what a run left running in other sessions and waits (up to `waitMs`) until it is gone. */
-export async function endMarkedProcesses(entry: string, waitMs = 2000): Promise<void> {
+/**
+ * Kills what a run left running in other sessions and waits (up to `waitMs`) until it is gone. `platform` is this
+ * system's; a parameter so the other systems' way (nothing to find) can be run here too.
+ */
+export async function endMarkedProcesses(
+  entry: string,
+  waitMs = 2000,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
   const until = Date.now() + waitMs;
   for (;;) {
-    const left = markedProcesses(entry);
+    const left = markedProcesses(entry, platform);
     if (left.length === 0 || Date.now() > until) return;
     for (const pid of left) {
       try {

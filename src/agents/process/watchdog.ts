@@ -50,6 +50,7 @@ function currentWatchdog(): ChildProcess | undefined {
       stdio: ["ignore", "ignore", "ignore", "ipc"],
       // Its own process group: a Ctrl-C to the terminal's group reaches skillgym, which cleans up, not the watchdog.
       detached: true,
+      // Stryker disable next-line BooleanLiteral: Windows only, no other system opens a console window to hide
       windowsHide: true,
     });
   } catch {
@@ -60,6 +61,11 @@ function currentWatchdog(): ChildProcess | undefined {
   watchdog.on("error", () => {});
   watchdog.unref();
   watchdog.channel?.unref();
+  return watchdog;
+}
+
+/** The watchdog this process started last, if any: its pid and channel, to look at (it is started on first use). */
+export function watchdogProcess(): ChildProcess | undefined {
   return watchdog;
 }
 
