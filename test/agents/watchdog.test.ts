@@ -208,10 +208,11 @@ describe.skipIf(process.platform !== "linux")("the watchdog of this process", ()
 
   it("leaves a run unguarded, not failed, when the watchdog cannot start", async () => {
     await letGo();
+    const pid = await group();
     const node = process.execPath;
     process.execPath = join(dir, "no-such-node");
     try {
-      guardGroup(await group());
+      guardGroup(pid);
     } finally {
       process.execPath = node;
     }
