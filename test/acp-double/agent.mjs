@@ -23,6 +23,7 @@
 // Models: $ACP_DOUBLE_MODELS (comma-separated) are offered as a session config option of category "model"
 // (session/set_config_option); with $ACP_DOUBLE_MODEL_STATE=1 as the older `models` state (session/set_model) instead.
 // Without either the double offers no model selection. Every choice is written to $ACP_DOUBLE_LOG as "model <id>".
+// With $ACP_DOUBLE_INIT_LOG, the params of every `initialize` are written there, one JSON line each.
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -127,11 +128,15 @@ async function judge(ctx, sessionId, cwd, text) {
 
 acp
   .agent({ name: "acp-double" })
-  .onRequest(acp.methods.agent.initialize, () => ({
-    protocolVersion: acp.PROTOCOL_VERSION,
-    agentCapabilities: {},
-    agentInfo: { name: "acp-double", version: "1.0.0" },
-  }))
+  .onRequest(acp.methods.agent.initialize, ({ params }) => {
+    if (process.env.ACP_DOUBLE_INIT_LOG)
+      appendFileSync(process.env.ACP_DOUBLE_INIT_LOG, `${JSON.stringify(params)}\n`);
+    return {
+      protocolVersion: acp.PROTOCOL_VERSION,
+      agentCapabilities: {},
+      agentInfo: { name: "acp-double", version: "1.0.0" },
+    };
+  })
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
     const sessionId = `session-${sessions.size + 1}`;
     sessions.set(sessionId, params.cwd);

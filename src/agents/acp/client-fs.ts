@@ -43,7 +43,6 @@ export async function readTextFile(
     if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new FsMissing(path);
     throw error;
   }
-  if (params.line == null && params.limit == null) return { content: text };
   const lines = text.split("\n");
   const from = Math.max(0, (params.line ?? 1) - 1);
   const to = params.limit == null ? lines.length : from + Math.max(0, params.limit);

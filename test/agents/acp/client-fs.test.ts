@@ -25,6 +25,23 @@ describe("ACP client file-system methods", () => {
     expect(await readTextFile({ path: join(work, "notes.txt"), line: 2, limit: 2 }, [work])).toEqual({
       content: "two\nthree",
     });
+    expect(await readTextFile({ path: join(work, "notes.txt"), line: 3 }, [work])).toEqual({
+      content: "three\nfour\n",
+    });
+    expect(await readTextFile({ path: join(work, "notes.txt"), limit: 1 }, [work])).toEqual({
+      content: "one",
+    });
+  });
+
+  it("refuses a request that names no path", async () => {
+    for (const path of ["", undefined])
+      await expect(readTextFile({ path: path as string }, [work])).rejects.toMatchObject({
+        name: "FsRefusal",
+        what: "read",
+        target: String(path),
+        reason: "no path given",
+        message: `skillgym refused to read ${path}: no path given`,
+      });
   });
 
   it("refuses to read outside the workspace", async () => {
@@ -39,13 +56,23 @@ describe("ACP client file-system methods", () => {
     });
   });
 
-  it("says a missing file is missing", async () => {
-    await expect(readTextFile({ path: join(work, "nope.txt") }, [work])).rejects.toBeInstanceOf(FsMissing);
+  it("says a missing file is missing, and passes on any other failure to read", async () => {
+    const missing = readTextFile({ path: join(work, "nope.txt") }, [work]);
+    await expect(missing).rejects.toBeInstanceOf(FsMissing);
+    await expect(missing).rejects.toMatchObject({
+      name: "FsMissing",
+      target: join(work, "nope.txt"),
+      message: `Resource not found: ${join(work, "nope.txt")}`,
+    });
+    await mkdir(join(work, "out"));
+    await expect(readTextFile({ path: join(work, "out") }, [work])).rejects.toMatchObject({ code: "EISDIR" });
   });
 
   it("writes inside the workspace, making the folder", async () => {
     await writeTextFile({ path: join(work, "out", "a.txt"), content: "hi\n" }, [work], "eval");
     expect(await readFile(join(work, "out", "a.txt"), "utf8")).toBe("hi\n");
+    await writeTextFile({ path: join(work, "b.txt"), content: "in place\n" }, [work], "eval");
+    expect(await readFile(join(work, "b.txt"), "utf8")).toBe("in place\n");
   });
 
   it("refuses to write outside the workspace, or at all in a read-only run", async () => {

@@ -1,8 +1,12 @@
-import { join } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createAcpCommandAgent } from "../../../src/agents/acp/entry.js";
 import { genericProfile } from "../../../src/agents/acp/generic-profile.js";
 import { probeModelChoice } from "../../../src/agents/acp/probe.js";
+import type { RunSetup } from "../../../src/agents/acp/profile.js";
+import { exists } from "../../../src/fs-probe.js";
+import { tempDir } from "../../e2e/helpers.js";
 
 // The model probe in process against the scripted ACP agent (test/acp-double/agent.mjs): one node process per probe.
 const DOUBLE = join(import.meta.dirname, "..", "..", "acp-double", "agent.mjs");
@@ -22,12 +26,42 @@ describe("probeModelChoice", () => {
     });
   });
 
+  it("starts the agent in an empty folder with an empty home of its own, offering no client methods, then removes both", async () => {
+    const { dir, cleanup } = await tempDir();
+    const initLog = join(dir, "initialize.jsonl");
+    const profile = await genericProfile(["node", DOUBLE], {
+      env: env({ ACP_DOUBLE_INIT_LOG: initLog }),
+      passEnv: ["ACP_DOUBLE_INIT_LOG"],
+    });
+    const setups: RunSetup[] = [];
+    const found: string[][] = [];
+    const choice = await probeModelChoice({
+      ...profile,
+      prepare: async (setup) => {
+        setups.push(setup);
+        found.push(await readdir(setup.home), await readdir(setup.cwd));
+        await profile.prepare(setup);
+      },
+    });
+    expect(choice).toBeUndefined();
+    const [setup] = setups;
+    expect(setup).toMatchObject({ tools: "eval", model: undefined });
+    expect(setup?.home).not.toBe(setup?.cwd);
+    expect(found).toEqual([[], []]);
+    expect(await exists(dirname(setup?.home ?? ""))).toBe(false);
+    expect(JSON.parse(await readFile(initLog, "utf8"))).toMatchObject({
+      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      clientInfo: { name: "skillgym", title: "skillgym", version: "0" },
+    });
+    await cleanup();
+  });
+
   it("says which command did not open a session, and why", async () => {
     const profile = await genericProfile(["node", "-e", "process.stderr.write('no acp here\\n')"], {
       env: env(),
     });
     await expect(probeModelChoice(profile)).rejects.toThrow(
-      /^node -e process\.stderr\.write\('no acp here\\n'\) did not open a session( \(.+\))?: no acp here$/,
+      /^node -e process\.stderr\.write\('no acp here\\n'\) did not open a session \(ACP connection closed\): no acp here$/,
     );
   });
 });
@@ -63,7 +97,7 @@ describe("--model for an acp: agent", () => {
       createAcpCommandAgent("acp:node -e 0", { env: env(), models: ["model-a"] }),
     ).rejects.toMatchObject({
       code: "AGENT_UNAVAILABLE",
-      message: expect.stringMatching(/^--model: node -e 0 did not open a session/),
+      message: "--model: node -e 0 did not open a session (ACP connection closed)",
       hint: "check that the command starts an ACP agent",
     });
   });
