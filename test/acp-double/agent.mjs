@@ -3,6 +3,8 @@
 // ACP over stdio through the official SDK and does, for each prompt, what the prompt's first word says:
 //   permission-outside  asks permission to edit a file outside the workspace, then says the outcome
 //   permission-inside   asks permission to edit a file inside the workspace, then says the outcome
+//   permission-unannounced  the same, its tool call first seen in the permission request
+//   permission-untitled asks permission to edit a file outside the workspace, its call unannounced and untitled
 //   read-outside        asks the client to read a file outside the workspace, then says what it got
 //   read-inside         asks the client to read notes.txt, then says what it got
 //   skill               reads .agents/skills/haiku/SKILL.md (a tool call with its location), then answers
@@ -23,6 +25,8 @@
 // Models: $ACP_DOUBLE_MODELS (comma-separated) are offered as a session config option of category "model"
 // (session/set_config_option); with $ACP_DOUBLE_MODEL_STATE=1 as the older `models` state (session/set_model) instead.
 // Without either the double offers no model selection. Every choice is written to $ACP_DOUBLE_LOG as "model <id>".
+// Modes: $ACP_DOUBLE_MODES (comma-separated) are offered as the session's modes and as a config option of category
+// "mode" listed first; every switch (session/set_mode) is written to $ACP_DOUBLE_LOG as "mode <id>".
 // With $ACP_DOUBLE_INIT_LOG, the params of every `initialize` are written there, one JSON line each.
 import { spawn } from "node:child_process";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
@@ -34,6 +38,7 @@ const log = (line) => process.env.ACP_DOUBLE_LOG && appendFileSync(process.env.A
 const sessions = new Map();
 const models = process.env.ACP_DOUBLE_MODELS ? process.env.ACP_DOUBLE_MODELS.split(",") : [];
 const chosen = new Map();
+const modes = process.env.ACP_DOUBLE_MODES ? process.env.ACP_DOUBLE_MODES.split(",") : [];
 
 function modelOffer() {
   if (models.length === 0) return {};
@@ -58,6 +63,24 @@ function modelOffer() {
   };
 }
 
+function sessionOffer() {
+  const offer = modelOffer();
+  if (modes.length === 0) return offer;
+  const modeOption = {
+    id: "mode",
+    name: "Mode",
+    category: "mode",
+    type: "select",
+    currentValue: modes[0],
+    options: modes.map((value) => ({ value, name: value })),
+  };
+  return {
+    ...offer,
+    modes: { currentModeId: modes[0], availableModes: modes.map((id) => ({ id, name: id })) },
+    configOptions: [modeOption, ...(offer.configOptions ?? [])],
+  };
+}
+
 function choose(sessionId, model) {
   if (!models.includes(model)) throw acp.RequestError.invalidParams(undefined, `no model ${model}`);
   chosen.set(sessionId, model);
@@ -70,12 +93,18 @@ const say = (ctx, sessionId, text) =>
     update: { sessionUpdate: "agent_message_chunk", content: { type: "text", text } },
   });
 
-async function askPermission(ctx, sessionId, path) {
-  const toolCall = { toolCallId: "edit-1", title: `Write ${path}`, kind: "edit", locations: [{ path }] };
-  await ctx.client.notify(acp.methods.client.session.update, {
-    sessionId,
-    update: { sessionUpdate: "tool_call", ...toolCall, status: "pending" },
-  });
+async function askPermission(ctx, sessionId, path, { announced = true, titled = true } = {}) {
+  const toolCall = {
+    toolCallId: "edit-1",
+    ...(titled ? { title: `Write ${path}` } : {}),
+    kind: "edit",
+    locations: [{ path }],
+  };
+  if (announced)
+    await ctx.client.notify(acp.methods.client.session.update, {
+      sessionId,
+      update: { sessionUpdate: "tool_call", ...toolCall, status: "pending" },
+    });
   const answer = await ctx.client.request(acp.methods.client.session.requestPermission, {
     sessionId,
     toolCall,
@@ -140,7 +169,7 @@ acp
   .onRequest(acp.methods.agent.session.new, ({ params }) => {
     const sessionId = `session-${sessions.size + 1}`;
     sessions.set(sessionId, params.cwd);
-    return { sessionId, ...modelOffer() };
+    return { sessionId, ...sessionOffer() };
   })
   .onRequest(acp.methods.agent.session.setConfigOption, ({ params }) => {
     choose(params.sessionId, params.value);
@@ -148,6 +177,12 @@ acp
   })
   .onRequest("session/set_model", { parse: (params) => params }, ({ params }) => {
     choose(params.sessionId, params.modelId);
+    return {};
+  })
+  .onRequest(acp.methods.agent.session.setMode, ({ params }) => {
+    if (!modes.includes(params.modeId))
+      throw acp.RequestError.invalidParams(undefined, `no mode ${params.modeId}`);
+    log(`mode ${params.modeId}`);
     return {};
   })
   .onNotification(acp.methods.agent.session.cancel, () => log("cancelled"))
@@ -170,6 +205,18 @@ acp
       );
     else if (word === "permission-inside")
       await say(ctx, sessionId, `outcome: ${await askPermission(ctx, sessionId, join(cwd, "a.txt"))}`);
+    else if (word === "permission-unannounced")
+      await say(
+        ctx,
+        sessionId,
+        `outcome: ${await askPermission(ctx, sessionId, join(cwd, "a.txt"), { announced: false })}`,
+      );
+    else if (word === "permission-untitled")
+      await say(
+        ctx,
+        sessionId,
+        `outcome: ${await askPermission(ctx, sessionId, "/etc/skillgym-outside.txt", { announced: false, titled: false })}`,
+      );
     else if (word === "probe") {
       const target =
         text

@@ -3,7 +3,7 @@ import { createRedactor } from "../../redact.js";
 import type { Agent, AgentRunRequest, AgentRunResult } from "../agent.js";
 import { listSkills } from "../skill-folders.js";
 import { classifyAcpEnd } from "./classify.js";
-import type { AcpProfile } from "./profile.js";
+import type { AcpProfile, RunSetup } from "./profile.js";
 import { runAcpSession } from "./session.js";
 
 export interface AcpAgentOptions {
@@ -21,6 +21,16 @@ function programOf(line: { command: string; args: string[] }): string {
   const node = line.command === process.execPath || /^node(\.exe)?$/i.test(basename(line.command));
   return node && line.args[0] ? line.args[0] : line.command;
 }
+
+// The setup the agent's program is read from, before any run: no profile's program depends on the run's folders.
+const NO_RUN: RunSetup = {
+  // Stryker disable next-line StringLiteral: equivalent, no profile's command line depends on the run's home
+  home: "",
+  // Stryker disable next-line StringLiteral: equivalent, no profile's command line depends on the run's folder
+  cwd: "",
+  tools: "eval",
+  model: undefined,
+};
 
 /** How runs are approved, as the run records say it. */
 export function acpMode(profile: AcpProfile): string {
@@ -62,7 +72,7 @@ export function createAcpAgent(options: AcpAgentOptions): Agent {
     ...(profile.version ? { version: profile.version } : {}),
     mode,
     skillsFolder: profile.skillsFolder,
-    binary: programOf(profile.commandLine({ home: "", cwd: "", tools: "eval", model: undefined })),
+    binary: programOf(profile.commandLine(NO_RUN)),
     simulated: options.simulated,
     redactor,
     ...(profile.warnings?.length ? { warnings: profile.warnings } : {}),

@@ -53,6 +53,7 @@ export async function geminiProfile(
       await prepareHome(home, tools, simulated);
     },
     skillRoots: async (cwd, home) => skillRoots(cwd, home),
+    // Stryker disable next-line StringLiteral: equivalent, the credentials passed do not depend on the home
     secrets: environmentSecrets(environment("")),
     version,
     sessionMode: (tools) => (tools === "read-only" ? "plan" : undefined),

@@ -55,6 +55,7 @@ export async function genericProfile(
       ...(await walkUpSkillRoots(cwd, [".agents/skills"])),
       join(home, ".agents", "skills"),
     ],
+    // Stryker disable next-line StringLiteral: equivalent, the credentials passed do not depend on the home
     secrets: environmentSecrets(environment("")),
     // skillgym knows no flag of an unknown agent: a model is chosen over the protocol, when the agent offers that.
     modelOverAcp: true,

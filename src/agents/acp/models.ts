@@ -28,6 +28,7 @@ function selectValues(options: unknown): string[] {
  * agent offers neither.
  */
 export function modelChoiceOf(session: Json): ModelChoice | undefined {
+  // Stryker disable next-line ArrayDeclaration: equivalent, a list holding no object holds no model option
   const options = Array.isArray(session.configOptions) ? session.configOptions : [];
   const option = options.find((o) => isObject(o) && o.category === "model" && o.type === "select");
   if (isObject(option) && typeof option.id === "string") {

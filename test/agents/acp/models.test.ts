@@ -32,6 +32,17 @@ describe("what an ACP session offers for choosing the model", () => {
     });
   });
 
+  it("skips what is no value among a model option's choices; an option without choices offers none", () => {
+    const option = (options: unknown) => ({
+      sessionId: "s",
+      configOptions: [{ id: "model", category: "model", type: "select", currentValue: "x", options }],
+    });
+    expect(
+      modelChoiceOf(option(["x", { name: "No value" }, { value: "x" }, { group: "g", options: [] }]))?.ids,
+    ).toEqual(["x"]);
+    expect(modelChoiceOf(option(undefined))?.ids).toEqual([]);
+  });
+
   it("reads the older models state, set with session/set_model", () => {
     const choice = modelChoiceOf({
       sessionId: "s",

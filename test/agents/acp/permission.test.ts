@@ -79,6 +79,13 @@ describe("ACP permission policy", () => {
     expect(allowed({ kind: "execute", title: "ls" })).toBe(false);
     expect(allowed({ kind: "edit", locations: [{ path: join(work, "a") }] })).toBe(false);
     expect(allowed({ kind: "execute", title: "ls" })).toBe(false);
+    const reason = (toolCall: Record<string, unknown>) =>
+      decidePermission(request(toolCall), "read-only", [work]).reason;
+    expect(reason({ kind: "execute", title: "ls" })).toBe("a read-only run may not use a execute tool (ls)");
+    expect(reason({ kind: "execute", title: "ls", _meta: { toolName: "shell" } })).toBe(
+      "a read-only run may not use a execute tool (shell)",
+    );
+    expect(reason({})).toBe("a read-only run may not use a other tool (unnamed)");
     // The same calls in an eval run are allowed.
     expect(decidePermission(request({ kind: "execute", title: "ls" }), "eval", [work]).allowed).toBe(true);
   });
@@ -94,7 +101,32 @@ describe("ACP permission policy", () => {
     expect(refused.allowed).toBe(false);
     const noAllow = [{ optionId: "no", name: "Reject", kind: "reject_once" }];
     const unallowed = decidePermission(request({ kind: "read" }, noAllow), "eval", [work]);
-    expect(unallowed).toMatchObject({ allowed: false, outcome: { outcome: "selected", optionId: "no" } });
+    expect(unallowed).toEqual({
+      allowed: false,
+      reason: "the agent offered no option to allow it",
+      outcome: { outcome: "selected", optionId: "no" },
+    });
+  });
+
+  it("picks the once options over the always ones, and skips an option without an id or a kind", () => {
+    const options = [
+      { name: "Allow, no id", kind: "allow_once" },
+      { optionId: "kindless", name: "Allow?" },
+      "allow",
+      { optionId: "always", name: "Allow always", kind: "allow_always" },
+      { optionId: "never", name: "Reject always", kind: "reject_always" },
+      { optionId: "no", name: "Reject", kind: "reject_once" },
+    ];
+    const inside = { kind: "edit", locations: [{ path: join(work, "a.txt") }] };
+    expect(decidePermission(request(inside, options), "eval", [work]).outcome).toEqual({
+      outcome: "selected",
+      optionId: "always",
+    });
+    const outside = { kind: "edit", locations: [{ path: "/etc/x" }] };
+    expect(decidePermission(request(outside, options), "eval", [work]).outcome).toEqual({
+      outcome: "selected",
+      optionId: "no",
+    });
   });
 
   it("sees through .. and symbolic links out of the workspace", async () => {

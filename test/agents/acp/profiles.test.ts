@@ -49,6 +49,18 @@ const setup = (home: string, tools: "eval" | "read-only" = "eval", model?: strin
 describe("geminiProfile", () => {
   const env = { PATH: "/usr/bin", GEMINI_API_KEY: "fake-gemini-key-123", SUITE: "s" };
 
+  it("finds Gemini CLI where its own adapter does, and any other program by its path, naming Gemini CLI when missing", async () => {
+    const bare = { PATH: join(dir, "empty"), GEMINI_API_KEY: "k" };
+    // "gemini" is also found as skillgym's own Gemini CLI package, off PATH.
+    const bundled = await geminiProfile(["gemini", "--acp"], { env: bare });
+    expect(bundled.commandLine(setup("/h")).args).toEqual([expect.stringMatching(/gemini\.js$/), "--acp"]);
+    await expect(
+      geminiProfile([join(dir, "nope", "gemini.js"), "--acp"], { env: bare }),
+    ).rejects.toMatchObject({
+      hint: "install Gemini CLI, put it on PATH, or pass its path with --agent-bin",
+    });
+  });
+
   it("a real run: Gemini CLI's home and settings, its bundled skills and version, the model as a flag", async () => {
     const profile = await geminiProfile(["gemini", "--acp"], { binary: gemini, env, passEnv: ["SUITE"] });
     expect(profile.label).toBe("Gemini CLI over ACP (gemini --acp)");
@@ -214,6 +226,12 @@ describe("the acp: entry", () => {
       binary: "/opt/node-22/bin/node",
     });
     expect(viaOtherNode.binary).toBe("/opt/agent.mjs");
+    // A program merely named like node is the agent itself.
+    for (const program of ["nodemon", "mynode"])
+      expect(
+        (await createAcpCommandAgent(`acp:${program} /opt/agent.mjs`, { env, binary: `/opt/bin/${program}` }))
+          .binary,
+      ).toBe(`/opt/bin/${program}`);
   });
 
   it("the recorded agents' built-in skills, and --agent acp alone refused", () => {
@@ -222,8 +240,17 @@ describe("the acp: entry", () => {
     expect(acpBuiltinSkills("acp-qwen-code")).toBe(qwenBuiltinSkills);
     expect(acpBuiltinSkills("acp-gemini.js")).toBe(geminiBuiltinSkills);
     expect(acpBuiltinSkills("acp-goose")).toEqual([]);
+    expect(acpBuiltinSkills("acpgemini")).toBe(geminiBuiltinSkills);
+    // Only the leading "acp-" goes, and only a trailing script extension.
+    expect(acpBuiltinSkills("qwen-acp-code")).toEqual([]);
+    expect(acpBuiltinSkills("acp-qwen.js-code")).toEqual([]);
     expect(() => acpEntry.create({})).toThrow(SkillgymError);
-    expect(() => acpEntry.create({})).toThrow("--agent acp needs the agent's command");
+    expect(() => acpEntry.create({})).toThrow(
+      expect.objectContaining({
+        message: "--agent acp needs the agent's command",
+        hint: "name it after \"acp:\", e.g. --agent 'acp:gemini --acp' or --agent 'acp:goose acp'",
+      }),
+    );
     expect(acpEntry.apiHosts).toEqual([]);
   });
 });

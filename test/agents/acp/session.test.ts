@@ -1,12 +1,15 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acpMode } from "../../../src/agents/acp/agent.js";
+import { acpMode, createAcpAgent } from "../../../src/agents/acp/agent.js";
 import { classifyAcpEnd } from "../../../src/agents/acp/classify.js";
 import { createAcpCommandAgent } from "../../../src/agents/acp/entry.js";
+import { genericProfile } from "../../../src/agents/acp/generic-profile.js";
 import { runAcpSession } from "../../../src/agents/acp/session.js";
 import type { Agent, AgentRunRequest } from "../../../src/agents/agent.js";
 import type { AgentEvent } from "../../../src/agents/events.js";
+import { SIM_MODEL } from "../../../src/contracts/sim-model.js";
 import { createRedactor } from "../../../src/redact.js";
 import { skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
 
@@ -51,6 +54,11 @@ const init = (extra: Partial<Extract<AgentEvent, { kind: "init" }>> = {}) => ({
   ...extra,
 });
 const usage = { inputTokens: 12, outputTokens: 3, cacheReadTokens: 0, cacheWriteTokens: 0 };
+const linesOf = async (path: string) =>
+  (await readFile(path, "utf8"))
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
 const result = (text: string, numTurns: number) => ({
   kind: "result",
   isError: false,
@@ -68,6 +76,33 @@ describe("an ACP agent of its command (acp:node <double>)", () => {
       "ACP client: x; permissions allowed inside the workspace, refused outside it and for the web",
     );
     expect(agent.redactor.names).toEqual(["OPENAI_API_KEY"]);
+  });
+
+  it("chooses the model a run asks for over the protocol, and records it", async () => {
+    const ran = await agent.run(await request("model", { model: "model-b" }));
+    expect(ran.init?.model).toBe("model-b");
+    expect(ran.result?.text).toBe("model: model-b");
+  });
+
+  it("a profile that chooses no model over the protocol, offers no file methods and warns", async () => {
+    const initLog = join(dir, "initialize-own.jsonl");
+    const profile = await genericProfile(["node", DOUBLE], {
+      env: { PATH: process.env.PATH, ACP_DOUBLE_MODELS: "model-a,model-b", ACP_DOUBLE_INIT_LOG: initLog },
+      passEnv: ["ACP_DOUBLE_MODELS", "ACP_DOUBLE_INIT_LOG"],
+    });
+    const own = createAcpAgent({
+      name: "acp-own",
+      profile: { ...profile, modelOverAcp: false, clientFs: false, warnings: ["mind the gap"] },
+      simulated: false,
+    });
+    expect(own.warnings).toEqual(["mind the gap"]);
+    const ran = await own.run(await request("model", { model: "model-b" }));
+    expect(ran.init?.model).toBe("model-b");
+    expect(ran.result?.text).toBe("model: none");
+    expect(JSON.parse(await readFile(initLog, "utf8")).clientCapabilities.fs).toEqual({
+      readTextFile: false,
+      writeTextFile: false,
+    });
   });
 
   it("answers a prompt led by the system prompt, and writes the conversation, masked, to the transcript", async () => {
@@ -209,8 +244,14 @@ describe("an ACP agent of its command (acp:node <double>)", () => {
   });
 
   it("a read-only run: a write through the client is refused and recorded", async () => {
-    const ran = await agent.run(await request("write-inside", { tools: "read-only" }));
+    const transcriptPath = join(dir, "transcript-read-only.jsonl");
+    const ran = await agent.run(await request("write-inside", { tools: "read-only", transcriptPath }));
     const target = join(dir, `run-${runs}`, "work", "a.txt");
+    const answer = (await linesOf(transcriptPath)).find((l) => l.from === "client" && l.message.error);
+    expect(answer.message.error).toMatchObject({
+      code: -32000,
+      message: `skillgym refused to write ${target}: a read-only run may not write`,
+    });
     expect(ran.init).toEqual(init({ mode: `${mode}; read-only` }));
     expect(ran.events.slice(1)).toEqual([
       { kind: "refused", what: "write", target, reason: "a read-only run may not write" },
@@ -308,5 +349,95 @@ describe("runAcpSession", () => {
       terminal: false,
     });
     await rm(transcriptPath);
+  });
+
+  it("switches to the session mode asked for when offered; the session's model is its model option's", async () => {
+    const log = join(dir, "double-modes.log");
+    await writeFile(log, "");
+    const transcriptPath = join(dir, "transcript-modes.jsonl");
+    const ran = await base(await request("hello", { transcriptPath }), {
+      env: { ACP_DOUBLE_MODELS: "model-a,model-b", ACP_DOUBLE_MODES: "default,plan", ACP_DOUBLE_LOG: log },
+      sessionMode: "plan",
+    });
+    expect(ran.init?.model).toBe("model-a");
+    expect(ran.result?.text).toBe("Hello.");
+    expect(await readFile(log, "utf8")).toBe("mode plan\n");
+    const lines = await linesOf(transcriptPath);
+    expect(lines.find((l) => l.message?.method === "session/prompt").message.params.prompt).toEqual([
+      { type: "text", text: "hello" },
+    ]);
+    expect(lines.find((l) => l.from === "agent")).toEqual({
+      from: "agent",
+      message: expect.objectContaining({ result: expect.objectContaining({ agentInfo: expect.anything() }) }),
+    });
+  });
+
+  it("asks for no mode the agent does not offer; a session that names no model records it as unknown", async () => {
+    const log = join(dir, "double-no-mode.log");
+    await writeFile(log, "");
+    const ran = await base(await request("hello"), {
+      env: { ACP_DOUBLE_MODES: "default,plan", ACP_DOUBLE_LOG: log },
+      sessionMode: "yolo",
+    });
+    expect(ran.init?.model).toBe("unknown");
+    expect(ran.result?.text).toBe("Hello.");
+    expect(await readFile(log, "utf8")).toBe("");
+  });
+
+  it("records a call first seen in a permission request before it runs, and prices the run's model", async () => {
+    const req = await request("permission-unannounced");
+    const ran = await base(req, { model: SIM_MODEL });
+    const target = join(req.cwd, "a.txt");
+    expect(ran.events.slice(1)).toEqual([
+      {
+        kind: "tool_use",
+        id: "edit-1",
+        name: "edit",
+        input: { title: `Write ${target}`, file_path: target, paths: [target] },
+        messageId: "turn-1",
+        tool: "edit",
+      },
+      { kind: "tool_result", toolUseId: "edit-1", isError: false, content: "" },
+      { kind: "text", text: "outcome: yes", messageId: "turn-2" },
+      { ...result("outcome: yes", 2), costUsd: 0 },
+    ]);
+  });
+
+  it("a refused call with no title is named by its id, and the refusal is skillgym's line", async () => {
+    const transcriptPath = join(dir, "transcript-untitled.jsonl");
+    const ran = await base(await request("permission-untitled", { transcriptPath }));
+    const refused = {
+      kind: "refused",
+      what: "permission",
+      target: "edit-1",
+      reason: "/etc/skillgym-outside.txt is outside the workspace",
+      toolUseId: "edit-1",
+    };
+    expect(ran.events.filter((e) => e.kind === "refused")).toEqual([refused]);
+    expect(ran.result?.text).toBe("outcome: no");
+    expect((await linesOf(transcriptPath)).filter((l) => l.from === "skillgym" && "refused" in l)).toEqual([
+      { from: "skillgym", refused },
+    ]);
+  });
+
+  it("a run whose signal is aborted is cancelled: the agent is told, then ended", async () => {
+    const log = join(dir, "double-abort.log");
+    await writeFile(log, "");
+    const controller = new AbortController();
+    const onEvent = (e: AgentEvent) => void (e.kind === "init" && controller.abort());
+    const ran = await base(await request("hang", { signal: controller.signal, onEvent, timeoutMs: 30_000 }), {
+      env: { ACP_DOUBLE_LOG: log },
+    });
+    expect(ran.events.map((e) => e.kind)).toEqual(["init"]);
+    expect(ran.outcome).toBe("cancelled");
+    expect(await readFile(log, "utf8")).toBe("cancelled\n");
+  });
+
+  it("a finished turn ends the agent's input, so an agent that outlives a terminate signal still ends by itself", async () => {
+    const stubborn = `process.on("SIGTERM", () => {}); import(${JSON.stringify(pathToFileURL(DOUBLE).href)});`;
+    const ran = await base(await request("hello"), { args: ["-e", stubborn] });
+    expect(ran.result?.text).toBe("Hello.");
+    expect(ran.outcome).toBe("success");
+    expect(ran.process).toMatchObject({ exitCode: 0, signal: null });
   });
 });

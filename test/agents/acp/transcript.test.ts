@@ -16,6 +16,12 @@ describe("parseAcpTranscript", () => {
       { from: "agent", message: { jsonrpc: "2.0", id: 0, result: {} } },
       { from: "skillgym", init },
       update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Loading." } }),
+      // Only the agent's updates are replayed.
+      {
+        from: "client",
+        message: update({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "No." } })
+          .message,
+      },
       { from: "agent", message: { jsonrpc: "2.0", method: "session/update", params: { update: "x" } } },
       { from: "agent", message: { jsonrpc: "2.0", method: "session/other", params: { update: {} } } },
       { from: "agent", message: "x" },

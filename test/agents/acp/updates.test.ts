@@ -202,6 +202,15 @@ describe("ACP skill-load detection", () => {
       via: "tool",
     });
     expect(acpSkillLoad(call({ name: "skill", title: "Skill" }), ["haiku"])).toBeUndefined();
+    // A blank input is no name; a name is trimmed, and only a leading slash goes.
+    expect(acpSkillLoad(call({ name: "skill", rawInput: { skill: "  ", name: " haiku " } }))).toEqual({
+      skill: "haiku",
+      via: "tool",
+    });
+    expect(acpSkillLoad(call({ name: "skill", rawInput: { skill: "team/haiku" } }))).toEqual({
+      skill: "team/haiku",
+      via: "tool",
+    });
   });
 
   it("takes a read of a SKILL.md by its location, input or title, and a shell command naming one", () => {
@@ -229,6 +238,7 @@ describe("ACP skill-load detection", () => {
       acpSkillLoad(call({ kind: "edit", locations: [{ path: `${W}/.agents/skills/haiku/SKILL.md` }] })),
     ).toBe(undefined);
     expect(acpSkillLoad(call({ kind: "search", title: "**/SKILL.md" }))).toBeUndefined();
+    expect(acpSkillLoad(call({ kind: "edit", title: "Edit .agents/skills/haiku/SKILL.md" }))).toBeUndefined();
     expect(
       acpSkillLoad(call({ kind: "read", locations: [{ path: `${W}/.agents/skills/haiku/notes.md` }] })),
     ).toBe(undefined);
@@ -246,15 +256,39 @@ describe("acp:<command…>", () => {
       'x"y',
     ]);
     expect(splitCommand(`goose acp ''`)).toEqual(["goose", "acp", ""]);
+    // In double quotes a backslash escapes only a quote or a backslash; outside quotes it escapes any character.
+    expect(splitCommand(`"a\\\\b" "c\\d" "e\\\\" f`)).toEqual(["a\\b", "c\\d", "e\\", "f"]);
+    expect(splitCommand(`"ab" \\x y\\`)).toEqual(["ab", "x", "y\\"]);
     expect(() => splitCommand(`gemini "--acp`)).toThrow(/unclosed " quote/);
   });
 
   it("refuses an empty command and names the runs acp-<program>", () => {
-    expect(() => acpCommandOf("acp:")).toThrow(/no command after "acp:"/);
+    const errorOf = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        return error;
+      }
+    };
+    expect(errorOf(() => acpCommandOf("acp:"))).toMatchObject({
+      code: "USAGE",
+      message: '--agent acp:: no command after "acp:"',
+      hint: `name the agent's command after "acp:", e.g. --agent 'acp:gemini --acp'`,
+    });
+    expect(errorOf(() => acpCommandOf(`acp:gemini "--acp`, "--judge-agent"))).toMatchObject({
+      code: "USAGE",
+      message: `--judge-agent acp:gemini "--acp: unclosed " quote`,
+      hint: `name the agent's command after "acp:", e.g. --judge-agent 'acp:gemini --acp'`,
+    });
     expect(() => acpCommandOf("acp:   ")).toThrow(/no command/);
     expect(acpAgentName("acp:gemini --acp")).toBe("acp-gemini");
     expect(acpAgentName("acp:/usr/local/bin/Cursor-Agent acp")).toBe("acp-cursor-agent");
     expect(acpAgentName("acp:npx @zed-industries/claude-code-acp")).toBe("acp-npx");
+    // Only a trailing script extension goes; a run of other characters becomes one dash; no leading dot or dash.
+    expect(acpAgentName("acp:/opt/my.jsagent.mjs")).toBe("acp-my.jsagent");
+    expect(acpAgentName("acp:my@@agent")).toBe("acp-my-agent");
+    expect(acpAgentName("acp:..agent")).toBe("acp-agent");
+    expect(acpAgentName("acp:---")).toBe("acp");
   });
 });
 
