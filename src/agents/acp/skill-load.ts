@@ -14,7 +14,8 @@ const QUOTED_NAME = /^["'`]([^"'`]+)["'`]/;
 function skillToolTarget(call: AcpToolCall, listed: readonly string[]): string | undefined {
   const named = str(call.input.skill) ?? str(call.input.name) ?? str(call.input.skill_name);
   if (named) return named.replace(/^\//, "");
-  const title = call.title ?? "";
+  const title = call.title;
+  if (title === undefined) return undefined;
   const quoted = QUOTED_NAME.exec(title)?.[1];
   if (quoted) return quoted;
   // A title that names one of the run's skills and nothing else the tool could mean.

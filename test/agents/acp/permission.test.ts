@@ -127,6 +127,10 @@ describe("ACP permission policy", () => {
       outcome: "selected",
       optionId: "no",
     });
+    expect(decidePermission(request(outside, options.slice(0, -1)), "eval", [work]).outcome).toEqual({
+      outcome: "selected",
+      optionId: "never",
+    });
   });
 
   it("sees through .. and symbolic links out of the workspace", async () => {

@@ -202,6 +202,7 @@ describe("ACP skill-load detection", () => {
       via: "tool",
     });
     expect(acpSkillLoad(call({ name: "skill", title: "Skill" }), ["haiku"])).toBeUndefined();
+    expect(acpSkillLoad(call({ name: "skill" }), ["haiku"])).toBeUndefined();
     // A blank input is no name; a name is trimmed, and only a leading slash goes.
     expect(acpSkillLoad(call({ name: "skill", rawInput: { skill: "  ", name: " haiku " } }))).toEqual({
       skill: "haiku",
