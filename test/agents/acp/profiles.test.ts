@@ -226,6 +226,15 @@ describe("the acp: entry", () => {
       binary: "/opt/node-22/bin/node",
     });
     expect(viaOtherNode.binary).toBe("/opt/agent.mjs");
+    // Gemini CLI's bundle runs under skillgym's own Node, whatever that Node's file is named ("nodejs" on some systems).
+    const execPath = process.execPath;
+    try {
+      process.execPath = "/usr/bin/nodejs";
+      const viaBundle = await createAcpCommandAgent("acp:gemini --acp", { env, binary: gemini });
+      expect(viaBundle.binary).toBe(gemini);
+    } finally {
+      process.execPath = execPath;
+    }
     // A program merely named like node is the agent itself.
     for (const program of ["nodemon", "mynode"])
       expect(
