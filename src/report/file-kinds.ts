@@ -31,10 +31,10 @@ export function kindFromName(path: string): OutputKind | undefined {
   if (ext in imageTypes) return "image";
   if (codeExtensions.has(ext)) return "code";
   if (textExtensions.has(ext)) return "text";
-  if (ext === "") {
-    const name = path.split("/").at(-1) ?? "";
-    if (/^(Makefile|Dockerfile|LICENSE|README|CHANGELOG|NOTICE)$/i.test(name)) return "text";
-  }
+  // These names have no extension, so a name with one never matches.
+  // Stryker disable next-line StringLiteral: equivalent, split gives at least one part
+  const name = path.split("/").at(-1) ?? "";
+  if (/^(Makefile|Dockerfile|LICENSE|README|CHANGELOG|NOTICE)$/i.test(name)) return "text";
   return undefined;
 }
 
@@ -52,7 +52,7 @@ export function looksLikeText(head: Uint8Array): boolean {
 // A read cut short may end inside a multi-byte character; that alone does not make a file binary.
 function trimPartialCharacter(bytes: Uint8Array): number {
   const end = bytes.length;
-  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+  for (let back = 1; back <= Math.min(3, end); back++) {
     const byte = bytes[end - back] ?? 0;
     if ((byte & 0xc0) === 0xc0) return end - back;
     if ((byte & 0x80) === 0) break;

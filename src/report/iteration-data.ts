@@ -46,6 +46,7 @@ export interface ViewReader {
 }
 
 async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  // Stryker disable next-line ArrayDeclaration: equivalent, every index is filled before the results are returned
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -54,6 +55,7 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
       results[i] = await fn(items[i] as T);
     }
   };
+  // Stryker disable next-line MethodExpression: equivalent, a worker beyond the items finds none left; only how many are read at once changes
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
@@ -121,7 +123,8 @@ async function reusedTriggerRuns(reader: ViewReader, dir: string): Promise<Recor
   const runs = await triggerRunFolders(triggersDir);
   const reused = await mapLimited(runs, 32, async (run) => {
     const record = await reader.cache.value(join(triggersDir, run, "trigger.json"), TriggerReuse);
-    return record?.reused_from ? (/^query-(\d+)\//.exec(run)?.[1] ?? null) : null;
+    // triggerRunFolders names each run `query-<n>/run-<k>`.
+    return record?.reused_from ? run.slice("query-".length, run.indexOf("/")) : null;
   });
   const counts: Record<string, number> = {};
   for (const query of reused) if (query !== null) counts[query] = (counts[query] ?? 0) + 1;
@@ -261,6 +264,7 @@ export async function readWorkspaceView(reader: ViewReader): Promise<WorkspaceVi
       ? undefined
       : await reader.cache.value(join(it.dir, "benchmark.json"), Benchmark);
     const agents =
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a record or benchmark always has a skill_name, which comes before the agents record
       record || benchmark
         ? undefined
         : await reader.cache.value(join(it.dir, ITERATION_FILE), AgentsIterationRecord);

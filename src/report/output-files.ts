@@ -35,7 +35,8 @@ function dataUrl(type: string, bytes: Buffer): string {
 async function describe(found: OutputPath, source: OutputSource, limits: OutputLimits): Promise<OutputView> {
   const fromRoot = relative(source.root, found.absolute).split(sep).join("/");
   const named = kindFromName(found.path);
-  const textual = named !== "image" && named !== "binary";
+  // A name never says "binary": only the bytes do.
+  const textual = named !== "image";
   const { head, size } = await readHead(found.absolute, textual ? Math.max(limits.maxTextBytes, 8192) : 0);
   const kind = named ?? (looksLikeText(head.subarray(0, 8192)) ? "text" : "binary");
   const file: OutputView = { path: found.path, size, kind };
@@ -46,10 +47,8 @@ async function describe(found: OutputPath, source: OutputSource, limits: OutputL
   }
   if (source.urlFor) file.url = source.urlFor(fromRoot);
   else if ((kind === "image" || kind === "binary") && size <= limits.maxEmbedBytes) {
-    const type =
-      kind === "image"
-        ? (contentTypeOf(found.path) ?? "application/octet-stream")
-        : "application/octet-stream";
+    // A binary file's name has no image type: it would have been named an image.
+    const type = contentTypeOf(found.path) ?? "application/octet-stream";
     file.url = dataUrl(type, (await readHead(found.absolute, size)).head);
   }
   return file;

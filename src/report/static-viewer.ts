@@ -38,8 +38,9 @@ async function collect(
       iterations[key] = data;
       iterations[String(iteration.number)] ??= data;
       // Read a few dozen runs at a time (thousands in a merged iteration), kept in the iteration's order.
-      for (let start = 0; start < data.runs.length; start += 32) {
-        const batch = data.runs.slice(start, start + 32);
+      const rest = [...data.runs];
+      while (rest.length > 0) {
+        const batch = rest.splice(0, 32);
         const details = await Promise.all(
           batch.map((entry) => {
             const ref = parseRunId(entry.id);

@@ -79,13 +79,9 @@ export async function resolveViewTarget(folder: string): Promise<ViewTarget> {
     return { path, root: path, shown: [only], all: [only] };
   }
   const parent = dirname(path);
-  const all = await listIterations(parent);
-  const self = all.find((it) => it.dir === path) ?? {
-    number: Number(match[1]),
-    name: basename(path),
-    dir: path,
-  };
-  return { path, root: parent, shown: [self], all: all.length > 0 ? all : [self] };
+  const self = { number: Number(match[1]), name: basename(path), dir: path };
+  // The folder is one of its parent's iterations, so the parent's list holds it.
+  return { path, root: parent, shown: [self], all: await listIterations(parent) };
 }
 
 export function findIteration(target: ViewTarget, number: number): IterationRef | undefined {

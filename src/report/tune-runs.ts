@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { History } from "../contracts/history.js";
-import { IterationState, type TuneIteration } from "../contracts/iteration-state.js";
+import { IterationState, type TuneIteration, targetSkillsOf } from "../contracts/iteration-state.js";
 import type { ViewReader } from "./iteration-data.js";
 import type { TuneIterationView, TuneRunView, TunesView } from "./view-model.js";
 
@@ -50,7 +50,7 @@ async function tuneRun(reader: ViewReader, name: string): Promise<TuneRunView> {
   const ok = state.state === "ok" ? state.value : null;
   return {
     name,
-    target_skills: ok ? (ok.target_skills ?? ok.skill_names ?? []) : [],
+    target_skills: ok ? targetSkillsOf(ok) : [],
     status: ok?.status ?? null,
     termination_reason: ok?.termination_reason ?? null,
     current_best: ok?.current_best ?? (history.state === "ok" ? history.value.current_best : null),
@@ -69,9 +69,8 @@ export async function readTunesView(reader: ViewReader): Promise<TunesView> {
     return { workspace: false, tunes: [] };
   }
   const entries = await readdir(target.root, { withFileTypes: true }).catch(() => []);
-  const names = entries
-    .filter((e) => e.isDirectory() && TUNE_FOLDER.test(e.name))
-    .map((e) => e.name)
-    .sort();
+  const tunes = entries.filter((e) => e.isDirectory() && TUNE_FOLDER.test(e.name)).map((e) => e.name);
+  // Stryker disable next-line MethodExpression: equivalent while Node lists a folder's names sorted (libuv's scandir); kept so the order does not rest on that
+  const names = tunes.sort();
   return { workspace: true, tunes: await Promise.all(names.map((name) => tuneRun(reader, name))) };
 }

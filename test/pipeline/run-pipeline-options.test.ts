@@ -37,16 +37,24 @@ describe("runPipeline's options", () => {
     expect(failed).toEqual([join(result.iterationDir, "eval-1", "with_skill", "run-1")]);
   }, 60_000);
 
-  it("runs the trigger queries in the clean room and in a copy of the project side by side", async () => {
-    await writeTree(bench.dir, { "project/README.md": "A project." });
+  it("runs the trigger queries in the clean room and in a copy of the project after a prior conversation side by side", async () => {
+    await writeTree(bench.dir, {
+      "project/README.md": "A project.",
+      "context.json": JSON.stringify([
+        { role: "user", content: "Can you look at the parser tests?" },
+        { role: "assistant", content: "Yes." },
+      ]),
+    });
     const result = await pipeline("conditions", {
       stage: "triggers",
       projectRoot: join(bench.dir, "project"),
+      context: join(bench.dir, "context.json"),
       conditions: { clean: true, real: true },
     });
     expect(await readJson(join(result.iterationDir, "triggers", "plan.json"))).toMatchObject({
       side_by_side: ["clean", "real"],
       project_root: join(bench.dir, "project"),
+      context: join(bench.dir, "context.json"),
     });
     expect(result.triggers?.records).toHaveLength(4);
   }, 60_000);

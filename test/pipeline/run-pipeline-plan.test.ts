@@ -5,6 +5,7 @@ import { simulatedUnitSeconds } from "../../src/pipeline/estimate.js";
 import { planPipeline, runPipeline } from "../../src/pipeline/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
 import { planAgentsPipeline } from "../../src/pipeline/plan-agents.js";
+import { skillMd, writeTree } from "../e2e/helpers.js";
 import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // planPipeline (`run --dry-run`) in this process; the result store's forecast asks the claude-code adapter on the
@@ -57,6 +58,22 @@ describe("planPipeline", () => {
       agentRuns: 2,
       judgeCalls: 2,
     });
+  });
+
+  it("counts the suite found in the --project-root given", async () => {
+    await writeTree(bench.dir, {
+      "bare/SKILL.md": skillMd(
+        "bare",
+        "Writes bare cards. Use when the user asks for a bare card.",
+        "Write it.",
+      ),
+      "project/evals/bare/triggers.json": JSON.stringify([{ query: "q1 a bare card", should_trigger: true }]),
+    });
+    const bare = options("plan", {
+      skillPath: join(bench.dir, "bare"),
+      projectRoot: join(bench.dir, "project"),
+    });
+    expect(await planPipeline(bare, true)).toMatchObject({ skill: "bare", agentRuns: 0, triggerRuns: 1 });
   });
 
   it("prices the runs at what earlier real iterations cost, else the defaults", async () => {

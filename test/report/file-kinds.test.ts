@@ -48,6 +48,8 @@ describe("looksLikeText", () => {
     expect(looksLikeText(bytes(0x61, 0xff, 0x62))).toBe(false);
     expect(looksLikeText(bytes(0x61, 0x80))).toBe(false);
     expect(looksLikeText(bytes(0x61, 0x80, 0x80, 0x80))).toBe(false);
+    // A whole "€" and a stray continuation byte: a character is at most four bytes, so this one is not cut short.
+    expect(looksLikeText(bytes(0xe2, 0x82, 0xac, 0x80))).toBe(false);
     expect(looksLikeText(bytes(0xc3, 0x61))).toBe(false);
     // A stray continuation byte after ASCII is not a character cut short, whatever came before.
     expect(looksLikeText(bytes(0xc3, 0x61, 0x80))).toBe(false);

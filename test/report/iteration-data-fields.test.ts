@@ -245,6 +245,15 @@ beforeAll(async () => {
   await writeFakeIteration(dir(11), { evals: 1, runsPerConfiguration: 1 });
   await rm(join(dir(11), "eval-e1/eval_metadata.json"));
   await rm(join(dir(11), "eval-e1/with_skill/run-1/grading.json"));
+  // 12: eval_metadata.json's id is not the folder's name, and benchmark.json names the eval by that id.
+  await writeFakeIteration(dir(12), { evals: 1, runsPerConfiguration: 1 });
+  await rm(join(dir(12), "eval-e1/with_skill/run-1/grading.json"));
+  const benchmark = JSON.parse(await readFile(join(dir(12), "benchmark.json"), "utf8"));
+  for (const run of benchmark.runs) run.eval_id = 7;
+  await writeFiles(dir(12), {
+    "benchmark.json": json(benchmark),
+    "eval-e1/eval_metadata.json": json({ eval_id: 7, eval_name: "greets", prompt: "Say hi", assertions: [] }),
+  });
 });
 
 afterAll(async () => {
@@ -311,6 +320,14 @@ describe("readIterationData's fields", () => {
     ]);
   });
 
+  it("finds an eval's benchmark runs by eval_metadata.json's id when it has one", async () => {
+    const detail = await detailOf(12);
+    expect(detail.runs.map((r) => [r.id, r.eval_id, r.pass_rate, r.passed, r.total])).toEqual([
+      ["eval-e1/with_skill/run-1", 7, 1, 4, 4],
+      ["eval-e1/without_skill/run-1", 7, 0.5, 2, 4],
+    ]);
+  });
+
   it("names runs by eval_metadata.json's id and name when it has them", async () => {
     const detail = await detailOf(10);
     expect(detail.runs.map((r) => [r.run_number, r.eval_id, r.eval_name])).toEqual([
@@ -335,7 +352,7 @@ describe("readIterationData's fields", () => {
 describe("readWorkspaceView's summaries", () => {
   it("sums each iteration up from the files it has", async () => {
     const view = await readWorkspaceView(createViewReader(await resolveViewTarget(root())));
-    expect(view.shown).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(view.shown).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     expect(view.skill_name).toBe("demo-skill");
     const [one, two, three, four, five, six, seven, eight, nine, ten] = view.iterations;
     expect(one).toEqual({

@@ -1,6 +1,6 @@
 import { chmod, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { openInBrowser } from "../../src/report/open-browser.js";
 import { tempDir, writeFiles } from "./workspace-fixture.js";
 
@@ -130,5 +130,31 @@ describe("openInBrowser", () => {
     const pid = await pidOf("xdg-open");
     started.push(pid);
     expect(() => process.kill(pid, 0)).not.toThrow();
+  });
+
+  it("lets the viewer exit while the opener still runs and its patience lasts", async () => {
+    await behave("xdg-open", "wait");
+    await rm(join(bin.dir, "xdg-open.pid"), { force: true });
+    const processes = () => process.getActiveResourcesInfo().filter((r) => r === "ProcessWrap").length;
+    const before = processes();
+    const patience: NodeJS.Timeout[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = vi.spyOn(globalThis, "setTimeout").mockImplementation(((fn: () => void, ms?: number) => {
+      const timer = realSetTimeout(fn, ms);
+      if (ms === 60_000) patience.push(timer);
+      return timer;
+    }) as typeof setTimeout);
+    try {
+      const opened = openInBrowser(url, "linux", 60_000);
+      const pid = await pidOf("xdg-open");
+      started.push(pid);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(processes()).toBe(before);
+      expect(patience.map((t) => t.hasRef())).toEqual([false]);
+      process.kill(pid);
+      expect(await opened).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

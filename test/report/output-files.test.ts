@@ -48,6 +48,21 @@ describe("readOutputs", () => {
     expect([all.files.length, all.omitted]).toEqual([4, 0]);
   });
 
+  it("leaves out a file it cannot describe and shows the others", async () => {
+    const { files } = await readOutputs(outs(), {
+      root: ws.dir,
+      urlFor: (path) => {
+        if (path.endsWith("c.txt")) throw new Error("no link for it");
+        return `/api/file?path=${path}`;
+      },
+    });
+    expect(files.map((f) => [f.path, f.url])).toEqual([
+      ["a.dat", "/api/file?path=run/outputs/a.dat"],
+      ["b.dat", "/api/file?path=run/outputs/b.dat"],
+      ["d.txt", "/api/file?path=run/outputs/d.txt"],
+    ]);
+  });
+
   it("lists files in the order a person browses them, numbers in order", async () => {
     const dir = join(ws.dir, "numbered", "outputs");
     await writeFiles(dir, { "file10.txt": "10", "file2.txt": "2", "B.txt": "b", "a.txt": "a" });

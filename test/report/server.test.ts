@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startViewServer, type ViewServer } from "../../src/report/index.js";
+import { createSerialiser } from "../../src/report/server.js";
 import { tempDir, writeFakeIteration, writeFiles } from "./workspace-fixture.js";
 
 const png = Buffer.from(
@@ -260,5 +261,48 @@ describe("startViewServer", () => {
   it("refuses a folder that is not a workspace, naming it", async () => {
     await expect(startViewServer({ folder: join(ws.dir, "nope") })).rejects.toThrow(/nope: no such folder/);
     await expect(startViewServer({ folder: ws.dir })).rejects.toThrow(/nothing to show/);
+  });
+});
+
+describe("the order of saves to one iteration", () => {
+  const later = () => {
+    let release = () => {};
+    const done = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return { done, release };
+  };
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("runs them one after another as they came, after one that failed, and others beside them", async () => {
+    const serialise = createSerialiser();
+    const log: string[] = [];
+    const [first, second] = [later(), later()];
+    const failed = serialise("a", async () => {
+      log.push("1 start");
+      await first.done;
+      log.push("1 end");
+      throw new Error("the disk is full");
+    });
+    const saved = serialise("a", async () => {
+      log.push("2 start");
+      await second.done;
+      log.push("2 end");
+      return 2;
+    });
+    expect(await serialise("b", async () => "b")).toBe("b");
+    first.release();
+    await expect(failed).rejects.toThrow("the disk is full");
+    await settle();
+    // A save asked for while the second still runs waits for it.
+    const third = serialise("a", async () => {
+      log.push("3 start");
+      return 3;
+    });
+    await settle();
+    expect(log).toEqual(["1 start", "1 end", "2 start"]);
+    second.release();
+    expect([await saved, await third]).toEqual([2, 3]);
+    expect(log).toEqual(["1 start", "1 end", "2 start", "2 end", "3 start"]);
   });
 });
