@@ -46,7 +46,6 @@ async function agentPart(iterationDir: string, agent: string): Promise<JunitAgen
 
 /** Writes an iteration's JUnit file and CI summary; returns the annotation lines for the caller to print. */
 export async function writeCiReports(iterationDir: string, options: CiReportOptions): Promise<string[]> {
-  if (!options.junitFile && !options.stepSummaryFile && !options.annotate) return [];
   const triggers = await readRecordIfValid(
     join(iterationDir, TRIGGERS_DIR, "trigger-results.json"),
     TriggerResults,

@@ -39,7 +39,8 @@ export function refuseShortfalls(lines: readonly string[], partial: boolean): vo
   });
 }
 
-const within = (path: string, folder: string) => path === folder || path.startsWith(`${folder}${sep}`);
+// Strictly inside: the folder itself is told apart before.
+const inside = (path: string, folder: string) => path.startsWith(`${folder}${sep}`);
 
 /**
  * `--into` must not be a shard's folder, inside one, or the workspace a shard's iteration folder sits in: the merged
@@ -54,7 +55,7 @@ export function refuseIntoShard(into: string, shards: readonly { source: string;
     const where =
       target === given
         ? `is the shard folder ${s.source}`
-        : within(target, given)
+        : inside(target, given)
           ? `is inside the shard folder ${s.source}`
           : target === workspace
             ? `is the workspace of the shard ${s.source}`

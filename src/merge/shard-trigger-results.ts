@@ -27,7 +27,7 @@ export async function shardTriggerResults(
       queryIndex: queryIndexOf(run),
       triggered: record.triggered,
       stolenBy: record.stolen_by,
-      ...(record.error !== undefined ? { error: record.error } : {}),
+      error: record.error,
     });
   }
   const threshold = like.threshold ?? 0.5;

@@ -33,6 +33,7 @@ export async function scanSkill(dir: string): Promise<SkillScan> {
     return { files, leftOut: walk.leftOut, links: walk.problems };
   } catch (error) {
     const path = (error as NodeJS.ErrnoException).path ?? root;
+    // Stryker disable next-line StringLiteral: equivalent, the file system's errors always carry a code
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     throw new SkillgymError("BAD_INPUT", `cannot read ${path} (${code})`, {
       file: path,
@@ -51,6 +52,7 @@ export async function readSkillFile(file: SkillFile): Promise<Buffer> {
   try {
     return await readFile(file.absolutePath);
   } catch (error) {
+    // Stryker disable next-line StringLiteral: equivalent, the file system's errors always carry a code
     const code = (error as NodeJS.ErrnoException).code ?? "unknown error";
     throw new SkillgymError("BAD_INPUT", `cannot read ${file.absolutePath} (${code})`, {
       file: file.absolutePath,

@@ -42,7 +42,7 @@ export function findReferences(body: string): BodyReference[] {
       if (path !== null) references.push({ target, path, bodyLine, kind });
     };
     for (const span of line.matchAll(CODE_SPAN)) {
-      // Stryker disable next-line MethodExpression,Regex: equivalent, the empty tokens either way name no file
+      // Stryker disable next-line MethodExpression,Regex,StringLiteral: equivalent, the empty tokens either way name no file, and the span's text always matches
       for (const token of (span[2] ?? "").trim().split(/\s+/)) {
         const candidate = token.replace(/[.,;:)'"]+$/, "");
         // Wildcards and placeholders are left out where the path is read (toSkillPath).
@@ -50,11 +50,15 @@ export function findReferences(body: string): BodyReference[] {
         else if (isFileToken(candidate)) add(candidate, "mention");
       }
     }
-    const prose = line.replace(CODE_SPAN, "");
+    // A code span, like a link, separates the words around it.
+    const prose = line.replace(CODE_SPAN, " ");
+    // Stryker disable next-line StringLiteral: equivalent, a link's target always matches
     for (const link of prose.matchAll(INLINE_LINK)) add(unwrap(link[1] ?? ""));
     const definition = LINK_DEFINITION.exec(prose)?.[1];
     if (definition !== undefined) add(unwrap(definition));
-    const text = prose.replace(INLINE_LINK, " ").replace(LINK_DEFINITION, " ");
+    const outsideLinks = prose.replace(INLINE_LINK, " ");
+    // Stryker disable next-line StringLiteral: equivalent, a definition's target runs to a space or the line's end, so nothing joins across it
+    const text = outsideLinks.replace(LINK_DEFINITION, " ");
     for (const mention of proseMentions(text))
       add(mention, BUNDLED_PREFIX.test(mention) ? "link" : "mention");
   });

@@ -1,6 +1,8 @@
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { collectRunsToJudge } from "../../src/judges/collect-runs.js";
-import { makeIteration, type TempIteration } from "../bench/iteration-fixture.js";
+import { iterationRecord, makeIteration, type TempIteration } from "../bench/iteration-fixture.js";
+import { skillMd, tempDir, writeTree } from "../e2e/helpers.js";
 
 let iteration: TempIteration | undefined;
 afterEach(async () => {
@@ -58,5 +60,70 @@ describe("the runs a judge grades again", () => {
     const { runs, simulated } = await collectRunsToJudge(iteration.dir);
     expect(runs.map((r) => r.runId)).toEqual(["eval-1-with_skill-run-3"]);
     expect(simulated).toBe(true);
+  });
+});
+
+describe("the expected output a judge is given", () => {
+  const suite = JSON.stringify({
+    skill_name: "demo",
+    evals: [
+      { id: 1, prompt: "do task 1", expected_output: "A card for Ada", expectations: ["greets Ada"] },
+      { id: 2, prompt: "do task 2", expectations: ["greets Bo"] },
+    ],
+  });
+  let sources: Awaited<ReturnType<typeof tempDir>> | undefined;
+  afterEach(async () => {
+    await sources?.cleanup();
+  });
+
+  async function expectedOf(record: (dir: string) => Record<string, unknown>, files: Record<string, string>) {
+    sources = await tempDir();
+    await writeTree(sources.dir, {
+      "demo/SKILL.md": skillMd("demo", "Writes cards.", "Write one."),
+      ...files,
+    });
+    iteration = await makeIteration({
+      record: iterationRecord({ skill_path: join(sources.dir, "demo"), ...record(sources.dir) }),
+      evals: [
+        { id: 1, assertions: ["greets Ada"] },
+        { id: 2, assertions: ["greets Bo"] },
+      ],
+      runs: [1, 2].map((id) => ({ eval: id, configuration: "with_skill" as const, run: 1, grading: null })),
+    });
+    const { runs } = await collectRunsToJudge(iteration.dir);
+    return runs.map((r) => [r.runId, r.task.expected_output ?? null]);
+  }
+
+  const expected = [
+    ["eval-1-with_skill-run-1", "A card for Ada"],
+    ["eval-2-with_skill-run-1", null],
+  ];
+
+  it("comes from the evals file the iteration ran", async () => {
+    expect(
+      await expectedOf((dir) => ({ evals_path: join(dir, "suite.json") }), { "suite.json": suite }),
+    ).toEqual(expected);
+  });
+
+  it("comes from the suite in the iteration's project", async () => {
+    expect(
+      await expectedOf((dir) => ({ project_root: join(dir, "project") }), {
+        "project/evals/demo/evals.json": suite,
+      }),
+    ).toEqual(expected);
+  });
+});
+
+describe("the runs a judge grades", () => {
+  it("leave out an ungraded run that never wrote how it ended", async () => {
+    iteration = await makeIteration({
+      evals: [{ id: 1, assertions: ["from the metadata"] }],
+      runs: [
+        { eval: 1, configuration: "with_skill", run: 1, grading: null, timing: { total_tokens: 10 } },
+        { eval: 1, configuration: "with_skill", run: 2, grading: null },
+      ],
+    });
+    const { runs } = await collectRunsToJudge(iteration.dir);
+    expect(runs.map((r) => r.runId)).toEqual(["eval-1-with_skill-run-2"]);
   });
 });

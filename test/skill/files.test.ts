@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
@@ -32,6 +33,15 @@ describe("scanSkill", () => {
 });
 
 describe("readSkillFile", () => {
+  it("names the subfolder it cannot list, not the skill folder", async () => {
+    const dir = await temp.skill("pdf-rotate", { "SKILL.md": "---\nname: pdf-rotate\n---\n" });
+    // A name that is not UTF-8 is listed as U+FFFD, a name no folder has.
+    await mkdir(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from([0xff])]));
+    const error = await failureOf(scanSkill(dir));
+    expect(error.message).toBe(`cannot read ${join(dir, "\uFFFD")} (ENOENT)`);
+    expect(error.file).toBe(join(dir, "\uFFFD"));
+  });
+
   it("refuses a file that vanished after the scan, naming the file and the system error code", async () => {
     const dir = await temp.skill("pdf-rotate", { "SKILL.md": "---\n---\n" });
     const absolutePath = join(dir, "gone.md");

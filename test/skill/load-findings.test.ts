@@ -97,6 +97,21 @@ describe("loadSkill on a path that is not a readable skill folder", () => {
     ]);
   });
 
+  it("reports a subfolder it cannot list, naming it", async () => {
+    const dir = await temp.skill("pdf-rotate", { "SKILL.md": goodSkillMd });
+    // A name that is not UTF-8 is listed as U+FFFD, a name no folder has.
+    await mkdir(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from([0xff])]));
+    expect((await loadSkill(dir)).findings).toEqual([
+      {
+        severity: "error",
+        code: "skill-unreadable",
+        file: dir,
+        message: `cannot list the skill folder: cannot read ${join(dir, "\uFFFD")} (ENOENT)`,
+        hint: "check the permissions of the skill folder and its subfolders",
+      },
+    ]);
+  });
+
   it("refuses a SKILL.md that is not UTF-8", async () => {
     const dir = await temp.skill("pdf-rotate", {
       "SKILL.md": new Uint8Array([0x2d, 0x2d, 0x2d, 0x0a, 0xff, 0xfe]),

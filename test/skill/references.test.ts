@@ -21,6 +21,14 @@ describe("findReferences", () => {
     expect(links("Run `scripts/a.sh).` now.")).toEqual([[0, "scripts/a.sh", "scripts/a.sh", "link"]]);
   });
 
+  it("reads a file name right after a code span or a link as written, not joined to the word before", () => {
+    expect(links("Read a`x`notes.md and x[a](references/a.md)y.md")).toEqual([
+      [0, "references/a.md", "references/a.md", "link"],
+      [0, "notes.md", "notes.md", "mention"],
+      [0, "y.md", "y.md", "mention"],
+    ]);
+  });
+
   it("ignores backticked words that are not file names", () => {
     expect(links("Type `run now` then `--force`.")).toEqual([]);
   });
