@@ -14,7 +14,11 @@ export function bundledKind(path: string): BundledKind {
 export function inputStrings(input: unknown, out: string[] = []): string[] {
   if (typeof input === "string") out.push(input);
   else if (Array.isArray(input)) for (const item of input) inputStrings(item, out);
-  else if (input && typeof input === "object")
+  else if (
+    input &&
+    // Stryker disable next-line ConditionalExpression: equivalent, a number or boolean has no values to walk
+    typeof input === "object"
+  )
     for (const value of Object.values(input as Record<string, unknown>)) inputStrings(value, out);
   return out;
 }

@@ -110,8 +110,9 @@ export async function checkJudges(options: CheckJudgesOptions): Promise<CheckedJ
     items,
     table: regraded.table,
     truth: humanTruth(feedback, gradings),
-    ...(options.minJudgeAgreement !== undefined ? { minJudgeAgreement: options.minJudgeAgreement } : {}),
-    ...(options.bootstrap ? { bootstrap: options.bootstrap } : {}),
+    // Either absent is read as not given.
+    minJudgeAgreement: options.minJudgeAgreement,
+    bootstrap: options.bootstrap,
   });
   const reworder = options.judges[0]?.judge;
   // No ambiguous expectation: suggestRewordings asks nothing and costs nothing.

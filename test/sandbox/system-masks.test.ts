@@ -1,7 +1,8 @@
+import { statSync } from "node:fs";
 import { chmod, mkdir, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { unreadableUnder } from "../../src/sandbox/index.js";
+import { systemMasks, unreadableUnder } from "../../src/sandbox/index.js";
 import { tempDir } from "../e2e/helpers.js";
 
 let dir: string;
@@ -45,4 +46,15 @@ describe("the masks of a system folder", () => {
   it("lists nothing under a folder that does not exist", () => {
     expect(unreadableUnder(join(dir, "none"))).toEqual({ files: [], folders: [] });
   });
+
+  // /etc/shadow is kept from others on the usual Linux system.
+  const shadow = statSync("/etc/shadow", { throwIfNoEntry: false });
+  it.skipIf(!shadow || (shadow.mode & 0o004) !== 0)(
+    "covers what others may not read under /etc, and only there",
+    () => {
+      const masks = systemMasks();
+      expect(masks.files).toContain("/etc/shadow");
+      expect([...masks.files, ...masks.folders].every((path) => path.startsWith("/etc/"))).toBe(true);
+    },
+  );
 });

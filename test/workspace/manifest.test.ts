@@ -22,6 +22,13 @@ describe("takeManifest and diffManifest", () => {
   });
   afterEach(async () => removeDir(dir));
 
+  it("leaves out a file gone by the time it is read, as one whose listed name opens nothing", async () => {
+    // A name that is not UTF-8 is listed as U+FFFD, a name no file has.
+    await writeFile(Buffer.concat([Buffer.from(`${dir}/sub/`), Buffer.from([0xff])]), "x");
+    const manifest = await takeManifest(dir);
+    expect([...manifest.keys()].filter((key) => key.startsWith("sub/"))).toEqual(["sub/deep.md"]);
+  });
+
   it("lists regular files by POSIX path with size and sha256", async () => {
     const manifest = await takeManifest(dir);
     expect([...manifest.keys()].sort()).toEqual([

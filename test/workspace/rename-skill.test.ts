@@ -21,6 +21,11 @@ describe("renameSkillInFrontmatter", () => {
     );
   });
 
+  it("reads a closing fence that ends the file without a newline", () => {
+    expect(rename("---\nname: my-skill\n---")).toBe("---\nname: my-skill-trig-1\n---");
+    expect(frontmatterName(Buffer.from("---\ndescription: d\n---"))).toBeUndefined();
+  });
+
   it("replaces a block-scalar name with all its lines", () => {
     expect(rename("---\nname: >-\n  my-skill\ndescription: d\n---\n")).toBe(
       "---\nname: my-skill-trig-1\ndescription: d\n---\n",
