@@ -1,3 +1,5 @@
+import { readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runPipeline } from "../../src/pipeline/index.js";
@@ -23,6 +25,27 @@ describe("runPipeline's options", () => {
       "--adaptive compares with_skill with a baseline; --baseline none has none",
     );
   });
+
+  it("keeps the runs' temporary folder with --keep-workspaces", async () => {
+    const ours = `skillgym-run.${process.pid}.`;
+    const marked = async () => {
+      const names = (await readdir(tmpdir())).filter((name) => name.startsWith(ours));
+      const kept: string[] = [];
+      for (const name of names) {
+        const marker = await readFile(join(tmpdir(), name, ".skillgym-keep"), "utf8").catch(() => undefined);
+        if (marker === "kept for inspection\n") kept.push(name);
+      }
+      return kept;
+    };
+    const before = new Set(await marked());
+    await pipeline("keep", { stage: "evals", only: ["2"], keepWorkspaces: true });
+    const added = (await marked()).filter((name) => !before.has(name));
+    try {
+      expect(added).toHaveLength(1);
+    } finally {
+      for (const name of added) await rm(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("tells of a grading that failed, with the run's folder", async () => {
     const failed: string[] = [];
