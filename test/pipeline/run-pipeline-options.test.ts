@@ -60,6 +60,23 @@ describe("runPipeline's options", () => {
     expect(failed).toEqual([join(result.iterationDir, "eval-1", "with_skill", "run-1")]);
   }, 60_000);
 
+  it("does not tell of a grading cut short by a cancel as failed", async () => {
+    const controller = new AbortController();
+    const failed: string[] = [];
+    const result = await pipeline("grading-cancelled", {
+      stage: "evals",
+      only: ["1"],
+      signal: controller.signal,
+      createGrader: async () => async () => {
+        controller.abort();
+        throw new Error("the judge was stopped");
+      },
+      onGradingError: (runDir) => failed.push(runDir),
+    });
+    expect(result.cancelled).toBe(true);
+    expect(failed).toEqual([]);
+  }, 60_000);
+
   it("runs the trigger queries in the clean room and in a copy of the project after a prior conversation side by side", async () => {
     await writeTree(bench.dir, {
       "project/README.md": "A project.",
