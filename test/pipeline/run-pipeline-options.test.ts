@@ -2,9 +2,12 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createClaudeCodeAgent } from "../../src/agents/index.js";
+import { SimScript } from "../../src/contracts/sim-script.js";
 import { runPipeline } from "../../src/pipeline/index.js";
 import type { PipelineOptions } from "../../src/pipeline/options.js";
-import { readJson, writeTree } from "../e2e/helpers.js";
+import { startSim } from "../../src/sim/index.js";
+import { fastRetry, readJson, writeTree } from "../e2e/helpers.js";
 import { cardPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // What runPipeline passes on to the eval runs, their grading and the trigger runs.
@@ -58,6 +61,32 @@ describe("runPipeline's options", () => {
       onGradingError: (runDir) => failed.push(runDir),
     });
     expect(failed).toEqual([join(result.iterationDir, "eval-1", "with_skill", "run-1")]);
+  }, 60_000);
+
+  it("retries a busy service only as often as it is told", async () => {
+    const busy = await startSim({
+      script: SimScript.parse({
+        rules: [
+          {
+            match: "Make card",
+            fault: { status: 529, sessions: 1 },
+            steps: [{ write: { path: "card.txt", content: "Hello Ada" } }],
+          },
+        ],
+      }),
+    });
+    try {
+      const result = await pipeline("busy", {
+        stage: "evals",
+        only: ["2"],
+        grade: false,
+        retry: { ...fastRetry, attempts: 1 },
+        createAgent: () => createClaudeCodeAgent({ binary: bench.binary, simulatorUrl: busy.url }),
+      });
+      expect(result.evals?.records.map((r) => [r.outcome === "success", r.attempts])).toEqual([[false, 1]]);
+    } finally {
+      await busy.close();
+    }
   }, 60_000);
 
   it("does not tell of a grading cut short by a cancel as failed", async () => {
