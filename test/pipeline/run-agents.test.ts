@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runAgentsPipeline } from "../../src/pipeline/index.js";
 import type { AgentsPipelineOptions } from "../../src/pipeline/run-agents.js";
-import { readJson } from "../e2e/helpers.js";
+import { readJson, skillMd, writeTree } from "../e2e/helpers.js";
 import { agentsPipelineOptions, useCardBench } from "./pipeline-fixtures.js";
 
 // runAgentsPipeline in this process: two models of one agent, the claude-code adapter on the test double, against one
@@ -127,6 +127,28 @@ describe("runAgentsPipeline", () => {
     expect(result.parts.every((p) => p.result === undefined)).toBe(true);
     expect(result.matrix.agents.map((a) => a.status)).toEqual(["not_run", "not_run"]);
     expect((await readJson(join(result.iterationDir, "iteration.json"))).status).toBe("interrupted");
+  }, 60_000);
+
+  it("finds the suite in the --project-root given", async () => {
+    await writeTree(bench.dir, {
+      "bare/SKILL.md": skillMd(
+        "bare",
+        "Writes bare cards. Use when the user asks for a bare card.",
+        "Write it.",
+      ),
+      "project/evals/bare/triggers.json": JSON.stringify([{ query: "q1 a bare card", should_trigger: true }]),
+    });
+    const controller = new AbortController();
+    controller.abort();
+    const result = await runAgentsPipeline(
+      options("project-suite", {
+        skillPath: join(bench.dir, "bare"),
+        projectRoot: join(bench.dir, "project"),
+        only: undefined,
+        signal: controller.signal,
+      }),
+    );
+    expect(result.cancelled).toBe(true);
   }, 60_000);
 
   it("adds up what every part spent, with each part's model, its agent's version and the effect floor asked for", async () => {
