@@ -89,6 +89,11 @@ describe("runPipeline's options", () => {
     }
   }, 60_000);
 
+  it("screens the trigger runs by replay with --screen replay", async () => {
+    const result = await pipeline("screened", { stage: "triggers", screen: { kind: "replay" } });
+    expect(result.triggers?.results.screen).toMatchObject({ kind: "replay" });
+  }, 60_000);
+
   it("does not tell of a grading cut short by a cancel as failed", async () => {
     const controller = new AbortController();
     const failed: string[] = [];
