@@ -94,6 +94,25 @@ describe("runPipeline's options", () => {
     expect(result.triggers?.results.screen).toMatchObject({ kind: "replay" });
   }, 60_000);
 
+  it("grades on resume a run left without its grading, and tells of it", async () => {
+    const first = await pipeline("regrade", {
+      stage: "evals",
+      only: ["1"],
+      createGrader: async () => async () => {
+        throw new Error("the judge is out");
+      },
+    });
+    const graded: string[] = [];
+    const resumed = await pipeline("regrade", {
+      stage: "evals",
+      only: ["1"],
+      resume: true,
+      onGraded: (runDir) => graded.push(runDir),
+    });
+    expect(resumed.iterationDir).toBe(first.iterationDir);
+    expect(graded).toEqual([join(first.iterationDir, "eval-1", "with_skill", "run-1")]);
+  }, 60_000);
+
   it("does not tell of a grading cut short by a cancel as failed", async () => {
     const controller = new AbortController();
     const failed: string[] = [];
