@@ -37,12 +37,11 @@ export function skillHidingSettings(settings: unknown): string[] {
 export async function userSettingsWarning(home: string | undefined): Promise<string | undefined> {
   if (!home) return undefined;
   const file = join(home, ".gemini", "settings.json");
+  // Missing or unreadable settings stay undefined, which hide nothing.
   let settings: unknown;
   try {
     settings = JSON.parse(await readFile(file, "utf8"));
-  } catch {
-    return undefined;
-  }
+  } catch {}
   const found = skillHidingSettings(settings);
   if (found.length === 0) return undefined;
   return (

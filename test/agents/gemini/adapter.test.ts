@@ -1,4 +1,4 @@
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { geminiArgs } from "../../../src/agents/gemini/args.js";
@@ -6,7 +6,7 @@ import { locateGemini } from "../../../src/agents/gemini/binary.js";
 import { classifyGeminiEnd } from "../../../src/agents/gemini/classify.js";
 import { findGeminiCredentials } from "../../../src/agents/gemini/credentials.js";
 import { childEnvironment, prepareHome } from "../../../src/agents/gemini/environment.js";
-import { policyToml } from "../../../src/agents/gemini/policy.js";
+import { approvalMode, policyToml } from "../../../src/agents/gemini/policy.js";
 import { skillHidingSettings, userSettingsWarning } from "../../../src/agents/gemini/skills.js";
 import type { ProcessResult } from "../../../src/agents/process/run-process.js";
 import { createAgent } from "../../../src/agents/registry.js";
@@ -45,6 +45,14 @@ describe("gemini adapter", () => {
     expect(rules(policyToml("read-only"))).toEqual(["activate_skill"]);
     expect(policyToml("eval")).toContain(
       `toolName = "run_shell_command"\ndecision = "allow"\npriority = 100\nallow_redirection = true`,
+    );
+    expect(policyToml("read-only")).toBe(
+      `[[rule]]\ntoolName = "activate_skill"\ndecision = "allow"\npriority = 100\n`,
+    );
+    expect(policyToml("eval").match(/allow_redirection/g)).toHaveLength(1);
+    expect(policyToml("eval")).toContain(`priority = 100\n\n[[rule]]\ntoolName = "run_shell_command"`);
+    expect(approvalMode("eval")).toBe(
+      "headless default + --policy allowing activate_skill, run_shell_command, write_file, replace",
     );
   });
 
@@ -91,20 +99,28 @@ describe("gemini adapter", () => {
 
     const files = await prepareHome(home, "eval", true);
     const settings = JSON.parse(await readFile(files.settings, "utf8"));
-    expect(settings).toMatchObject({
+    expect(settings).toEqual({
       security: { auth: { selectedType: "gemini-api-key" } },
       skills: { enabled: true },
-      general: { maxAttempts: 1 },
+      general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, maxAttempts: 1 },
+      privacy: { usageStatisticsEnabled: false },
     });
+    expect((await stat(join(home, "tmp"))).isDirectory()).toBe(true);
     expect(await readFile(files.policy, "utf8")).toContain("activate_skill");
   });
 
   it("fails before any run with exit-3 errors: no binary (with the install command), no key", async () => {
     await expect(locateGemini(join(dir, "missing"))).rejects.toMatchObject({
       code: "AGENT_UNAVAILABLE",
-      hint: expect.stringContaining("npm install @google/gemini-cli"),
+      hint: "pass the path of a Gemini CLI binary to --agent-bin, or install it: npm install @google/gemini-cli",
     });
     expect(() => findGeminiCredentials({})).toThrow(SkillgymError);
+    expect(() => findGeminiCredentials({})).toThrow(
+      expect.objectContaining({
+        message: "no credentials for Gemini CLI were found",
+        hint: "set GEMINI_API_KEY (an API key from Google AI Studio); use --simulate for an offline dry run",
+      }),
+    );
     expect(findGeminiCredentials({ GEMINI_API_KEY: "k" })).toEqual({
       kind: "env",
       variable: "GEMINI_API_KEY",

@@ -130,12 +130,38 @@ describe("Gemini CLI stream-json as normalised events", () => {
     expect(failed[0]).toMatchObject({ kind: "result", isError: true, apiErrorStatus: 529 });
     expect(apiErrorStatus("[API Error: Simulated 429 (RESOURCE_EXHAUSTED)]")).toBe(429);
     expect(apiErrorStatus("no status here")).toBeUndefined();
+    expect(apiErrorStatus('[API Error: {"error":{"code":400,"message":"bad"}}]')).toBe(400);
+    expect(apiErrorStatus('[API Error: {"error": {"code" : 404}}]')).toBe(404);
+    expect(apiErrorStatus('{"code": "40x"} after 5 tries')).toBeUndefined();
+  });
+
+  it("leaves out what a run's result does not report", () => {
+    const [end] = parseGeminiTranscript(line({ type: "result", status: "success", stats: {} }));
+    expect(end).toStrictEqual({
+      kind: "result",
+      isError: false,
+      subtype: "success",
+      text: "",
+      numTurns: 0,
+      usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    });
+  });
+
+  it("gives a tool result with neither output nor error empty content", () => {
+    expect(parseGeminiTranscript(line({ type: "tool_result", tool_id: "t", status: "success" }))).toEqual([
+      { kind: "tool_result", toolUseId: "t", isError: false, content: "" },
+    ]);
   });
 
   it("tolerates lines it does not know", () => {
-    expect(parseGeminiTranscript('not json\n{"type":"error","message":"x"}')).toEqual([
+    expect(
+      parseGeminiTranscript(
+        'not json\n{"type":"error","message":"x"}\n{"type":"thought","role":"assistant"}',
+      ),
+    ).toEqual([
       { kind: "unknown", type: "non-json" },
       { kind: "unknown", type: "error" },
+      { kind: "unknown", type: "thought" },
     ]);
   });
 });

@@ -58,9 +58,12 @@ describe("userSettingsWarning", () => {
   it("warns, naming the file, when the user's settings hide skills", async () => {
     const home = join(dir, "hiding");
     await mkdir(join(home, ".gemini"), { recursive: true });
-    await writeFile(join(home, ".gemini", "settings.json"), JSON.stringify({ skills: { enabled: false } }));
+    await writeFile(
+      join(home, ".gemini", "settings.json"),
+      JSON.stringify({ skills: { enabled: false }, tools: { exclude: ["activate_skill"] } }),
+    );
     expect(await userSettingsWarning(home)).toBe(
-      `${join(home, ".gemini", "settings.json")}: skills.enabled is false: your own Gemini CLI sessions hide skills, ` +
+      `${join(home, ".gemini", "settings.json")}: skills.enabled is false; tools.exclude lists activate_skill: your own Gemini CLI sessions hide skills, ` +
         "while skillgym's runs (their own home, a policy allowing activate_skill) offer them",
     );
   });
