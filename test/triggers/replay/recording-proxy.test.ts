@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
@@ -80,5 +80,38 @@ describe("the recording proxy", () => {
       ["GET", "/v1/models", ""],
       ["POST", "/v1/messages", "{}"],
     ]);
+    const head = await fetch(`${proxy.url}/v1/models`, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(seen.at(-1)).toEqual({ method: "HEAD", body: "" });
+  });
+
+  it("listens on the loopback address only", async () => {
+    const proxy = await startRecordingProxy(await gzipUpstream([]));
+    close = proxy.close;
+    const port = new URL(proxy.url).port;
+    expect((await fetch(`${proxy.url}/v1/models`)).status).toBe(200);
+    await expect(fetch(`http://[::1]:${port}/v1/models`)).rejects.toThrow();
+  });
+
+  it("closes while an answer is still streaming", async () => {
+    const streaming: ServerResponse[] = [];
+    upstream = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.write("data: first\n\n");
+      streaming.push(res);
+    });
+    await new Promise<void>((done) => upstream!.listen(0, "127.0.0.1", () => done()));
+    const proxy = await startRecordingProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`);
+    const answer = await fetch(`${proxy.url}/v1/messages`, { method: "POST", body: "{}" });
+    const reader = answer.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: first\n\n");
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise((done) => {
+      timer = setTimeout(() => done("still open"), 20_000);
+    });
+    expect(await Promise.race([proxy.close().then(() => "closed"), waited])).toBe("closed");
+    clearTimeout(timer);
+    await expect(reader.read()).rejects.toThrow(/terminated/);
+    for (const res of streaming) res.end();
   });
 });
