@@ -53,6 +53,7 @@ async function triggersIteration(
   if (latest !== undefined) {
     const dir = join(workspace, iterationDirName(latest));
     const earlier = TriggerPlan.safeParse(await readJsonIfPresent(join(dir, TRIGGERS_DIR, "plan.json")));
+    // Stryker disable next-line StringLiteral: equivalent, both plans get the same status before they are compared
     const same = (p: TriggerPlan) => JSON.stringify({ ...p, status: "" });
     if (earlier.success && earlier.data.status !== "complete" && same(earlier.data) === same(plan))
       return { dir, resumed: true };
@@ -204,7 +205,8 @@ export async function runTriggers(given: TriggerOptions): Promise<TriggerSummary
         : undefined;
     const stoppedEarly = clean?.cancelled === true;
     const real = stoppedEarly
-      ? { records: [] as TriggerRunRecord[], queryResults: [], cancelled: true }
+      ? // Stryker disable next-line BooleanLiteral: equivalent, a stop before the real set cancels the run anyway
+        { records: [] as TriggerRunRecord[], queryResults: [], cancelled: true }
       : await set(
           triggersDir,
           sets.real ? realContext : cleanContext(realContext),

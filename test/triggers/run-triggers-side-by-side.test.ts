@@ -209,14 +209,18 @@ describe("--conditions clean,real in one iteration", () => {
   it("stops before the real set when the clean room was cancelled, and writes no results", async () => {
     const stop = new AbortController();
     stop.abort();
+    const plans: unknown[] = [];
     const summary = await runTriggers(
       options("ws-stopped", {
         conditions: { clean: true, real: true },
         installed: [library()],
         signal: stop.signal,
+        reporter: { onPlan: (info) => plans.push(info) },
       }),
     );
     expect(summary.cancelled).toBe(true);
+    // Only the clean room's set was planned: the real set never began.
+    expect(plans).toHaveLength(1);
     const triggersDir = join(summary.iterationDir, "triggers");
     // No run started, in either set, and no results were written.
     expect(summary.records).toEqual([]);
@@ -398,6 +402,7 @@ describe("a sandboxed run", () => {
           const agent = await double();
           return {
             ...agent,
+            sandboxed: true,
             run: async (request) => ({
               ...(await agent.run(request)),
               sandbox: { refusedHosts: ["telemetry.example.com"] },
@@ -410,5 +415,6 @@ describe("a sandboxed run", () => {
     expect(summary.records).toHaveLength(1);
     const activation = await readJson(join(run!.spec.runDir, "activation.json"));
     expect(activation.sandbox_refused).toEqual({ hosts: ["telemetry.example.com"] });
+    expect(summary.results.sandbox).toBe(true);
   }, 60_000);
 });

@@ -97,6 +97,30 @@ describe("trigger eval edges", () => {
     expect(await hashOf("a", "claude-code")).not.toBe(await hashOf("b", "another-agent"));
   });
 
+  it("names the contents of the skills beside the one under test in a shard's plan hash", async () => {
+    await writeTree(fx.dir, {
+      "v1/limerick/SKILL.md": skillMd("limerick", "Writes limericks.", "Write one."),
+      "v2/limerick/SKILL.md": skillMd("limerick", "Writes limericks.", "Write two."),
+    });
+    const hashOf = async (name: string, overrides: Partial<TriggerOptions>) => {
+      const summary = await runTriggers(
+        options("one", {
+          workspace: join(fx.dir, "content-hash", name),
+          shard: { index: 1, count: 2 },
+          budget: createBudget(0, 1),
+          ...overrides,
+        }),
+      );
+      return (
+        (await readJson(join(summary.iterationDir, "triggers", "plan.json"))).shard as { plan_hash: string }
+      ).plan_hash;
+    };
+    const withSkill = (version: string) => ({ withSkills: [join(fx.dir, version, "limerick")] });
+    expect(await hashOf("with-1", withSkill("v1"))).not.toBe(await hashOf("with-2", withSkill("v2")));
+    const library = (version: string) => ({ installed: [join(fx.dir, version)] });
+    expect(await hashOf("lib-1", library("v1"))).not.toBe(await hashOf("lib-2", library("v2")));
+  });
+
   it("retries a 429 at a lower concurrency and records it; the model asked for reaches the agent", async () => {
     const retries: string[] = [];
     const summary = await runTriggers(
