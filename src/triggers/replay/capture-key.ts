@@ -4,8 +4,8 @@ import { storeKey } from "../../store/index.js";
 import type { Companion } from "../companions.js";
 import type { TriggerContext } from "../run-trigger.js";
 
-const byName = (a: Companion, b: Companion) =>
-  a.installName < b.installName ? -1 : a.installName > b.installName ? 1 : 0;
+// Installed names are unique (loadConditionSkills refuses a name installed twice), so no two compare equal.
+const byName = (a: Companion, b: Companion) => (a.installName < b.installName ? -1 : 1);
 
 const hashes = (skills: readonly Companion[]) =>
   Promise.all(skills.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })));

@@ -20,6 +20,8 @@ const script = SimScript.parse({
     { match: "^verify:", skill: "~haiku-sg-" },
     { match: "^refused:", replayed: true, fault: { status: 500 } },
     { match: "^refused:", skill: "~haiku-sg-" },
+    { match: "^broken:", replayed: true, skill: "~haiku-sg-" },
+    { match: "^broken:", fault: { status: 500 } },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
@@ -41,6 +43,10 @@ const fx = useSimDouble(
       "checked/haiku/evals/triggers.json": JSON.stringify([
         { query: "verify: a haiku please", should_trigger: true },
         { query: "first: a haiku now", should_trigger: true },
+      ]),
+      "broken/haiku/SKILL.md": skill,
+      "broken/haiku/evals/triggers.json": JSON.stringify([
+        { query: "broken: a haiku", should_trigger: true },
       ]),
       "refused/haiku/SKILL.md": skill,
       "refused/haiku/evals/triggers.json": JSON.stringify([
@@ -206,6 +212,25 @@ describe("--screen replay through Claude Code's adapter", () => {
     expect(summary.records.every((r) => r.record.decided_by === "agent")).toBe(true);
     const checked = summary.records.filter((r) => r.record.replay_agreed === false);
     expect(checked.map((r) => r.spec.query)).toContain("verify: a haiku please");
+  });
+
+  it("--screen-verify counts the runs where replay and agent agree, triggered or not", async () => {
+    const summary = await runTriggers(
+      options("ws-agreeing", { concurrency: 1, screen: { kind: "replay", verifyPercent: 100 } }),
+    );
+    // "later:" is undecided on its first turn, so only "first:" (triggered) and "never:" (not) are checked.
+    expect(summary.results.screen?.verified).toEqual({ runs: 4, agreed: 4, agreement: 1, fell_back: false });
+  });
+
+  it("--screen-verify leaves a checked run whose agent run failed out of the agreement", async () => {
+    const summary = await runTriggers(
+      options("ws-broken", {
+        skillPath: join(fx.dir, "broken", "haiku"),
+        screen: { kind: "replay", verifyPercent: 100 },
+      }),
+    );
+    expect(summary.records.map((r) => r.record.decided_by)).toEqual(["agent", "agent"]);
+    expect(summary.results.screen?.verified).toEqual({ runs: 0, agreed: 0, fell_back: false });
   });
 
   it("hands a run whose replay the API refused to the agent", async () => {
