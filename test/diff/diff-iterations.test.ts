@@ -354,10 +354,14 @@ describe("writeDiff", () => {
     await rm(join(b, "diff.md"));
   });
 
-  it("writes into the folder given instead", async () => {
+  it("does not make iteration B's folder when it is gone", async () => {
     const report = await diffIterations(a, b, options);
-    const out = join(root, "out");
-    await mkdir(out);
+    await expect(writeDiff({ ...report, b: join(root, "gone") })).rejects.toThrow();
+  });
+
+  it("writes into the folder given instead, making it when it is missing", async () => {
+    const report = await diffIterations(a, b, options);
+    const out = join(root, "out", "diffs");
     const written = await writeDiff(report, out);
     expect([written.jsonPath, written.mdPath]).toEqual([join(out, "diff.json"), join(out, "diff.md")]);
     expect(await readFile(join(out, "diff.md"), "utf8")).toContain("- Regressions: 2");

@@ -24,9 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const options = (): TriggerOptions => ({
+const options = (workspace = "ws"): TriggerOptions => ({
   skillPath: join(dir, "notes"),
-  workspace: join(dir, "ws"),
+  workspace: join(dir, workspace),
   runs: 3,
   threshold: 0.5,
   concurrency: 1,
@@ -36,15 +36,15 @@ const options = (): TriggerOptions => ({
 });
 
 // Stores run `runNumber` of the query with `trigger.json` as given.
-async function store(runNumber: number, record: unknown) {
-  const runDir = join(dir, "runs", `run-${runNumber}`);
+async function store(runNumber: number, record: unknown, workspace = "ws") {
+  const runDir = join(dir, "runs", workspace, `run-${runNumber}`);
   await mkdir(runDir, { recursive: true });
   await writeFile(join(runDir, "trigger.json"), JSON.stringify(record));
   const key = await triggerRunKeys(
     { agent, skillName: "notes", timeoutMs: 60_000, companions: [], installed: [] },
     "Drafts release notes.",
   )({ query: QUERY, runNumber });
-  await openStore({ dir: join(dir, "ws", ".skillgym-cache") }).put("trigger-run", key, {
+  await openStore({ dir: join(dir, workspace, ".skillgym-cache") }).put("trigger-run", key, {
     runDir,
     source: {
       iteration: "iteration-1",
@@ -71,5 +71,36 @@ describe("the forecast of a query whose stored run cannot be read", () => {
     });
     // Run 1 errored and run 2 did not trigger: one scored run of the two made, the third could still fail the query.
     expect(await forecastTriggerRuns(options())).toMatchObject({ runs: 3, served: 2, toRun: 1 });
+  });
+
+  it("counts a stored run that ended in an error as errored, though it reads", async () => {
+    const done = {
+      query: QUERY,
+      should_trigger: false,
+      triggered: false,
+      skills_loaded: [],
+      stolen_by: [],
+      outcome: "success",
+      attempts: 1,
+      duration_ms: 5,
+    };
+    await store(2, { ...done, synthetic_name: "notes-sg-00000002" }, "ws-error");
+    await store(
+      1,
+      {
+        query: QUERY,
+        should_trigger: false,
+        synthetic_name: "notes-sg-00000001",
+        triggered: false,
+        skills_loaded: [],
+        stolen_by: [],
+        outcome: "server_error",
+        error: "API error 500",
+        attempts: 1,
+        duration_ms: 5,
+      },
+      "ws-error",
+    );
+    expect(await forecastTriggerRuns(options("ws-error"))).toMatchObject({ runs: 3, served: 2, toRun: 1 });
   });
 });
