@@ -83,6 +83,7 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
         }),
     };
     ({ error } = await executeTriggerRun(
+      // Stryker disable next-line BooleanLiteral: equivalent, the capture run's record is never scored
       { queryIndex: 0, query: marker, shouldTrigger: false, runNumber: 1, syntheticName: name, runDir },
       // Its retries are not a trigger run's: no progress line names them.
       { ...withoutRetryReport(ctx), agent, tempRoot },
@@ -106,6 +107,7 @@ export async function captureFirstRequest(input: CaptureInput): Promise<CaptureR
   };
   if (input.store) {
     const dir = join(ctx.tempRoot, `replay-capture-${marker.slice(-8)}-stored`);
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: equivalent, a new folder right in the existing temp root
     await mkdir(dir, { recursive: true });
     await writeJson(join(dir, CAPTURE_FILE), capture);
     await input.store.put("replay-capture", key, {

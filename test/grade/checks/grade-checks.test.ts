@@ -60,6 +60,12 @@ describe("describeCheck", () => {
       "a.md exists",
     );
   });
+
+  it("refuses a check of a type it does not know, naming the type", () => {
+    expect(() =>
+      describeCheck({ type: "file_gone", path: "a.md" } as unknown as Check, "release-notes"),
+    ).toThrow('unknown check type "file_gone"');
+  });
 });
 
 describe("gradeChecks", () => {

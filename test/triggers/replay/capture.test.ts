@@ -106,11 +106,11 @@ const context = (agent: Agent, tempRoot: string): TriggerContext => ({
 });
 
 function memoryStore() {
-  const put: { kind: string; key: string; runDir: string }[] = [];
+  const put: { kind: string; key: string; runDir: string; source: unknown }[] = [];
   const store = {
     get: async () => undefined,
-    put: async (kind: string, key: string, run: { runDir: string }) => {
-      put.push({ kind, key, runDir: run.runDir });
+    put: async (kind: string, key: string, run: { runDir: string; source: unknown }) => {
+      put.push({ kind, key, runDir: run.runDir, source: run.source });
     },
   } as unknown as ResultStore;
   return { store, put };
@@ -150,9 +150,16 @@ describe("capturing the agent's first request", () => {
     expect(runs[0]?.cwd.startsWith(join(tempRoot, `replay-capture-${tail}`, "temp"))).toBe(true);
     expect(await readJson(join(tempRoot, `replay-capture-${tail}-stored`, "capture.json"))).toEqual(capture);
     expect(put).toEqual([
-      { kind: "replay-capture", key: "k1", runDir: join(tempRoot, `replay-capture-${tail}-stored`) },
+      {
+        kind: "replay-capture",
+        key: "k1",
+        runDir: join(tempRoot, `replay-capture-${tail}-stored`),
+        source: { iteration: "iteration-1", run: "triggers/replay-capture", workspace: dir, cost_usd: 0 },
+      },
     ]);
     expect(runs[0]?.sandbox).toBeUndefined();
+    // The recording proxy the run went through is closed once the capture is made.
+    await expect(fetch(`${runs[0]?.apiBaseUrl}/v1/models`)).rejects.toThrow();
   });
 
   it("a sandboxed agent's run has the proxy as its one network target", async () => {
