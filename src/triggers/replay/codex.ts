@@ -24,14 +24,14 @@ function isAgentTurn(body: string): boolean {
   }
 }
 
-const words = (v: unknown): string[] =>
-  Array.isArray(v) ? v.filter((w): w is string => typeof w === "string") : [];
+const words = (v: unknown[]): string[] => v.filter((w): w is string => typeof w === "string");
 
 // `["bash", "-lc", "<script>"]` is the script; any other argument list, its words.
 function commandOfArgv(argv: string[]): string {
-  const [shell, flag, script] = argv;
-  if (argv.length === 3 && /(?:^|\/)(?:ba|z)?sh$/.test(shell ?? "") && /^-l?c$/.test(flag ?? ""))
-    return script ?? "";
+  if (argv.length === 3) {
+    const [shell, flag, script] = argv as [string, string, string];
+    if (/(?:^|\/)(?:ba|z)?sh$/.test(shell) && /^-l?c$/.test(flag)) return script;
+  }
   return argv.join(" ");
 }
 

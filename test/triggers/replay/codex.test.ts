@@ -3,7 +3,7 @@ import { createCodexParser } from "../../../src/agents/codex/parse-stream.js";
 import { SIM_MODEL } from "../../../src/contracts/sim-model.js";
 import type { SimReply } from "../../../src/sim/model.js";
 import { openaiResponses } from "../../../src/sim/protocols/openai-responses.js";
-import { codexReplay } from "../../../src/triggers/replay/codex.js";
+import { codexReplay, commandOfCall } from "../../../src/triggers/replay/codex.js";
 import { classifyFirstTurn, type FirstTurn } from "../../../src/triggers/replay/first-turn.js";
 import { readOpenAiTurn } from "../../../src/triggers/replay/openai-turn.js";
 import type { RecordedRequest } from "../../../src/triggers/replay/recording-proxy.js";
@@ -164,6 +164,11 @@ describe("the skill a call of Codex's loads", () => {
       OURS,
     );
     expect(codexReplay.skillOf({ name: "local_shell", input: { command: ["cat", path] } })).toBe(OURS);
+    // Only `<shell> -c <script>` is a script; any other argument list is its words, joined.
+    expect(commandOfCall({ name: "shell", input: { command: ["bash", "-lc", "echo hi", "x"] } })).toBe(
+      "bash -lc echo hi x",
+    );
+    expect(commandOfCall({ name: "shell", input: { command: ["zsh", "-c", "ls", 7] } })).toBe("ls");
   });
 
   it("is none for a call that runs no shell command: a patch, a JavaScript `exec`, a web search", () => {
