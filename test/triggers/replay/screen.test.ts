@@ -230,7 +230,8 @@ describe("--screen replay through Claude Code's adapter", () => {
       }),
     );
     expect(summary.records.map((r) => r.record.decided_by)).toEqual(["agent", "agent"]);
-    expect(summary.results.screen?.verified).toEqual({ runs: 0, agreed: 0, fell_back: false });
+    expect(summary.records.map((r) => "replay_agreed" in r.record)).toEqual([false, false]);
+    expect(summary.results.screen?.verified).toStrictEqual({ runs: 0, agreed: 0, fell_back: false });
   });
 
   it("hands a run whose replay the API refused to the agent", async () => {
