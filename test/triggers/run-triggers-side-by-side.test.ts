@@ -416,5 +416,8 @@ describe("a sandboxed run", () => {
     const activation = await readJson(join(run!.spec.runDir, "activation.json"));
     expect(activation.sandbox_refused).toEqual({ hosts: ["telemetry.example.com"] });
     expect(summary.results.sandbox).toBe(true);
+    // A run that ended well names no error.
+    expect(run!.record.outcome).not.toMatch(/error/);
+    expect("error" in run!.record).toBe(false);
   }, 60_000);
 });
