@@ -174,6 +174,7 @@ describe("--screen replay through Claude Code's adapter", () => {
     expect(summary.records.every((r) => r.record.decided_by === "agent")).toBe(true);
     expect(summary.results.screen).toMatchObject({
       decided_by_replay: 0,
+      captured: false,
       off: expect.stringMatching(/API key/),
     });
 
