@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pidNamespace } from "../../src/owned-temp.js";
 import { sweepStaleTempRoots } from "../../src/workspace/temp-root.js";
 import { root } from "../cli/cli-process.js";
 import { tempDir } from "../e2e/helpers.js";
@@ -35,7 +36,9 @@ describe("the sandbox's network folders", () => {
     });
     await new Promise<void>((ready) => owner.stdout.once("data", () => ready()));
     const [folder] = await netFolders();
-    expect(folder).toMatch(new RegExp(`^skillgym-net\\.${owner.pid}\\.\\d+-[A-Za-z0-9]{6}$`));
+    expect(folder).toMatch(
+      new RegExp(`^skillgym-net\\.${owner.pid}\\.\\d+\\.${pidNamespace()}-[A-Za-z0-9]{6}$`),
+    );
     expect(await readdir(join(dir, folder ?? ""))).toEqual(["net.sock"]);
 
     expect(await sweepStaleTempRoots(dir)).toEqual([]);
