@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
 /** One request the proxy passed on, as the agent sent it. */
 export interface RecordedRequest {
@@ -73,11 +74,14 @@ export async function startRecordingProxy(upstream: string): Promise<RecordingPr
           if (!HOP.has(name) && name !== "content-encoding") headers[name] = value;
         });
         res.writeHead(answer.status, headers);
-        if (answer.body) Readable.fromWeb(answer.body as never).pipe(res);
+        if (answer.body) await pipeline(Readable.fromWeb(answer.body as never), res);
         else res.end();
       })
       .catch((error: unknown) => {
-        if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
+        // The upstream dropped mid-answer: the client's answer is cut off too (pipeline has ended it), as the
+        // upstream cut it, and the proxy serves on.
+        if (res.headersSent) return;
+        res.writeHead(502, { "content-type": "application/json" });
         res.end(JSON.stringify({ type: "error", error: { type: "api_error", message: String(error) } }));
       });
   });

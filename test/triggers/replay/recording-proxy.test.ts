@@ -114,4 +114,36 @@ describe("the recording proxy", () => {
     await expect(reader.read()).rejects.toThrow(/terminated/);
     for (const res of streaming) res.end();
   });
+
+  it("cuts an answer off where its upstream dropped, and serves on", async () => {
+    let calls = 0;
+    upstream = createServer((_req, res) => {
+      calls++;
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      if (calls > 1) return void res.end("data: whole\n\n");
+      // The first answer: one event, then the connection is gone.
+      res.write("data: first\n\n", () => setTimeout(() => res.socket?.destroy(), 50));
+    });
+    await new Promise<void>((done) => upstream!.listen(0, "127.0.0.1", () => done()));
+    const proxy = await startRecordingProxy(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`);
+    close = proxy.close;
+    const cut = await fetch(`${proxy.url}/v1/messages`, { method: "POST", body: "{}" });
+    expect(cut.status).toBe(200);
+    await expect(cut.text()).rejects.toThrow(/terminated/);
+    const whole = await fetch(`${proxy.url}/v1/messages`, { method: "POST", body: "{}" });
+    expect(await whole.text()).toBe("data: whole\n\n");
+    expect(proxy.recorded).toHaveLength(2);
+  });
+
+  it("answers 502 with the reason when the upstream cannot be reached", async () => {
+    const proxy = await startRecordingProxy("http://127.0.0.1:1");
+    close = proxy.close;
+    const answer = await fetch(`${proxy.url}/v1/messages`, { method: "POST", body: "{}" });
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get("content-type")).toBe("application/json");
+    expect(await answer.json()).toEqual({
+      type: "error",
+      error: { type: "api_error", message: "TypeError: fetch failed" },
+    });
+  });
 });
