@@ -42,11 +42,16 @@ export const BASE_ENV: EnvAllowList = {
   prefixes: ["LC_"],
 };
 
-// Windows names its variables in any case (`Path`, `SystemRoot`); elsewhere `path` is not `PATH`.
-// Stryker disable next-line MethodExpression: equivalent, both sides of every comparison are folded alike, and lower case matches the same (ASCII) names as upper case
-const fold = process.platform === "win32" ? (name: string) => name.toUpperCase() : (name: string) => name;
+type Fold = (name: string) => string;
 
-function allows(list: EnvAllowList, name: string): boolean {
+// Windows names its variables in any case (`Path`, `SystemRoot`); elsewhere `path` is not `PATH`. Read at each call,
+// not on import, so a test can run Windows' way by setting the platform.
+function foldOf(platform: NodeJS.Platform): Fold {
+  // Stryker disable next-line MethodExpression: equivalent, both sides of every comparison are folded alike, and lower case matches the same (ASCII) names as upper case
+  return platform === "win32" ? (name) => name.toUpperCase() : (name) => name;
+}
+
+function allows(list: EnvAllowList, name: string, fold: Fold): boolean {
   const key = fold(name);
   return (
     (list.names ?? []).some((allowed) => fold(allowed) === key) ||
@@ -63,9 +68,10 @@ export function allowedEnvironment(
   ...lists: readonly EnvAllowList[]
 ): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
+  const fold = foldOf(process.platform);
   for (const [name, value] of Object.entries(parent)) {
     if (value === undefined) continue;
-    if (allows(BASE_ENV, name) || lists.some((list) => allows(list, name))) env[name] = value;
+    if (allows(BASE_ENV, name, fold) || lists.some((list) => allows(list, name, fold))) env[name] = value;
   }
   return env;
 }

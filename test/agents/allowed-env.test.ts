@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { allowedEnvironment, suiteNames } from "../../src/agents/allowed-env.js";
 import { childEnvironment as claudeEnvironment } from "../../src/agents/claude-code/environment.js";
 import { codexEnvironment } from "../../src/agents/codex/environment.js";
@@ -245,18 +245,25 @@ describe("allowedEnvironment: lists and values", () => {
   });
 });
 
+describe.skipIf(process.platform === "win32")("allowedEnvironment elsewhere", () => {
+  it("matches names and prefixes in their own case only", () => {
+    const env = allowedEnvironment(
+      { PATH: "/bin", path: "/x", lc_all: "C", aws_region: "eu" },
+      { prefixes: ["AWS_"] },
+    );
+    expect(env).toEqual({ PATH: "/bin" });
+  });
+});
+
 describe("allowedEnvironment on Windows", () => {
   const platform = Object.getOwnPropertyDescriptor(process, "platform");
   afterEach(() => {
     if (platform) Object.defineProperty(process, "platform", platform);
-    vi.resetModules();
   });
 
-  it("matches names and prefixes in any case", async () => {
+  it("matches names and prefixes in any case", () => {
     Object.defineProperty(process, "platform", { ...platform, value: "win32" });
-    vi.resetModules();
-    const win = await import("../../src/agents/allowed-env.js");
-    const env = win.allowedEnvironment(
+    const env = allowedEnvironment(
       { Path: "C:\\bin", SystemRoot: "C:\\Windows", lc_all: "C", aws_region: "eu", HOME: "C:\\u" },
       { prefixes: ["AWS_"] },
     );
