@@ -71,11 +71,8 @@ function fromEvents(text: string): FirstTurn {
     const block = blocks[index];
     if (block) block.input = partial ? (JSON.parse(partial) as Record<string, unknown>) : {};
   }
-  return turnOf(
-    blocks.filter((b) => b !== undefined),
-    model,
-    usage,
-  );
+  // A block that never started is a hole in the list, which turnOf's flatMap skips.
+  return turnOf(blocks, model, usage);
 }
 
 /** The first turn of an Anthropic Messages answer, streamed (SSE) or whole (JSON). */

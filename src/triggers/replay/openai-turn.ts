@@ -90,9 +90,9 @@ function fromEvents(text: string): FirstTurn {
     )
       response = { ...response, ...parsed.response };
   }
-  const done = items.filter(isObject);
+  // Only objects are put in `items`; an index no event filled is a hole, which turnOf's flatMap skips.
   const output = Array.isArray(response.output) ? response.output.filter(isObject) : [];
-  return turnOf(done.length > 0 ? done : output, str(response.model), response.usage);
+  return turnOf(items.length > 0 ? items : output, str(response.model), response.usage);
 }
 
 /** The first turn of an OpenAI Responses answer, streamed (SSE) or whole (JSON). */

@@ -63,6 +63,8 @@ describe("an Anthropic answer's first turn", () => {
           delta: { type: "text_delta", text: "!" },
         },
         { type: "message_delta", index: 0, delta: { type: "text_delta", text: " (stop)" } },
+        // A delta of another kind adds nothing to the text, even when it carries some.
+        { type: "content_block_delta", index: 0, delta: { type: "signature_delta", text: " (signed)" } },
         // A delta for a block that never started is dropped.
         { type: "content_block_delta", index: 5, delta: { type: "text_delta", text: "lost" } },
         {
@@ -75,6 +77,18 @@ describe("an Anthropic answer's first turn", () => {
       ),
     );
     expect(turn).toEqual({ text: "Hello!", calls: [{ name: "Skill", input: { skill: "a" } }] });
+  });
+
+  it("streamed: blocks started only at later indexes are read, the indexes before them skipped", () => {
+    const turn = readAnthropicTurn(
+      SSE,
+      events(
+        { type: "content_block_start", index: 2, content_block: { type: "text", text: "late" } },
+        { type: "content_block_start", index: 4, content_block: { type: "tool_use", name: "Skill" } },
+        { type: "content_block_delta", index: 4, delta: { type: "input_json_delta", partial_json: "{}" } },
+      ),
+    );
+    expect(turn).toEqual({ text: "late", calls: [{ name: "Skill", input: {} }] });
   });
 
   it("streamed: an error event with no message is named as an error of the stream", () => {
@@ -180,6 +194,13 @@ describe("an OpenAI Responses answer's first turn", () => {
         response: { model: "gpt-y", output: [null, message("partial")] },
       }),
     ).toEqual({ model: "gpt-y", text: "partial", calls: [] });
+    // Items finished at later indexes only: the indexes before them are skipped, not read.
+    expect(
+      stream(
+        { type: "response.output_item.done", output_index: 2, item: message("late") },
+        { type: "response.output_item.done", output_index: 4, item: { type: "function_call", name: "f" } },
+      ),
+    ).toEqual({ text: "late", calls: [{ name: "f", input: { arguments: undefined } }] });
     expect(() => stream({ type: "error" })).toThrow(/^the stream ended in an error$/);
     expect(() => stream({ type: "response.failed" })).toThrow(/^the response failed$/);
     expect(() => stream({ type: "response.failed", response: { error: { message: "quota" } } })).toThrow(
