@@ -240,6 +240,20 @@ describe("screening runs by replay", () => {
     });
   });
 
+  it("--screen-verify with no agent slot set: the fallback still redoes the replayed runs, those without a spec kept", async () => {
+    const { kind, agentRuns } = kindFor();
+    const screened = screenRuns(input({ verifyPercent: 50, concurrency: 0 }), kind);
+    await screened.run({ query: "trigger one", n: 1, agentFails: true });
+    const second = await screened.run({ query: "trigger two", n: 1 });
+    await screened.run({ query: "trigger three", n: 1, agentSays: false });
+    expect(second).toMatchObject({ by: "replay" });
+    const specless = { by: "replay" } as Rec;
+    const again = await screened.finish([second, specless]);
+    expect(again[0]).toMatchObject({ by: "agent", spec: second.spec, marked: true });
+    expect(again[1]).toBe(specless);
+    expect(agentRuns).toEqual(["trigger one", "trigger three", "trigger two"]);
+  });
+
   it("--screen-verify: two checked runs at once that both disagree warn once", async () => {
     const { kind } = kindFor();
     const warned: string[] = [];

@@ -215,6 +215,33 @@ describe("--screen replay through Claude Code's adapter", () => {
     expect(checked.map((r) => r.spec.query)).toContain("verify: a haiku please");
   });
 
+  it("--screen-verify falling back has the agents make again the runs replay decided before it", async () => {
+    await writeTree(fx.dir, {
+      "redo/haiku/SKILL.md": skillMd(
+        "haiku",
+        "Writes a haiku. Use when the user asks for a haiku.",
+        "Haiku.",
+      ),
+      "redo/haiku/evals/triggers.json": JSON.stringify([
+        { query: "first: a haiku now", should_trigger: true },
+        { query: "verify: a haiku please", should_trigger: true },
+        { query: "verify: one more haiku", should_trigger: true },
+      ]),
+    });
+    const summary = await runTriggers(
+      options("ws-redo", {
+        skillPath: join(fx.dir, "redo", "haiku"),
+        concurrency: 1,
+        runs: 1,
+        screen: { kind: "replay", verifyPercent: 50 },
+      }),
+    );
+    expect(summary.results.screen?.verified).toMatchObject({ fell_back: true });
+    // Replay said "verify:" does not trigger; every run, the agent's again, passes.
+    expect(summary.records.map((r) => r.record.decided_by)).toEqual(["agent", "agent", "agent"]);
+    expect(summary.results.results.map((r) => r.pass)).toEqual([true, true, true]);
+  });
+
   it("--screen-verify counts the runs where replay and agent agree, triggered or not", async () => {
     const summary = await runTriggers(
       options("ws-agreeing", { concurrency: 1, screen: { kind: "replay", verifyPercent: 100 } }),
