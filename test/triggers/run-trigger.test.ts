@@ -1,13 +1,19 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Agent, AgentRunRequest } from "../../src/agents/agent.js";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import type { TriggerRun } from "../../src/contracts/run-record.js";
+import { createRedactor } from "../../src/redact.js";
 import { openStore } from "../../src/store/index.js";
 import type { TriggerRunSpec } from "../../src/triggers/plan.js";
 import { triggerHooksWithStore } from "../../src/triggers/reuse-trigger.js";
-import { finishedTriggerRun, resumeFinishedTriggerRun } from "../../src/triggers/run-trigger.js";
-import { tempDir } from "../e2e/helpers.js";
+import {
+  executeTriggerRun,
+  finishedTriggerRun,
+  resumeFinishedTriggerRun,
+} from "../../src/triggers/run-trigger.js";
+import { skillMd, tempDir } from "../e2e/helpers.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -124,5 +130,70 @@ describe("a run an earlier attempt copied from the result store", () => {
     expect(
       await hooks.finishedEarlier({ ...(await runWith("y", {})), runDir: join(dir, "nothing") }),
     ).toBeUndefined();
+  });
+});
+
+describe("a trigger run made", () => {
+  it("stages the skill under its synthetic name in a folder named for the query and run, and prices the tokens by --model", async () => {
+    const skillDir = join(dir, "made-skill");
+    await mkdir(skillDir, { recursive: true });
+    await writeFile(join(skillDir, "SKILL.md"), skillMd("haiku", "Writes haiku.", "Write one."));
+    const seen: { cwd: string; skill: string }[] = [];
+    const agent = {
+      name: "claude-code",
+      skillsFolder: ".claude/skills",
+      binary: "fake",
+      simulated: false,
+      redactor: createRedactor([]),
+      async run(request: AgentRunRequest) {
+        seen.push({
+          cwd: request.cwd,
+          skill: await readFile(join(request.cwd, ".claude/skills/haiku-sg-0000aaaa/SKILL.md"), "utf8"),
+        });
+        const usage = { inputTokens: 1_000_000, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+        const result = { kind: "result", isError: false, subtype: "success", text: "Sure.", usage };
+        return {
+          outcome: "success",
+          events: [result],
+          result,
+          process: {
+            exitCode: 0,
+            signal: null,
+            timedOut: false,
+            cancelled: false,
+            stopped: false,
+            durationMs: 1,
+          },
+        };
+      },
+    } as unknown as Agent;
+    const tempRoot = join(dir, "made-temp");
+    const made = await executeTriggerRun(
+      {
+        queryIndex: 1,
+        query: QUERY,
+        shouldTrigger: true,
+        runNumber: 2,
+        syntheticName: "haiku-sg-0000aaaa",
+        runDir: join(dir, "made-run"),
+      },
+      {
+        agent,
+        skillName: "haiku",
+        skillSourceDir: skillDir,
+        companions: [],
+        model: "claude-sonnet-4-5",
+        timeoutMs: 60_000,
+        tempRoot,
+        retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+      },
+    );
+    expect(made).toMatchObject({ outcome: "success", triggered: false });
+    // The run's workspace is under the temp root, in a folder named for query 2, run 2.
+    expect(seen[0]?.cwd.startsWith(join(tempRoot, "q2-r2"))).toBe(true);
+    // The agent sees the skill under the name it is installed as, not its own.
+    expect(seen[0]?.skill).toMatch(/^name: haiku-sg-0000aaaa$/m);
+    expect(seen[0]?.skill).not.toMatch(/^name: haiku$/m);
+    expect(made.record.cost_usd).toBeGreaterThan(0);
   });
 });
