@@ -8,6 +8,7 @@ import { createBudget } from "../../src/run/budget.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
 import { useSimDouble } from "../agent-double/use-sim-double.js";
 import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
+import { priorConversation } from "./conditions-fixture.js";
 
 // Trigger runs under real conditions (--project-root, --installed), a shard's plan and bad input, with runTriggers in
 // this process and the claude-code adapter on the test double. "What changed" goes to changelog once the library is
@@ -49,6 +50,7 @@ const fx = useSimDouble(script, async (dir) => {
     "library/changelog/SKILL.md": skillMd("changelog", "Keeps CHANGELOG.md.", "Edit CHANGELOG.md."),
     "library/formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
     "not-a-skill/readme.txt": "nothing here",
+    "context.json": JSON.stringify(priorConversation),
   });
 });
 // The claude-code adapter on the test double, against this file's sim.
@@ -149,6 +151,7 @@ describe("a shard's plan", () => {
       ["installed", { installed: [library()] }],
       ["project", { project: proj() }],
       ["model", { model: "claude-sonnet-4-5" }],
+      ["context", { context: join(fx.dir, "context.json") }],
     ];
     const hashes = new Set([first.shard.plan_hash]);
     for (const [name, change] of changed) hashes.add((await planOf(name, change)).shard.plan_hash);
