@@ -22,6 +22,7 @@ const script = SimScript.parse({
     { match: "^refused:", skill: "~haiku-sg-" },
     { match: "^broken:", replayed: true, skill: "~haiku-sg-" },
     { match: "^broken:", fault: { status: 500 } },
+    { match: "^lib:", skills: "^formatter$", skill: "~haiku-sg-", before: [{ bash: "true" }] },
     { skill: "none", without_skill: [{ text: "Sure." }] },
   ],
 });
@@ -260,6 +261,34 @@ describe("--screen replay through Claude Code's adapter", () => {
     expect(summary.records.map((r) => r.record.decided_by)).toEqual(["agent", "agent"]);
     expect(summary.records.map((r) => "replay_agreed" in r.record)).toEqual([false, false]);
     expect(summary.results.screen?.verified).toStrictEqual({ runs: 0, agreed: 0, fell_back: false });
+  });
+
+  it("side by side, the clean room's results say how its runs were screened too", async () => {
+    await writeTree(fx.dir, {
+      "library/formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
+      "sides/haiku/SKILL.md": skillMd(
+        "haiku",
+        "Writes a haiku. Use when the user asks for a haiku.",
+        "Haiku.",
+      ),
+      "sides/haiku/evals/triggers.json": JSON.stringify([{ query: "lib: a haiku", should_trigger: false }]),
+    });
+    const summary = await runTriggers(
+      options("ws-sides", {
+        skillPath: join(fx.dir, "sides", "haiku"),
+        runs: 1,
+        installed: [join(fx.dir, "library")],
+        conditions: { clean: true, real: true },
+      }),
+    );
+    const clean = await readJson(join(summary.iterationDir, "triggers", "clean", "trigger-results.json"));
+    // With the library installed the first turn runs a shell (the agent decides); without it, it answers in text.
+    expect(summary.results.screen).toMatchObject({
+      kind: "replay",
+      decided_by_replay: 0,
+      decided_by_agent: 1,
+    });
+    expect(clean.screen).toMatchObject({ kind: "replay", decided_by_replay: 1, decided_by_agent: 0 });
   });
 
   it("hands a run whose replay the API refused to the agent", async () => {
