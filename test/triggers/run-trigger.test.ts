@@ -14,6 +14,7 @@ import {
   resumeFinishedTriggerRun,
 } from "../../src/triggers/run-trigger.js";
 import { skillMd, tempDir } from "../e2e/helpers.js";
+import { finishedProcess } from "../tune/fake-agent.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -156,14 +157,7 @@ describe("a trigger run made", () => {
           outcome: "success",
           events: [result],
           result,
-          process: {
-            exitCode: 0,
-            signal: null,
-            timedOut: false,
-            cancelled: false,
-            stopped: false,
-            durationMs: 1,
-          },
+          process: finishedProcess(),
         };
       },
     } as unknown as Agent;
