@@ -12,6 +12,7 @@ import {
   WATCHDOG_SOURCE,
   watchdogProcess,
 } from "../../src/agents/process/watchdog.js";
+import { alive } from "./process-alive.js";
 
 const posix = process.platform !== "win32";
 // The built library is what a user runs; a SIGKILL leaves it no chance to clean up.
@@ -24,20 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== "linux") return true;
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 // A pid file can be seen between its creation and its write: only a positive number counts.
 function pidIn(file: string): number {
@@ -96,13 +83,13 @@ describe("the watchdog", () => {
       const started = await waitFor(() => pidIn(agentPid) > 0 && pidIn(grandPid) > 0, 10_000);
       expect(started).toBe(true);
       const pids = [agentPid, grandPid].map(pidIn);
-      expect(pids.every(isAlive)).toBe(true);
+      expect(pids.every(alive)).toBe(true);
       const watchdogs = process.platform === "linux" ? watchdogsOf(skillgym.child.pid ?? 0) : [];
 
       skillgym.child.kill("SIGKILL");
       await skillgym.exited;
-      const ended = await waitFor(() => ![...pids, ...watchdogs].some(isAlive), 5000);
-      for (const pid of [...pids, ...watchdogs].filter(isAlive)) process.kill(pid, "SIGKILL");
+      const ended = await waitFor(() => ![...pids, ...watchdogs].some(alive), 5000);
+      for (const pid of [...pids, ...watchdogs].filter(alive)) process.kill(pid, "SIGKILL");
       expect(ended).toBe(true);
       if (process.platform === "linux") expect(watchdogs).toHaveLength(1);
     },
@@ -131,8 +118,8 @@ describe("the watchdog", () => {
         new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
       ]);
       if (!exited) skillgym.child.kill("SIGKILL");
-      const gone = await waitFor(() => !watchdogs.some(isAlive), 5000);
-      for (const stray of watchdogs.filter(isAlive)) process.kill(stray, "SIGKILL");
+      const gone = await waitFor(() => !watchdogs.some(alive), 5000);
+      for (const stray of watchdogs.filter(alive)) process.kill(stray, "SIGKILL");
       expect(allStarted).toBe(true);
       expect(watchdogs).toHaveLength(1);
       expect(exited).toBe(true);
@@ -176,9 +163,9 @@ describe.skipIf(process.platform !== "linux")("the watchdog of this process", ()
     expect(dog?.connected).toBe(true);
     const exited = waitFor(() => dog?.exitCode === 0, 10_000);
     dog?.disconnect();
-    expect(await waitFor(() => !isAlive(guarded), 5000)).toBe(true);
+    expect(await waitFor(() => !alive(guarded), 5000)).toBe(true);
     expect(await exited).toBe(true);
-    expect(isAlive(released)).toBe(true);
+    expect(alive(released)).toBe(true);
   });
 
   it("leads a process group of its own, out of reach of a signal to skillgym's group", async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Check } from "../../../src/contracts/checks.js";
 import { checkEnvironment } from "../../../src/grade/checks/command.js";
 import type { CheckContext } from "../../../src/grade/checks/context.js";
+import { alive } from "../../agents/process-alive.js";
 import { contextFor, gradeOneIn, makeWorkspace, removeWorkspace } from "./workspace.js";
 
 const node = `"${process.execPath}"`;
@@ -19,28 +20,13 @@ afterAll(async () => {
 const gradeOne = (check: Check, extra: Partial<CheckContext> = {}) =>
   gradeOneIn(contextFor(dir, extra), check);
 
-// A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform !== "linux") return true;
-  try {
-    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0] !== "Z";
-  } catch {
-    return false;
-  }
-}
-
 async function waitUntilGone(pid: number, withinMs: number): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
+    if (!alive(pid)) return true;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return !isAlive(pid);
+  return !alive(pid);
 }
 
 describe("command", () => {
