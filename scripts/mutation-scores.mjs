@@ -4,16 +4,24 @@
 // time of the commit that last changed the incremental file, or its modification time if it has changes not yet
 // committed: a fresh clone gives every file the same modification time), and only if it was made from the source as
 // it is now. Score = (killed + timeout) / (killed + timeout + survived + no coverage).
+// A survivor listed in test/mutation/left/ (scripts/mutation-left.mjs) is still counted as one, and also as "listed";
+// `--unlisted` prints every survivor not listed, and entries that list no survivor are named at the end.
 // A file no run has reached yet is counted in "mutants in files not yet run": what Stryker's instrumenter makes of it,
 // before the type check drops some and `ignoreStatic` others, so an upper bound of what is left to measure.
 import { execFileSync } from "node:child_process";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { Instrumenter } from "@stryker-mutator/instrumenter";
+import { entryFor, originalOf, readLeft } from "./mutation-left.mjs";
 
 const root = join(import.meta.dirname, "..");
 const dir = join(root, "test", "mutation", "incremental");
 const COUNTED = ["Killed", "Timeout", "Survived", "NoCoverage"];
+const LEFT = ["Survived", "NoCoverage"];
+const showUnlisted = process.argv.includes("--unlisted");
+const left = await readLeft(join(root, "test", "mutation", "left"));
+const used = new Set();
+const unlisted = [];
 
 async function sourceFiles(folder) {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true });
@@ -45,11 +53,23 @@ for (const path of await sourceFiles(join(root, "src"))) {
     if (!entry) continue;
     const counts = Object.fromEntries(COUNTED.map((s) => [s, 0]));
     let pending = 0;
+    let listed = 0;
     for (const m of entry.mutants) {
       if (m.status in counts) counts[m.status]++;
       else if (m.status === "Pending") pending++;
+      if (!LEFT.includes(m.status)) continue;
+      const hit = entryFor(left, path, entry.source, m);
+      if (hit) {
+        listed++;
+        used.add(hit);
+      } else {
+        const line = m.location.start.line;
+        unlisted.push(
+          `${path}:${line} ${m.status} ${m.mutatorName}: ${JSON.stringify(originalOf(entry.source, m))} -> ${JSON.stringify(m.replacement ?? "")}`,
+        );
+      }
     }
-    results.set(path, { counts, pending, from: name, stale: entry.source !== source });
+    results.set(path, { counts, pending, listed, from: name, stale: entry.source !== source });
     break;
   }
 }
@@ -59,6 +79,7 @@ const emptyRow = () => ({
   measured: 0,
   stale: 0,
   pending: 0,
+  listed: 0,
   unrun: 0,
   ...Object.fromEntries(COUNTED.map((s) => [s, 0])),
 });
@@ -86,6 +107,7 @@ for (const path of await sourceFiles(join(root, "src"))) {
     if (r.stale) row.stale++;
     for (const s of COUNTED) row[s] += r.counts[s];
     row.pending += r.pending;
+    row.listed += r.listed;
   } else {
     row.unrun += await mutantsIn(path);
   }
@@ -99,15 +121,28 @@ const pct = (row) => {
 };
 const total = emptyRow();
 console.log(
-  "| folder | files with results | of them changed since | killed | timeout | survived | no coverage | not yet tested | mutants in files not yet run | score |",
+  "| folder | files with results | of them changed since | killed | timeout | survived | no coverage | of those, listed as left | not yet tested | mutants in files not yet run | score |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|");
 for (const [folder, row] of [...folders].sort(([a], [b]) => (a < b ? -1 : 1))) {
   for (const k of Object.keys(total)) total[k] += row[k];
   console.log(
-    `| ${folder} | ${row.measured} of ${row.files} | ${row.stale} | ${row.Killed} | ${row.Timeout} | ${row.Survived} | ${row.NoCoverage} | ${row.pending} | ${row.unrun} | ${pct(row)} |`,
+    `| ${folder} | ${row.measured} of ${row.files} | ${row.stale} | ${row.Killed} | ${row.Timeout} | ${row.Survived} | ${row.NoCoverage} | ${row.listed} | ${row.pending} | ${row.unrun} | ${pct(row)} |`,
   );
 }
 console.log(
-  `| **all of src/** | ${total.measured} of ${total.files} | ${total.stale} | ${total.Killed} | ${total.Timeout} | ${total.Survived} | ${total.NoCoverage} | ${total.pending} | ${total.unrun} | **${pct(total)}** |`,
+  `| **all of src/** | ${total.measured} of ${total.files} | ${total.stale} | ${total.Killed} | ${total.Timeout} | ${total.Survived} | ${total.NoCoverage} | ${total.listed} | ${total.pending} | ${total.unrun} | **${pct(total)}** |`,
 );
+
+console.log(`\n${unlisted.length} survivors neither killed nor listed in test/mutation/left/.`);
+if (showUnlisted) for (const line of unlisted) console.log(`  ${line}`);
+const unused = left.filter((e) => !used.has(e));
+if (unused.length > 0) {
+  console.log(
+    `${unused.length} entries of test/mutation/left/ list no surviving mutant (killed since, or changed):`,
+  );
+  for (const e of unused)
+    console.log(
+      `  ${e.at}: ${e.file} ${e.mutator} ${JSON.stringify(e.original)} -> ${JSON.stringify(e.replacement)}`,
+    );
+}
