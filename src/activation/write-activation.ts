@@ -43,7 +43,7 @@ export async function writeActivation(
     agent: run.agent,
     staged: run.staged,
     bundledFiles: bundledFiles ?? (await bundledFilesOf(run.skillDir)),
-    skillFolders: [run.skillDir, ...(run.skillFolders ?? [])],
+    skillFolders: run.skillFolders ? [run.skillDir, ...run.skillFolders] : [run.skillDir],
     builtins: builtinSkillsOf(run.agent),
   };
   const found = activationOf(events, input);

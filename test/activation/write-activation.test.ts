@@ -88,6 +88,26 @@ describe("writeActivation", () => {
     expect(activation.contaminated).toBe(true);
   });
 
+  it("counts the files read from the skill's folder and its other folders, and those only", async () => {
+    const skillDir = await skillFolder();
+    const userDir = join(dir, "home", "my-pdf-forms");
+    const read = (path: string): AgentEvent => ({
+      kind: "tool_use",
+      id: path,
+      name: "Read",
+      input: { file_path: path },
+      tool: "read",
+    });
+    const events = [
+      read(`${skillDir}/SKILL.md`),
+      read(`${userDir}/scripts/fill.py`),
+      read(`${dir}/elsewhere/references/forms.md`),
+    ];
+    const run = runOf(skillDir, { skillFolders: [userDir] });
+    const activation = await writeActivation(await runFolder(), events, run);
+    expect(activation.files_opened.map((f) => f.path)).toEqual(["SKILL.md", "scripts/fill.py"]);
+  });
+
   it("records no sandbox section for a run outside the sandbox", async () => {
     const activation = await writeActivation(await runFolder(), [], runOf(await skillFolder()));
     expect(activation).not.toHaveProperty("sandbox_refused");
