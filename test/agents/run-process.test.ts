@@ -85,7 +85,7 @@ describe("runProcess", () => {
     expect(lines.every((l, i) => i === 2000 || l === `line ${i}`)).toBe(true);
     expect(result.stderrTail).toBe("warned");
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
-    expect(Date.parse(result.endedAt)).toBeGreaterThanOrEqual(Date.parse(result.startedAt));
+    expect(result.durationMs).toBe(Date.parse(result.endedAt) - Date.parse(result.startedAt));
   });
 
   it("reports the exit code, or the signal that ended the process", async () => {
@@ -276,6 +276,28 @@ describe("runProcess", () => {
       expect(attached.exitCode).toBe(0);
     },
   );
+
+  it("leaves an attached child's stdout to the attached reader: no line goes to onLine", async () => {
+    const lines: string[] = [];
+    let read = "";
+    const result = await runProcess(
+      nodeScript('process.stdout.write("hello\\nworld\\n")', {
+        onLine: (line) => {
+          lines.push(line);
+          return undefined;
+        },
+        attach: (io) => {
+          io.stdout.setEncoding("utf8");
+          io.stdout.on("data", (chunk: string) => {
+            read += chunk;
+          });
+        },
+      }),
+    );
+    expect(result.exitCode).toBe(0);
+    expect(read).toBe("hello\nworld\n");
+    expect(lines).toEqual([]);
+  });
 
   it.skipIf(!posix)("gives a child 2 s after SIGTERM by default to end by itself", async () => {
     const result = await runProcess(
