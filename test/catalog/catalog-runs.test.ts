@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
@@ -9,7 +11,7 @@ import { CATALOG_RUN_FILE, catalogHooks, finishedCatalogRun } from "../../src/ca
 import { catalogLoads } from "../../src/catalog/run-catalog-query.js";
 import { catalogScreenedHooks, classifyCatalogTurn } from "../../src/catalog/screen-catalog.js";
 import type { CatalogRun } from "../../src/contracts/catalog.js";
-import { openStore } from "../../src/store/index.js";
+import { openStore, type ResultStore } from "../../src/store/index.js";
 import { REPLAYS_PER_AGENT_SLOT } from "../../src/triggers/replay/index.js";
 import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
 
@@ -153,6 +155,96 @@ describe("catalogScreenedHooks before any run", () => {
     const runs = [record(), record({ outcome: "cancelled" }), record({ outcome: "timeout", error: "x" })];
     expect(await screened.finish(runs)).toBe(runs);
     expect(screened.summary(runs)).toEqual({ kind: "replay", decided_by_replay: 0, decided_by_agent: 2 });
+  });
+});
+
+describe("catalogScreenedHooks deciding a run by replay", () => {
+  const MARKER = "SKILLGYMREPLAYQUERY0123456789abcdef";
+  let api: Server;
+  let apiUrl = "";
+  // The model API: a query with "priced" is answered by a model of known price, any other by one of none; no call.
+  beforeAll(async () => {
+    api = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            model: body.includes("priced") ? "claude-sonnet-4-5" : "claude-unpriced",
+            content: [{ type: "text", text: "Sunny." }],
+            usage: { input_tokens: 1000, output_tokens: 100 },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", () => resolve()));
+    apiUrl = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    await writeTree(join(dir, "replay-store"), {
+      "capture.json": JSON.stringify({
+        agent: "claude-code",
+        marker: MARKER,
+        synthetic_name: "alpha-sg-1",
+        method: "POST",
+        path: "/v1/messages",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content: MARKER }] }),
+      }),
+    });
+  });
+  afterAll(async () => {
+    api.closeAllConnections();
+    await new Promise<void>((resolve) => api.close(() => resolve()));
+  });
+
+  it("records the cost of the replayed turn by its model's price, and no cost for a model without one", async () => {
+    const queried = [
+      {
+        ...members[0]!,
+        queries: [
+          { query: "plot it", should_trigger: true },
+          { query: "priced plot", should_trigger: true },
+        ],
+      },
+      members[1]!,
+    ];
+    const catalogDir = join(dir, "replayed", "catalog-1");
+    const hooks = catalogScreenedHooks({
+      ctx: {
+        agent: { ...agent, simulated: false, apiBaseUrl: apiUrl },
+        members: queried,
+        bundledFiles: new Map(),
+        catalogDir,
+        timeoutMs: 1000,
+        tempRoot: dir,
+        retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+      },
+      hooks: { finishedEarlier: async () => undefined, run: async () => record() },
+      screen: { kind: "replay", env: { ANTHROPIC_API_KEY: "sk-ant" } },
+      store: { get: async () => ({ filesDir: join(dir, "replay-store") }) } as unknown as ResultStore,
+      concurrency: 1,
+    });
+    const [unpricedSpec, pricedSpec] = planCatalogRuns(queried, 1, catalogDir);
+    const replayed = {
+      owner: "alpha",
+      should_trigger: true,
+      run_number: 1,
+      fired: "none",
+      loaded: [],
+      outcome: "success",
+      decided_by: "replay",
+    };
+    const unpriced = await hooks.run(unpricedSpec!);
+    expect(unpriced).toStrictEqual({ ...replayed, query: "plot it", dir: "alpha/query-1/run-1" });
+    expect(await readJson(join(unpricedSpec!.runDir, CATALOG_RUN_FILE))).toStrictEqual(unpriced);
+    const priced = await hooks.run(pricedSpec!);
+    expect(priced).toStrictEqual({
+      ...replayed,
+      query: "priced plot",
+      dir: "alpha/query-2/run-1",
+      cost_usd: (1000 * 3 + 100 * 15) / 1_000_000,
+    });
   });
 });
 
