@@ -71,7 +71,8 @@ async function readEntry(dir: string, kind: StoreKind, key: string): Promise<Sto
   return { entry: parsed.data, filesDir };
 }
 
-const TAKEN = new Set(["EEXIST", "ENOTEMPTY", "EPERM", "EACCES", "EBUSY"]);
+// The place holds something: a folder (another writer's entry, or a damaged one), or a file (damaged).
+const TAKEN = new Set(["EEXIST", "ENOTEMPTY", "ENOTDIR", "EPERM", "EACCES", "EBUSY"]);
 
 async function renameIfFree(from: string, to: string): Promise<boolean> {
   try {

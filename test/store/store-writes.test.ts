@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, rm } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { copyStoredRun, openStore } from "../../src/store/index.js";
@@ -63,6 +63,16 @@ describe("a store write", () => {
     await store.put("eval-run", "k1", { runDir: await runFolder("second", "second"), source });
     const got = await store.get("eval-run", "k1");
     expect(await readFile(join(got!.filesDir, "outputs", "deep", "a.txt"), "utf8")).toBe("second");
+    expect(await readdir(join(dir, "cache", "tmp"))).toEqual([]);
+  });
+
+  it("replaces a file found where an entry's folder goes, as a damaged entry", async () => {
+    const store = openStore({ dir: join(dir, "cache") });
+    await mkdir(join(dir, "cache", "v1", "eval-run", "k1"), { recursive: true });
+    await writeFile(join(dir, "cache", "v1", "eval-run", "k1", "k1"), "not an entry");
+    await store.put("eval-run", "k1", { runDir: await runFolder("r", "fresh"), source });
+    const got = await store.get("eval-run", "k1");
+    expect(await readFile(join(got!.filesDir, "outputs", "deep", "a.txt"), "utf8")).toBe("fresh");
     expect(await readdir(join(dir, "cache", "tmp"))).toEqual([]);
   });
 
