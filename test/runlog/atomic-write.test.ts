@@ -58,6 +58,14 @@ describe("failed and guarded writes", () => {
     expect(await readdir(sub)).toEqual([]);
   });
 
+  it("writes under a free name inside a folder whose own name is as long as a name may be", async () => {
+    // The text is written aside inside the folder, not beside it, where the folder's long name would not fit.
+    const sub = join(await mkdtemp(join(dir, "long-")), "f".repeat(250));
+    await mkdir(sub);
+    expect(await writeUnderFreeName(sub, "x", [join(sub, "a.txt")])).toBe(join(sub, "a.txt"));
+    expect(await readdir(sub)).toEqual(["a.txt"]);
+  });
+
   it("reads a present text file and nothing from a missing one", async () => {
     const file = join(dir, "present.txt");
     await writeFile(file, "hello");

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, truncate, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -53,6 +53,15 @@ describe("reading JSON files through a cache", () => {
       problem: `not valid JSON (${parserMessage})`,
     });
     expect(await cache.value(file, Point)).toBeUndefined();
+  });
+
+  it("calls a file that cannot be read broken, as unreadable", async () => {
+    // Past what one read may take (2 GiB), held as a sparse file, so nothing is written or read.
+    const file = join(dir, "huge.json");
+    await writeFile(file, "");
+    await truncate(file, 3 * 2 ** 30);
+    const cache = createJsonCache();
+    expect(await cache.read(file, Point)).toEqual({ state: "broken", problem: "unreadable" });
   });
 
   it("names at most three fields of the wrong shape, and the top for a wrong whole", async () => {

@@ -43,6 +43,18 @@ describe("loadSkill on a path that is not a readable skill folder", () => {
     ]);
   });
 
+  it("reports a path that is neither a file nor a folder as a folder it cannot list", async () => {
+    expect((await loadSkill("/dev/null")).findings).toEqual([
+      {
+        severity: "error",
+        code: "skill-unreadable",
+        file: "/dev/null",
+        message: "cannot list the skill folder (ENOTDIR)",
+        hint: "check the folder's permissions",
+      },
+    ]);
+  });
+
   it("refuses a file other than SKILL.md", async () => {
     const path = join(temp.root, "notes.md");
     await writeFile(path, "# Notes\n");

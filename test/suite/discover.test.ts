@@ -224,6 +224,15 @@ describe("exact findings and shapes", () => {
     ]);
   });
 
+  test("same-depth matches: name order is one on every system, whatever order it lists a folder in", async () => {
+    // An emoji (two UTF-16 units) comes before a full-width sign, though its UTF-8 bytes come after.
+    const { found } = await discoverWith({
+      "evals/\uFF01/my-skill/evals.json": evals,
+      "evals/\u{1F600}/my-skill/evals.json": evals,
+    });
+    expect(found?.dir).toBe(join(dir.path, "evals/\u{1F600}/my-skill"));
+  });
+
   test("--evals naming a folder without suite files", async () => {
     const { findings } = await discoverWith({ "empty/": null }, "empty");
     expect(findings).toEqual([

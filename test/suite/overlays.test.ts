@@ -56,11 +56,19 @@ describe("findOverlays", () => {
   });
 
   test("per-eval overlays are listed in name order", async () => {
+    // One order on every system, whatever order it lists a folder in: an emoji (two UTF-16 units) before a
+    // full-width sign, though its UTF-8 bytes come after.
     const found = await overlaysOf(
-      { "b/setup/x": "x", "a/setup/x": "x", "c/setup/x": "x" },
-      new Set(["c", "b", "a"]),
+      {
+        "b/setup/x": "x",
+        "a/setup/x": "x",
+        "c/setup/x": "x",
+        "\uFF01/setup/x": "x",
+        "\u{1F600}/setup/x": "x",
+      },
+      new Set(["c", "b", "a", "\uFF01", "\u{1F600}"]),
     );
-    expect([...found.perEval.keys()]).toEqual(["a", "b", "c"]);
+    expect([...found.perEval.keys()]).toEqual(["a", "b", "c", "\u{1F600}", "\uFF01"]);
   });
 
   test("a link standing for an eval folder is not followed", async () => {

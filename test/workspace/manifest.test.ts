@@ -29,6 +29,15 @@ describe("takeManifest and diffManifest", () => {
     expect([...manifest.keys()].filter((key) => key.startsWith("sub/"))).toEqual(["sub/deep.md"]);
   });
 
+  it("reports a file it cannot open for a reason other than its being gone, as a workspace error", async () => {
+    // 200 bytes that are not UTF-8 are listed as 200 U+FFFD of three bytes each: a name too long to open.
+    await writeFile(Buffer.concat([Buffer.from(`${dir}/sub/`), Buffer.alloc(200, 0xff)]), "x");
+    await expect(takeManifest(dir)).rejects.toMatchObject({
+      code: "WORKSPACE",
+      message: expect.stringContaining(`Could not list the workspace ${dir}: ENAMETOOLONG`),
+    });
+  });
+
   it("lists regular files by POSIX path with size and sha256", async () => {
     const manifest = await takeManifest(dir);
     expect([...manifest.keys()].sort()).toEqual([

@@ -1,4 +1,4 @@
-import { appendFileSync, rmSync } from "node:fs";
+import { appendFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdir, rm, symlink, truncate, utimes, writeFile } from "node:fs/promises";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -224,6 +224,58 @@ describe("scanChanges", () => {
     const changes = await scanChanges(solo, before, { limits: DEFAULT_OUTPUT_LIMITS, deadline });
     expect([...changes.modified, ...changes.deleted].sort()).toEqual(["a.md", "b.md", "c.md"]);
     expect(changes.created).toEqual([]);
+  });
+
+  it("reports a file it cannot measure for a reason other than its being gone, as a workspace error", async () => {
+    const solo = path.join(workspace, "solo");
+    await writeTree(solo, { "sub/a.md": "x" });
+    // Once the folder has listed the file, the folder is swapped for a file: the file's path leads through a file.
+    let checks = 0;
+    const deadline = {
+      get at() {
+        checks++;
+        if (checks === 2) {
+          renameSync(path.join(solo, "sub"), path.join(solo, "moved"));
+          writeFileSync(path.join(solo, "sub"), "");
+        }
+        return Number.POSITIVE_INFINITY;
+      },
+      timeoutMs: 60_000,
+    };
+    await expect(
+      scanChanges(solo, new Map(), { limits: DEFAULT_OUTPUT_LIMITS, deadline }),
+    ).rejects.toMatchObject({
+      code: "WORKSPACE",
+      message: expect.stringContaining(`Could not list the workspace ${solo}: ENOTDIR`),
+    });
+  });
+
+  it("reports a file it cannot open to hash for a reason other than its being gone, as a workspace error", async () => {
+    const solo = path.join(workspace, "solo");
+    await writeTree(solo, { "a.md": "x", "b.md": "x" });
+    const before = await takeManifest(solo);
+    for (const name of ["a.md", "b.md"])
+      await utimes(path.join(solo, name), new Date(), new Date(Date.now() + 5000));
+    // As the last file is listed, both become links to themselves: the one already measured cannot be opened.
+    let checks = 0;
+    const deadline = {
+      get at() {
+        checks++;
+        if (checks === 2)
+          for (const name of ["a.md", "b.md"]) {
+            rmSync(path.join(solo, name));
+            symlinkSync(name, path.join(solo, name));
+          }
+        return Number.POSITIVE_INFINITY;
+      },
+      timeoutMs: 60_000,
+    };
+    await expect(
+      scanChanges(solo, before, { limits: DEFAULT_OUTPUT_LIMITS, deadline }),
+    ).rejects.toMatchObject({
+      code: "WORKSPACE",
+      message: expect.stringContaining(`Could not list the workspace ${solo}: ELOOP`),
+    });
   });
 
   it("reads excluded prefixes without leading ./ or trailing slashes", async () => {
