@@ -15,9 +15,12 @@ const NO_CLIENT_METHODS = { fs: { readTextFile: false, writeTextFile: false }, t
 /**
  * What an ACP agent offers for model selection, asked before any run: the agent started in an empty folder and a
  * fresh home, `initialize` and `session/new`, then ended; no prompt is sent. Undefined: it offers none. Throws when
- * the agent cannot be started or does not answer.
+ * the agent cannot be started or does not answer (within `timeoutMs`).
  */
-export async function probeModelChoice(profile: AcpProfile): Promise<ModelChoice | undefined> {
+export async function probeModelChoice(
+  profile: AcpProfile,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<ModelChoice | undefined> {
   const root = await createTempRoot("run");
   const setup = {
     home: join(root, "home"),
@@ -38,7 +41,7 @@ export async function probeModelChoice(profile: AcpProfile): Promise<ModelChoice
       ...line,
       cwd: setup.cwd,
       env: profile.environment(setup),
-      timeoutMs: PROBE_TIMEOUT_MS,
+      timeoutMs,
       killGraceMs: 1500,
       attach: (io, end) => {
         const stream = acp.ndJsonStream(
@@ -66,7 +69,12 @@ export async function probeModelChoice(profile: AcpProfile): Promise<ModelChoice
       },
     });
     if (!session) {
-      const why = failure instanceof Error ? failure.message : proc.timedOut ? "no answer in 60 s" : "";
+      // Out of time, the connection's close is the process's end, not the cause.
+      const why = proc.timedOut
+        ? `no answer in ${timeoutMs / 1000} s`
+        : failure instanceof Error
+          ? failure.message
+          : "";
       throw new Error(
         `${profile.label} did not open a session${why ? ` (${why})` : ""}${proc.stderrTail ? `: ${proc.stderrTail.trim()}` : ""}`,
       );

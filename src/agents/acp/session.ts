@@ -206,11 +206,13 @@ export async function runAcpSession(run: AcpSession): Promise<AgentRunResult> {
         const modes =
           isObject(session.modes) && Array.isArray(session.modes.availableModes)
             ? session.modes.availableModes
-            : [];
+            : // Stryker disable next-line ArrayDeclaration: equivalent, a mode that is no object is never chosen
+              [];
         if (run.sessionMode && modes.some((m) => isObject(m) && m.id === run.sessionMode))
           await ctx.request(acp.methods.agent.session.setMode, { sessionId, modeId: run.sessionMode });
         if (run.chooseModel) {
           const choice = modelChoiceOf(session);
+          // Stryker disable next-line UnaryOperator: equivalent, the code is read only as an HTTP status, which neither is
           if (!choice) throw new acp.RequestError(-32601, "the agent offers no model selection");
           const { method, params } = choice.request(sessionId, run.chooseModel);
           await ctx.request(method, params);

@@ -53,6 +53,7 @@ function geminiQuota(meta: unknown): { usage: TokenUsage; models: [string, Token
     cacheReadTokens: 0,
     cacheWriteTokens: 0,
   });
+  // Stryker disable next-line ArrayDeclaration: equivalent, an entry that is no object is skipped below
   const models = (Array.isArray(meta.quota.model_usage) ? meta.quota.model_usage : []).flatMap((entry) =>
     isObject(entry) && typeof entry.model === "string" && isObject(entry.token_count)
       ? [[entry.model, tokens(entry.token_count)] as [string, TokenUsage]]
@@ -77,7 +78,7 @@ export function errorStatus(code: number | undefined, message: string): number |
  * with the first message or tool call after a tool finished.
  */
 export function createAcpMapper(options: MapperOptions = {}): AcpEventMapper {
-  const skills = options.skills ?? [];
+  const skills = options.skills;
   const calls = new Map<string, AcpToolCall>();
   const recorded = new Set<string>();
   const loaded = new Set<string>();

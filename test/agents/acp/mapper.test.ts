@@ -40,6 +40,7 @@ describe("errorStatus", () => {
 
   it("a status quoted as a JSON code, then a bare one the message names", () => {
     expect(errorStatus(-32603, '{"error":{"code" : 404}} 429')).toBe(404);
+    expect(errorStatus(-32603, '{"error":{"code":404}}')).toBe(404);
     expect(errorStatus(undefined, "got 401 back")).toBe(401);
     expect(errorStatus(undefined, "got 403 back")).toBe(403);
     expect(errorStatus(undefined, "HTTP 500")).toBe(500);
@@ -131,6 +132,7 @@ describe("createAcpMapper", () => {
       { kind: "tool_use", id: "q", name: "write_file", input: {}, messageId: "turn-1", tool: "write" },
     ]);
     expect(mapper.permission({ toolCallId: "q", status: "pending" })).toEqual([]);
+    expect(mapper.update({ sessionUpdate: "tool_call", toolCallId: "r", kind: "read" })).toEqual([]);
   });
 
   it("finds a skill load once, even when it is named after the call was recorded", () => {
@@ -190,6 +192,8 @@ describe("createAcpMapper", () => {
   it("takes a cost in dollars whatever the case of its currency", () => {
     const mapper = createAcpMapper();
     mapper.update({ sessionUpdate: "usage_update", cost: { amount: 0.5, currency: "usd" } });
+    // A later report without a number keeps the cost known.
+    mapper.update({ sessionUpdate: "usage_update", cost: { amount: "n/a", currency: "USD" } });
     expect(mapper.finish({ response: { usage: { inputTokens: 1, outputTokens: 1 } } })).toEqual([
       {
         kind: "result",
@@ -275,7 +279,7 @@ describe("createAcpMapper", () => {
         apiErrorStatus: 429,
       },
     ]);
-    expect(createAcpMapper().finish({ error: { message: "Internal error" } })).toEqual([
+    expect(createAcpMapper().finish({ error: { message: "Internal error" } })).toStrictEqual([
       { kind: "result", isError: true, subtype: "error", text: "Internal error", numTurns: 0 },
     ]);
   });

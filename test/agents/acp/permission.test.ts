@@ -139,8 +139,20 @@ describe("ACP permission policy", () => {
     expect(insideRoots(join(work, "sub", "..", "a.txt"), [work])).toBe(true);
     expect(insideRoots(join(work, "..", "outside", "a.txt"), [work])).toBe(false);
     expect(insideRoots(join(work, "link", "new-file.txt"), [work])).toBe(false);
+    // A link to the file system's root: a new file below it lies outside, however long its path.
+    await symlink("/", join(work, "top"));
+    expect(insideRoots(join(work, "top", "missing", "new-file.txt"), [work])).toBe(false);
     expect(insideRoots(work, [work])).toBe(true);
     expect(insideRoots(`${work}-sibling/a`, [work])).toBe(false);
     expect(insideRoots("", [work])).toBe(false);
+  });
+
+  it("a path inside any one of several roots is inside; with no roots, nothing is", async () => {
+    const other = join(dir, "other");
+    await mkdir(other);
+    expect(insideRoots(join(other, "a.txt"), [work, other])).toBe(true);
+    expect(insideRoots("a.txt", [work, other])).toBe(true);
+    expect(insideRoots("a.txt", [])).toBe(false);
+    expect(insideRoots(join(work, "a.txt"), [])).toBe(false);
   });
 });

@@ -64,6 +64,28 @@ describe("probeModelChoice", () => {
       /^node -e process\.stderr\.write\('no acp here\\n'\) did not open a session \(ACP connection closed\): no acp here$/,
     );
   });
+
+  it("an agent that answers session/new with no session: no session, and no reason to tell", async () => {
+    const agent = [
+      'require("node:readline").createInterface({ input: process.stdin }).on("line", (line) => {',
+      "  const { id, method } = JSON.parse(line);",
+      '  const result = method === "initialize" ? { protocolVersion: 1 } : null;',
+      '  process.stdout.write(JSON.stringify({ jsonrpc: "2.0", id, result }) + "\\n");',
+      "});",
+    ].join("\n");
+    const profile = await genericProfile(["node", "-e", agent], { env: env() });
+    await expect(probeModelChoice(profile)).rejects.toThrow(/\}\);? did not open a session$/);
+  });
+
+  it("says an agent that never answers ran out of time, with what it wrote to stderr", async () => {
+    const profile = await genericProfile(
+      ["node", "-e", "process.stderr.write('starting\\n'); setInterval(() => {}, 1000)"],
+      { env: env() },
+    );
+    await expect(probeModelChoice(profile, 300)).rejects.toThrow(
+      /^node -e .* did not open a session \(no answer in 0\.3 s\): starting$/,
+    );
+  });
 });
 
 describe("--model for an acp: agent", () => {

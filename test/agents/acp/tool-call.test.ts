@@ -33,7 +33,10 @@ describe("mergeToolCall", () => {
           { type: "diff", path: "/w/a.txt", newText: "two" },
           { type: "content", content: { type: "text", text: "" } },
           { type: "terminal", terminalId: "x" },
+          // Only a content block's text and a diff's new text are the output.
+          { type: "terminal", content: { type: "text", text: "not output" }, newText: "nor this" },
           "bare",
+          null,
           { type: "content", content: "not an object" },
           { type: "diff", newText: "" },
         ],
