@@ -38,6 +38,7 @@ export async function createCodexAgent(options: CodexOptions = {}): Promise<Agen
   const redactor = createRedactor(
     await codexCredentialSecrets(
       credentials,
+      // Stryker disable next-line StringLiteral: equivalent, the secrets are read from key variables, never the home
       codexEnvironment({ base: baseEnv, home: "", credentials, ...envOptions }),
     ),
   );

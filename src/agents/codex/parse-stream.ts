@@ -36,6 +36,7 @@ export function statusIn(message: string): number | undefined {
 }
 
 function fileChangeKind(item: Json): ToolKind {
+  // Stryker disable next-line ArrayDeclaration: equivalent, a change that is no object is no add
   const changes = Array.isArray(item.changes) ? item.changes : [];
   return changes.length > 0 && changes.every((c) => isObject(c) && c.kind === "add") ? "write" : "edit";
 }
@@ -81,16 +82,15 @@ export function createCodexParser(): (line: string) => AgentEvent[] {
       return [{ ...base, name: "apply_patch", input: { changes: item.changes }, tool: fileChangeKind(item) }];
     if (type === "web_search")
       return [{ ...base, name: "web_search", input: { query: item.query }, tool: "search" }];
-    if (type === "mcp_tool_call")
-      return [
-        {
-          ...base,
-          name: `${str(item.server)}.${str(item.tool)}`,
-          input: isObject(item.arguments) ? item.arguments : {},
-          tool: "other",
-        },
-      ];
-    return [];
+    // The last of the four tool items: an MCP tool call.
+    return [
+      {
+        ...base,
+        name: `${str(item.server)}.${str(item.tool)}`,
+        input: isObject(item.arguments) ? item.arguments : {},
+        tool: "other",
+      },
+    ];
   }
 
   function toolResult(item: Json): AgentEvent[] {

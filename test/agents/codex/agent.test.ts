@@ -32,6 +32,7 @@ beforeAll(async () => {
       `D='${dir}'`,
       'printf "%s\\n" "$@" > "$D/args.txt"',
       'echo "$HOME|$CODEX_HOME|$OPENAI_BASE_URL|$SKILLGYM_SIM_KEY|$CODEX_API_KEY" > "$D/env.txt"',
+      'printf "%s" "$SUITE_SETTING" > "$D/suite.txt"',
       // Codex's sandbox leaves its mount points behind in a workspace that had none.
       "mkdir -p .git .aws .codex && touch .codex/kept",
       'cat "$D/stream.jsonl"',
@@ -155,10 +156,16 @@ describe("createCodexAgent (a fake codex binary)", () => {
     expect(ran.result?.costUsd).toBeGreaterThan(0);
   });
 
-  it("a real run without a model: Codex's own default, named so, and no price", async () => {
+  it("a real run without a model: Codex's own default, named so, and no price; the suite's variables passed on", async () => {
     const agent = await createCodexAgent({
       binary,
-      env: { PATH: process.env.PATH, HOME: join(dir, "user"), CODEX_API_KEY: "fake-codex-key-42" },
+      env: {
+        PATH: process.env.PATH,
+        HOME: join(dir, "user"),
+        CODEX_API_KEY: "fake-codex-key-42",
+        SUITE_SETTING: "on",
+      },
+      passEnv: ["SUITE_SETTING"],
     });
     expect(agent.apiBaseUrl).toBe("https://api.openai.com/v1");
     const { cwd, home } = await workspace();
@@ -173,5 +180,6 @@ describe("createCodexAgent (a fake codex binary)", () => {
     expect(CODEX_DEFAULT_MODEL).toBe("codex-default");
     expect(ran.result && "costUsd" in ran.result).toBe(false);
     expect((await readFile(join(dir, "env.txt"), "utf8")).split("|")[2]).toBe("http://127.0.0.1:7/v1");
+    expect(await readFile(join(dir, "suite.txt"), "utf8")).toBe("on");
   });
 });

@@ -144,8 +144,9 @@ describe("prepareCodexHome", () => {
     expect((await stat(join(runHome, "tmp"))).isDirectory()).toBe(true);
   });
 
-  it("copies nothing for a key login", async () => {
+  it("copies nothing for a key login; a home prepared before is prepared again", async () => {
     const runHome = join(dir, "home-b");
+    await prepareCodexHome(runHome, { kind: "env", variable: "OPENAI_API_KEY" });
     await prepareCodexHome(runHome, { kind: "env", variable: "OPENAI_API_KEY" });
     expect((await stat(join(runHome, ".codex"))).isDirectory()).toBe(true);
     expect((await stat(join(runHome, "tmp"))).isDirectory()).toBe(true);

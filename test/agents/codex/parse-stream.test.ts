@@ -251,8 +251,46 @@ describe("createCodexParser", () => {
         apiErrorStatus: 529,
       },
     ]);
-    expect(parse(line({ type: "turn.failed" }))).toEqual([
+    expect(parse(line({ type: "turn.failed" }))).toStrictEqual([
       { kind: "result", isError: true, subtype: "error", text: "", numTurns: 0 },
+    ]);
+  });
+
+  it("a turn without a message ends in no text", () => {
+    expect(createCodexParser()(line({ type: "turn.completed" }))).toEqual([
+      {
+        kind: "result",
+        isError: false,
+        subtype: "success",
+        text: "",
+        numTurns: 0,
+        usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      },
+    ]);
+  });
+
+  it("reads an item only from the item events; only a command's exit code fails it", () => {
+    const parse = createCodexParser();
+    expect(
+      parse(line({ type: "item.removed", item: { id: "m", type: "agent_message", text: "gone" } })),
+    ).toEqual([{ kind: "unknown", type: "item.removed" }]);
+    expect(
+      parse(
+        line({
+          type: "item.completed",
+          item: { id: "w", type: "web_search", query: "q", status: "completed", exit_code: 1 },
+        }),
+      ),
+    ).toEqual([
+      {
+        kind: "tool_use",
+        id: "w",
+        messageId: "response_1",
+        name: "web_search",
+        input: { query: "q" },
+        tool: "search",
+      },
+      { kind: "tool_result", toolUseId: "w", isError: false, content: "" },
     ]);
   });
 });
@@ -282,6 +320,7 @@ describe("codexUsage and statusIn", () => {
   it("reads a status after 'status' with or without a colon", () => {
     expect(statusIn("last status: 429 Too Many Requests")).toBe(429);
     expect(statusIn("unexpected STATUS 503")).toBe(503);
+    expect(statusIn("last status:  502 Bad Gateway")).toBe(502);
     expect(statusIn("status 5033")).toBeUndefined();
     expect(statusIn("status:503")).toBeUndefined();
     expect(statusIn("error 429")).toBeUndefined();
