@@ -18,12 +18,13 @@ async function bundledScript(): Promise<string | undefined> {
 export function locateGemini(
   explicit: string | undefined,
   env: NodeJS.ProcessEnv = process.env,
+  bundled: () => Promise<string | undefined> = bundledScript,
 ): Promise<string> {
   return locateBinary(explicit, env, {
     label: "Gemini CLI",
     command: "gemini",
     install: INSTALL_COMMAND,
-    bundled: bundledScript,
+    bundled,
   });
 }
 
