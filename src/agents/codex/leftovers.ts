@@ -6,7 +6,6 @@ import { join } from "node:path";
 const MOUNT_POINTS = [".git", ".agents", ".codex", ".aws"];
 
 export async function missingMountPoints(cwd: string): Promise<string[]> {
-  // Stryker disable next-line ArrayDeclaration: equivalent, the extra name is no folder a run leaves
   const missing: string[] = [];
   for (const name of MOUNT_POINTS) {
     try {
