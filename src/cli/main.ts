@@ -69,7 +69,7 @@ export async function main(argv: string[], io: Io = createIo()): Promise<number>
   } catch (error) {
     io.status(undefined);
     if (error instanceof CommanderError) {
-      if (error.code === "commander.helpDisplayed" || error.code === "commander.version") return ExitCode.ok;
+      // Help and the version asked for come with exit code 0 (help with none given: 1); any other is bad input.
       return error.exitCode === 0 ? ExitCode.ok : ExitCode.badInput;
     }
     if (error instanceof SkillgymError) {

@@ -9,6 +9,10 @@ describe("--model as a list", () => {
     expect(modelsOf({})).toEqual([]);
   });
 
+  it("names each model given twice once, however often it repeats", () => {
+    expect(() => modelList("old,new,old,new,old")).toThrow(/^old, new named twice; name each model once$/);
+  });
+
   it("refuses a model named twice or an empty name in run, eval and triggers, before anything starts", async () => {
     for (const command of ["run", "eval", "triggers"]) {
       const twice = await cli([command, "examples/release-notes", "--model", "old,old", "--simulate"]);
