@@ -1,6 +1,8 @@
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { useReleaseNotes } from "./command-fixture.js";
+import { cli, useReleaseNotes } from "./command-fixture.js";
+import { interrupted } from "./interrupted.js";
 
 // `skillgym eval` in this process on a copy of examples/release-notes (three evals), on the test double.
 const { at, workspace, command: evals } = useReleaseNotes("eval");
@@ -91,5 +93,78 @@ describe("skillgym eval", () => {
       (await evals("--workspace", folder, "--dry-run", "--json", "--no-grade")).stdout,
     );
     expect(ungraded.evalRuns).toMatchObject({ runs: 6, judgeToRun: 0 });
+  });
+});
+
+describe("skillgym eval's flags", () => {
+  it("holds the verdict against the spread of the workspace's noise.json", async () => {
+    const folder = workspace("noisy");
+    const noise = ["noise", at.skill, "--simulate", "--agent-bin", at.binary, "--only", "1", "--runs", "2"];
+    expect((await cli([...noise, "--workspace", folder])).code).toBe(0);
+    const measured = JSON.parse(await readFile(join(folder, "noise.json"), "utf8"));
+    await writeFile(join(folder, "noise.json"), JSON.stringify({ ...measured, spread: 0.9 }));
+    const result = await evals("--workspace", folder, "--only", "1", "--runs", "2");
+    expect(result.stdout.trimEnd().split("\n").at(-1)).toContain("0.90");
+  });
+
+  it("records the one model --model names, and continues the iteration with --resume", async () => {
+    const folder = workspace("model");
+    const common = ["--workspace", folder, "--only", "1", "--model", "m1"];
+    expect((await evals(...common, "--runs", "2")).code).toBe(0);
+    const record = await readFile(join(folder, "iteration-1", "iteration.json"), "utf8");
+    expect(record).toContain('"m1"');
+    const resumed = await evals(...common, "--runs", "1", "--resume");
+    expect(resumed.stderr.startsWith(`resuming ${join(folder, "iteration-1")}: 2 runs`)).toBe(true);
+  });
+
+  it("runs each model under the agent it names, claude-code by default", async () => {
+    const result = await evals(
+      "--workspace",
+      workspace("models"),
+      "--only",
+      "1",
+      "--model",
+      "m1,m2",
+      "--json",
+    );
+    expect(JSON.parse(result.stdout).agents.map((a: { agent: string }) => a.agent)).toEqual([
+      "claude-code",
+      "claude-code",
+    ]);
+  });
+
+  it("keeps the runs' temporary workspaces with --keep-workspaces, and only then", async () => {
+    const tmp = workspace("tmp");
+    await mkdir(tmp);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      await evals("--workspace", workspace("removed"), "--only", "1");
+      expect(await readdir(tmp)).toEqual([]);
+      await evals("--workspace", workspace("kept"), "--only", "1", "--keep-workspaces");
+      expect(await readdir(tmp)).toEqual([expect.stringMatching(/^skillgym-run\./)]);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+
+  it("runs the suite --evals names, and refuses a --project-root that is not there", async () => {
+    const one = join(at.skill, "evals", "one-eval.json");
+    const parsed = JSON.parse(await readFile(join(at.skill, "evals", "evals.json"), "utf8"));
+    await writeFile(one, JSON.stringify({ ...parsed, evals: parsed.evals.slice(0, 1) }));
+    const folder = workspace("one");
+    const plan = await evals("--workspace", folder, "--dry-run", "--evals", one);
+    expect(plan.stdout).toContain("  eval runs: 0 of 2 served by the store, 2 to run;");
+    const nowhere = join(at.dir, "nowhere");
+    const refused = await evals("--workspace", folder, "--project-root", nowhere);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`skillgym: Project root not found: ${nowhere}\n`);
+  });
+
+  it("says it is cancelling on Ctrl-C, exit 130", async () => {
+    const result = await interrupted(() => evals("--workspace", workspace("cancelled"), "--only", "1"));
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
   });
 });

@@ -1,6 +1,8 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { useReleaseNotes } from "./command-fixture.js";
+import { cli, useReleaseNotes } from "./command-fixture.js";
+import { interrupted } from "./interrupted.js";
 
 // `skillgym run` in this process on a copy of examples/release-notes with two trigger queries, on the test double.
 const { at, command: run } = useReleaseNotes("run");
@@ -110,5 +112,125 @@ describe("skillgym run", () => {
     expect(again.gates).toEqual([]);
     const fresh = JSON.parse((await run(...common, "--fresh")).stdout);
     expect(fresh).toMatchObject({ store_read: false, savings: { reused_runs: 0, ran_runs: 8 } });
+  });
+});
+
+describe("skillgym run's flags", () => {
+  it("plans this shard's part with --shard, and the replay screen per condition with --screen replay", async () => {
+    const shard = await run("--dry-run", "--shard", "1/2");
+    expect(shard.code).toBe(0);
+    expect(shard.stdout.split("\n").slice(0, 2)).toEqual([
+      "shard 1/2: 12 of 24 runs (9 of 18 eval runs, 3 of 6 trigger runs); the lines below are this shard's",
+      "plan for release-notes: 9 eval runs, 3 trigger runs, 6 judge calls",
+    ]);
+    const screened = await run("--dry-run", "--screen", "replay", "--conditions", "clean,real");
+    expect(screened.stdout).toContain(
+      "the rest costs about $0.00 (the store saves about $0.00)\n" +
+        "with --screen replay: 2 capture runs (one per key, unless stored), 12 replay requests, up to 12 agent runs (those replay leaves undecided)\n" +
+        "credentials: none needed (simulated)\n",
+    );
+  });
+
+  it("plans the suite --evals names", async () => {
+    const suite = join(at.skill, "evals", "evals.json");
+    const one = join(at.skill, "evals", "one-eval.json");
+    const parsed = JSON.parse(await readFile(suite, "utf8"));
+    await writeFile(one, JSON.stringify({ ...parsed, evals: parsed.evals.slice(0, 1) }));
+    const result = await run("--dry-run", "--evals", one);
+    expect(result.stdout.split("\n")[0]).toBe(
+      "plan for release-notes: 6 eval runs, 0 trigger runs, 6 judge calls",
+    );
+  });
+
+  for (const [flag, says] of [
+    ["--context", "skillgym: --context: NOWHERE cannot be read\n"],
+    ["--installed", "skillgym: --installed: NOWHERE does not exist\n"],
+    ["--with-skills", "skillgym: --with-skills: NOWHERE is not a valid skill:\n"],
+    ["--project-root", "skillgym: Project root not found: NOWHERE\n"],
+  ] as const)
+    it(`refuses a ${flag} that is not there, exit 2`, async () => {
+      const nowhere = join(at.dir, "nowhere");
+      const result = await run(flag, nowhere, "--runs", "1", "--workspace", join(at.dir, "refused"));
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(says.replace("NOWHERE", nowhere));
+    });
+
+  it("gates on --min-pass-rate and reports the replay screen in the JSON result", async () => {
+    const result = await run(
+      ...["--runs", "1", "--trigger-runs", "1", "--baseline", "none", "--only", "1", "--json"],
+      ...["--min-pass-rate", "0.5", "--screen", "replay", "--workspace", join(at.dir, "gated")],
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      screen: { kind: "replay", decided_by_replay: 2, decided_by_agent: 0, captured: true },
+      gates: [{ name: "min-pass-rate", passed: true, message: "with_skill pass rate 100.0% >= 50.0%" }],
+    });
+  });
+
+  it("resumes the latest iteration with --resume, and says this shard's figures are partial", async () => {
+    const workspace = join(at.dir, "resumed");
+    const common = ["--runs", "1", "--baseline", "none", "--only", "1", "--workspace", workspace];
+    const json = await run(...common, "--trigger-runs", "1", "--shard", "1/2", "--json");
+    expect(JSON.parse(json.stdout).iteration_dir).toBe(join(workspace, "iteration-1"));
+    const resumed = await run(...common, "--trigger-runs", "2", "--shard", "1/2", "--resume");
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr.startsWith(`resuming ${join(workspace, "iteration-1")}: `)).toBe(true);
+    expect(resumed.stdout.split("\n")[0]).toBe(
+      "shard 1/2: partial figures, this shard's part of the plan only; `skillgym merge` every shard's folder for the whole result",
+    );
+  });
+
+  it("says it is cancelling on Ctrl-C and keeps what finished, exit 130", async () => {
+    const result = await interrupted(() =>
+      run("--runs", "1", "--trigger-runs", "1", "--workspace", join(at.dir, "cancelled")),
+    );
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
+  });
+});
+
+describe("skillgym run --dry-run of a real run", () => {
+  // The agent's login as a real run would look for it: only the environment given, and a home without logins.
+  async function dryRun(env: Record<string, string>, ...flags: string[]) {
+    const saved = { ...process.env };
+    for (const key of Object.keys(process.env))
+      if (/^(ANTHROPIC_|CLAUDE_|OPENAI_)/.test(key)) delete process.env[key];
+    const home = join(at.dir, "empty-home");
+    await mkdir(home, { recursive: true });
+    Object.assign(process.env, { HOME: home }, env);
+    try {
+      return await cli(["run", at.skill, "--agent-bin", at.binary, "--dry-run", ...flags]);
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  }
+
+  it("checks the agent's login and the judge's, and prints the plan as JSON with credentials found", async () => {
+    const key = { ANTHROPIC_API_KEY: "sk-test-not-a-key" };
+    const graded = await dryRun(key);
+    expect(graded.code).toBe(0);
+    expect(
+      graded.stdout.endsWith(
+        "\ncredentials: Claude Code logs in with ANTHROPIC_API_KEY; judge (claude-code): ready\nnothing was started\n",
+      ),
+    ).toBe(true);
+    const ungraded = await dryRun(key, "--no-grade");
+    expect(
+      ungraded.stdout.endsWith(
+        "\ncredentials: Claude Code logs in with ANTHROPIC_API_KEY\nnothing was started\n",
+      ),
+    ).toBe(true);
+    const json = JSON.parse((await dryRun(key, "--json")).stdout);
+    expect(json.credentials).toBe("found");
+  });
+
+  it("without a login prints the plan alone, no store forecast, and exits 3", async () => {
+    const result = await dryRun({});
+    expect(result.code).toBe(3);
+    expect(result.stdout).toMatch(
+      /^plan for release-notes: [^\n]*\nestimated cost: [^\n]*\nestimated wall time: [^\n]*\n$/,
+    );
   });
 });

@@ -1,10 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useReleaseNotes } from "./command-fixture.js";
+import { interrupted } from "./interrupted.js";
 
 // `skillgym triggers` in this process on a copy of examples/release-notes with two trigger queries, on the double.
-const { workspace, command: triggers } = useReleaseNotes("triggers");
+const { at, workspace, command: triggers } = useReleaseNotes("triggers");
 
 const QUERY_1 =
   "Write release notes for v2.3.0 from the commits since the last tag; I pasted them into commits.txt";
@@ -105,5 +106,97 @@ describe("skillgym triggers with several models", () => {
       ["claude-code · m1", "n/a", "none", "n/a"],
       ["claude-code · m2", "n/a", "none", "n/a"],
     ]);
+  });
+});
+
+describe("skillgym triggers' flags", () => {
+  it("plans the replay screen per condition with --screen replay, and this shard's part as JSON", async () => {
+    const folder = workspace("dry-flags");
+    const screen = (...flags: string[]) =>
+      triggers("--workspace", folder, "--dry-run", "--screen", "replay", ...flags);
+    expect((await screen()).stdout).toBe(
+      `result store: ${join(folder, ".skillgym-cache")}\n` +
+        "  trigger runs: 0 of 6 served by the store, at most 6 to run\n" +
+        "the rest costs about $0.00 (the store saves about $0.00)\n" +
+        "with --screen replay: 1 capture run (one per key, unless stored), 6 replay requests, up to 6 agent runs (those replay leaves undecided)\n" +
+        "nothing was started\n",
+    );
+    expect((await screen("--conditions", "clean,real")).stdout).toContain(
+      "with --screen replay: 2 capture runs (one per key, unless stored), 12 replay requests, up to 12 agent runs",
+    );
+    const shard = await triggers("--workspace", folder, "--dry-run", "--shard", "1/2", "--json");
+    expect(JSON.parse(shard.stdout)).toEqual({
+      triggerRuns: {
+        runs: 3,
+        served: 0,
+        toRun: 3,
+        judgeServed: 0,
+        judgeToRun: 0,
+        workspace: folder,
+        storeDir: join(folder, ".skillgym-cache"),
+      },
+      costUsd: 0,
+      savedUsd: 0,
+    });
+  });
+
+  it("plans the trigger queries --evals names", async () => {
+    const one = join(at.skill, "evals", "one-trigger.json");
+    const queries = JSON.parse(await readFile(join(at.skill, "evals", "triggers.json"), "utf8"));
+    await writeFile(one, JSON.stringify(queries.slice(0, 1)));
+    const result = await triggers("--workspace", workspace("dry-evals"), "--dry-run", "--evals", one);
+    expect(result.stdout).toContain("  trigger runs: 0 of 3 served by the store, at most 3 to run\n");
+  });
+
+  for (const [flag, says] of [
+    ["--context", "skillgym: --context: NOWHERE cannot be read\n"],
+    ["--installed", "skillgym: --installed: NOWHERE does not exist\n"],
+    ["--with-skills", "skillgym: --with-skills: NOWHERE is not a valid skill:\n"],
+    ["--project-root", "skillgym: Project root not found: NOWHERE\n"],
+  ] as const)
+    it(`refuses a ${flag} that is not there, exit 2`, async () => {
+      const nowhere = join(at.dir, "nowhere");
+      const result = await triggers(flag, nowhere, "--runs", "1", "--workspace", workspace("refused"));
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(says.replace("NOWHERE", nowhere));
+    });
+
+  it("records the one model --model names", async () => {
+    const result = await triggers(
+      "--workspace",
+      workspace("model"),
+      "--runs",
+      "1",
+      "--model",
+      "m1",
+      "--json",
+    );
+    expect(JSON.parse(result.stdout)).toMatchObject({ model: "m1", agent: { name: "claude-code" } });
+  });
+
+  it("says this shard's figures are partial, what replay decided, and that --fresh read no store", async () => {
+    const folder = workspace("screened");
+    const result = await triggers(
+      ...["--workspace", folder, "--runs", "1", "--screen", "replay", "--fresh", "--shard", "1/1"],
+    );
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n");
+    expect(lines[0]).toBe(
+      "shard 1/1: partial figures, this shard's part of the plan only; `skillgym merge` every shard's folder for the whole result",
+    );
+    expect(lines.slice(4)).toEqual([
+      `  ${join(folder, "iteration-1", "triggers", "trigger-results.json")}`,
+      "replay decided 2 of 2 trigger runs, the agent 0; first request captured",
+      "the result store was not read (--fresh): every run was made again and stored",
+      "",
+    ]);
+  });
+
+  it("says it is cancelling on Ctrl-C and writes no results, exit 130", async () => {
+    const result = await interrupted(() => triggers("--workspace", workspace("cancelled"), "--runs", "1"));
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
+    expect(result.stdout).toContain("  (cancelled; not written)\n");
   });
 });
