@@ -118,15 +118,10 @@ describe("skillgym eval's flags", () => {
   });
 
   it("runs each model under the agent it names, claude-code by default", async () => {
-    const result = await evals(
-      "--workspace",
-      workspace("models"),
-      "--only",
-      "1",
-      "--model",
-      "m1,m2",
-      "--json",
-    );
+    const folder = workspace("models");
+    const result = await evals("--workspace", folder, "--only", "1", "--model", "m1,m2", "--json");
+    const record = JSON.parse(await readFile(join(folder, "iteration-1", "iteration.json"), "utf8"));
+    expect(record.lanes.map((l: { agent: string }) => l.agent)).toEqual(["claude-code", "claude-code"]);
     expect(JSON.parse(result.stdout).agents.map((a: { agent: string }) => a.agent)).toEqual([
       "claude-code",
       "claude-code",

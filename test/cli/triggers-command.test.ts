@@ -92,7 +92,10 @@ describe("skillgym triggers with several models", () => {
       trigger_queries: 2,
       trigger_runs: 2,
     });
-    expect(record.lanes.map((l: { model: string }) => l.model)).toEqual(["m1", "m2"]);
+    expect(record.lanes).toEqual([
+      { agent: "claude-code", model: "m1", dir: "m1" },
+      { agent: "claude-code", model: "m2", dir: "m2" },
+    ]);
     for (const model of ["m1", "m2"]) {
       const results = JSON.parse(
         await readFile(join(root, model, "triggers", "trigger-results.json"), "utf8"),

@@ -70,6 +70,7 @@ export function registerDraftEvals(program: Command, io: Io): void {
         if (
           await access(simScript).then(
             () => true,
+            // Stryker disable next-line ArrowFunction: equivalent, undefined is as false as false to the if
             () => false,
           )
         )

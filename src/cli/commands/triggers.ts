@@ -183,7 +183,7 @@ export function registerTriggers(program: Command, io: Io): void {
           const screened = screenNote(summary.results);
           if (flags.shard) io.out(`${shardSummaryLine(flags.shard)}\n`);
           io.out(
-            `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "" : summary.resultsFile}\n` +
+            `${formatTriggerResults(summary.results)}  ${summary.cancelled ? "(cancelled; not written)" : summary.resultsFile}\n` +
               (settled ? `${settled}\n` : "") +
               (screened ? `${screened}\n` : "") +
               (summary.rateLimits ? `${rateLimitLine("trigger runs", summary.rateLimits)}\n` : "") +
