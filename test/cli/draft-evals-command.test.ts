@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startSim } from "../../src/sim/index.js";
 import { tempDir } from "../e2e/helpers.js";
 import { cli, openServers } from "./command-fixture.js";
 
@@ -74,5 +75,25 @@ describe("skillgym draft-evals", () => {
     expect(forced.code).toBe(0);
     expect(forced.stdout).toContain(": 3 evals (draft-1, draft-2, draft-3)\n");
     expect(forced.stderr).toBe("");
+  });
+
+  it("says nothing of a simulation when a model API drafts", async () => {
+    const sim = await startSim();
+    try {
+      const result = await cli(
+        ["draft-evals", skill, "--triggers", "2", "--count-evals", "1", "--judge", "openai"].concat([
+          "--judge-model",
+          "gpt-x",
+          "--judge-base-url",
+          `${sim.url}/v1`,
+        ]),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(
+        result.stdout.startsWith(`wrote ${join(skill, "evals", "triggers.json")}: 2 trigger queries`),
+      ).toBe(true);
+    } finally {
+      await sim.close();
+    }
   });
 });
