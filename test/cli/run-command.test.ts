@@ -1,6 +1,8 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { captureIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
 import { cli, useReleaseNotes } from "./command-fixture.js";
 import { interrupted } from "./interrupted.js";
 
@@ -224,6 +226,14 @@ describe("skillgym run --dry-run of a real run", () => {
     ).toBe(true);
     const json = JSON.parse((await dryRun(key, "--json")).stdout);
     expect(json.credentials).toBe("found");
+    const models = await dryRun(key, "--model", "m1,m2");
+    expect(
+      models.stdout.endsWith(
+        "\ncredentials: Claude Code logs in with ANTHROPIC_API_KEY; judge (claude-code): ready\nnothing was started\n",
+      ),
+    ).toBe(true);
+    const modelsJson = JSON.parse((await dryRun(key, "--model", "m1,m2", "--json")).stdout);
+    expect(modelsJson.credentials).toBe("found");
   });
 
   it("without a login prints the plan alone, no store forecast, and exits 3", async () => {
@@ -232,5 +242,78 @@ describe("skillgym run --dry-run of a real run", () => {
     expect(result.stdout).toMatch(
       /^plan for release-notes: [^\n]*\nestimated cost: [^\n]*\nestimated wall time: [^\n]*\n$/,
     );
+  });
+});
+
+describe("skillgym run's runs", () => {
+  const one = ["--runs", "1", "--trigger-runs", "1", "--baseline", "none", "--only", "1"];
+
+  it("shows the spending against --max-cost in the live status", async () => {
+    const statuses: string[] = [];
+    const io = {
+      ...captureIo(),
+      status: (line: (() => string) | undefined) => {
+        if (line) statuses.push(line());
+      },
+    };
+    const code = await main(
+      ["run", at.skill, "--simulate", "--agent-bin", at.binary, ...one, "--max-cost", "5"].concat(
+        "--workspace",
+        join(at.dir, "capped"),
+      ),
+      io,
+    );
+    expect(code).toBe(0);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s.endsWith(" of $5.00 (--max-cost)"))).toBe(true);
+  });
+
+  it("records the one model --model names", async () => {
+    const workspace = join(at.dir, "model");
+    expect((await run(...one, "--model", "m1", "--workspace", workspace)).code).toBe(0);
+    const results = JSON.parse(
+      await readFile(join(workspace, "iteration-1", "triggers", "trigger-results.json"), "utf8"),
+    );
+    expect(results.model).toBe("m1");
+  });
+
+  it("gives every trigger query all its runs with --all-runs", async () => {
+    const result = await run(
+      ...["--runs", "1", "--baseline", "none", "--only", "1", "--trigger-runs", "5", "--all-runs"],
+      ...["--workspace", join(at.dir, "all-runs"), "--json"],
+    );
+    expect(result.stderr).toContain("[10/10] query ");
+  });
+
+  it("keeps the runs' temporary workspaces with --keep-workspaces, and only then", async () => {
+    const tmp = join(at.dir, "tmp");
+    await mkdir(tmp);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      await run(...one, "--workspace", join(at.dir, "removed"));
+      expect(await readdir(tmp)).toEqual([]);
+      await run(...one, "--workspace", join(at.dir, "kept"), "--keep-workspaces");
+      expect(await readdir(tmp)).toContainEqual(expect.stringMatching(/^skillgym-run\./));
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+  });
+});
+
+describe("skillgym run with several models", () => {
+  const one = ["--runs", "1", "--trigger-runs", "1", "--baseline", "none", "--only", "1", "--model", "m1,m2"];
+
+  it("exits 1 when a gate fails, 0 when every gate holds", async () => {
+    const failed = await run(
+      ...one,
+      ...["--workspace", join(at.dir, "models-gated"), "--json"],
+      ...["--description", "Formats tables.", "--min-trigger-accuracy", "0.9"],
+    );
+    expect(failed.code).toBe(1);
+    expect(JSON.parse(failed.stdout).gates).toMatchObject([{ passed: false }, { passed: false }]);
+    const held = await run(...one, "--workspace", join(at.dir, "models-held"), "--min-pass-rate", "0.5");
+    expect(held.code).toBe(0);
   });
 });
