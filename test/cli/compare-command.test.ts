@@ -27,8 +27,16 @@ describe("skillgym compare", () => {
     expect(mapping).toMatchObject({ seed: 5, judge_model: "skillgym-sim", simulated: true });
   });
 
-  it("judges with the simulator under --judge sim as under --simulate", async () => {
-    for (const flags of [["--simulate"], ["--judge", "sim"]]) {
+  it("judges with the simulator under --judge sim as under --simulate, whatever --judge says then", async () => {
+    const otherJudge = [
+      "--judge",
+      "openai",
+      "--judge-model",
+      "gpt-x",
+      "--judge-base-url",
+      "http://127.0.0.1:9",
+    ];
+    for (const flags of [["--simulate"], ["--judge", "sim"], ["--simulate", ...otherJudge]]) {
       const result = await compare(...flags, "--no-analyze");
       expect(result.code).toBe(0);
       expect(result.stdout).toContain("(simulated: skillgym sim stood in for the judge)\n");
