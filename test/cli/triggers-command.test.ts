@@ -196,6 +196,12 @@ describe("skillgym triggers' flags", () => {
     ]);
   });
 
+  it("says how many runs settled verdicts saved", async () => {
+    const result = await triggers("--workspace", workspace("settled"), "--runs", "10");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/\nsettled verdicts saved \d+ of 20 trigger runs\n$/);
+  });
+
   it("says it is cancelling on Ctrl-C and writes no results, exit 130", async () => {
     const result = await interrupted(() => triggers("--workspace", workspace("cancelled"), "--runs", "1"));
     expect(result.code).toBe(130);
