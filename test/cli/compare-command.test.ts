@@ -28,15 +28,8 @@ describe("skillgym compare", () => {
   });
 
   it("judges with the simulator under --judge sim as under --simulate, whatever --judge says then", async () => {
-    const otherJudge = [
-      "--judge",
-      "openai",
-      "--judge-model",
-      "gpt-x",
-      "--judge-base-url",
-      "http://127.0.0.1:9",
-    ];
-    for (const flags of [["--simulate"], ["--judge", "sim"], ["--simulate", ...otherJudge]]) {
+    // An agent judge would need its binary; under --simulate the simulator judges instead.
+    for (const flags of [["--simulate"], ["--judge", "sim"], ["--simulate", "--judge", "claude-code"]]) {
       const result = await compare(...flags, "--no-analyze");
       expect(result.code).toBe(0);
       expect(result.stdout).toContain("(simulated: skillgym sim stood in for the judge)\n");
