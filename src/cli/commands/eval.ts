@@ -122,6 +122,7 @@ export function registerEval(program: Command, io: Io): void {
         };
         if (models.length > 1) {
           // Each model's evals into one iteration, as `run --model a,b` runs them, with no trigger stage.
+          // Stryker disable next-line StringLiteral: equivalent, --agent defaults to claude-code: the fallback is never taken
           await runSeveralAgents(io, { agents: [flags.agent ?? "claude-code"], models }, flags, setup, {
             ...options,
             stage: "evals",

@@ -138,6 +138,7 @@ export function registerTriggers(program: Command, io: Io): void {
             });
           // Each model's trigger runs into one iteration, as `run --model a,b` runs them, with no artifact evals.
           const { runs, timeoutSeconds, reporter, ...rest } = options;
+          // Stryker disable next-line StringLiteral: equivalent, --agent defaults to claude-code: the fallback is never taken
           await runSeveralAgents(io, { agents: [flags.agent ?? "claude-code"], models }, flags, setup, {
             ...rest,
             stage: "triggers",
