@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ExpectationGrader } from "../../src/grade/index.js";
 import { createBudget } from "../../src/run/budget.js";
+import { stageChainInputs } from "../../src/tune/chain-inputs.js";
 import { createContext } from "../../src/tune/context.js";
 import { executeSkill } from "../../src/tune/execute-skill.js";
 import type { TuneOptions } from "../../src/tune/options.js";
@@ -252,6 +253,89 @@ describe("executePhase", () => {
     ]);
   });
 
+  it("a chain: the upstream's outputs are those of its first eval with a graded run", async () => {
+    let tick = 0;
+    const { ctx, current, tune } = await chainSetup(
+      [
+        { outcome: "crash", message: "exit 9" },
+        { write: { "outline.md": "OWL bats\n" } },
+        { write: { "draft.md": "OWL" } },
+      ],
+      { now: () => new Date(NOW.getTime() + 1500 * tick++) },
+    );
+    await writeTree(dir, {
+      "outliner/evals/evals.json": JSON.stringify({
+        evals: [
+          { id: 1, prompt: "Outline owls", expectations: [], checks: [] },
+          { id: 2, prompt: "Outline bats", expectations: [], checks: [] },
+        ],
+      }),
+    });
+    expect(await executePhase(ctx, current)).toBe("next");
+    const outlinerRun = "iterations/iteration-1/execution/outliner/iteration-1";
+    expect(current.execution).toMatchObject({
+      runs: 3,
+      errored_runs: 1,
+      duration_seconds: 1.5,
+      chain: [
+        {
+          skill_name: "outliner",
+          status: "completed",
+          artifacts_dir: `${outlinerRun}/eval-2/with_skill/run-1/outputs`,
+        },
+        { skill_name: "drafter", status: "completed" },
+      ],
+    });
+    const staged = join(tune, "iterations/iteration-1/chain-inputs/drafter");
+    expect(await readFile(join(staged, "setup", "outline.md"), "utf8")).toBe("OWL bats\n");
+  });
+
+  it("hands every skill's runs the tune's model, retry policy, output limits and run reporter", async () => {
+    const ended: string[] = [];
+    const { ctx, current, requests } = await chainSetup(
+      [
+        { outcome: "rate_limited", message: "slow down" },
+        { write: { "outline.md": "OWL", "notes.md": "x" } },
+      ],
+      {
+        model: "model-x",
+        // One attempt a run: the rate-limited run is not tried again.
+        retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+        outputLimits: { files: 1 },
+        runReporter: { onRunEnd: (record) => ended.push(record.outcome) },
+      },
+    );
+    expect(await executePhase(ctx, current)).toBe("next");
+    expect(current.execution?.error).toMatch(/^outliner: no run was graded \(eval-1 run-1: output_limit/);
+    expect(requests.map((r) => r.model)).toEqual(["model-x", "model-x"]);
+    expect(ended).toEqual(["rate_limited", "output_limit"]);
+  });
+
+  it("tells of each run whose grading failed", async () => {
+    const failures: string[] = [];
+    const { ctx, current, tune } = await chainSetup([{ write: { "outline.md": "OWL" } }], {
+      onGradingError: (runDir) => failures.push(runDir),
+      createJudge: async () => ({
+        backend: "gemini",
+        model: "judge-1",
+        simulated: false,
+        complete: async () => {
+          throw new Error("judge down");
+        },
+      }),
+    });
+    await writeTree(dir, {
+      "outliner/evals/evals.json": JSON.stringify({
+        evals: [{ id: 1, prompt: "Outline owls", expectations: ["The outline is about owls"] }],
+      }),
+    });
+    expect(await executePhase(ctx, current)).toBe("next");
+    expect(current.status).toBe("failed");
+    expect(failures).toContain(
+      join(tune, "iterations/iteration-1/execution/outliner/iteration-1/eval-1/with_skill/run-1"),
+    );
+  });
+
   it("ends at once when cancelled or out of budget", async () => {
     const controller = new AbortController();
     const cancelled = await chainSetup(
@@ -267,5 +351,23 @@ describe("executePhase", () => {
     spent.ctx.budget = createBudget(0.1, 1);
     expect(await executePhase(spent.ctx, spent.current)).toBe("budget");
     expect(spent.requests).toEqual([]);
+  });
+});
+
+describe("stageChainInputs", () => {
+  it("starts from a clean copy when inputs were staged before", async () => {
+    await writeTree(dir, {
+      "drafter/evals/evals.json": suite("Draft", "draft.md"),
+      "upstream/outline.md": "OWL outline\n",
+      "staged/setup/stale.md": "from an earlier attempt\n",
+    });
+    const evals = await stageChainInputs({
+      suiteDir: join(dir, "drafter/evals"),
+      evalsFile: join(dir, "drafter/evals/evals.json"),
+      upstreamOutputs: join(dir, "upstream"),
+      dest: join(dir, "staged"),
+    });
+    expect(evals).toBe(join(dir, "staged", "evals.json"));
+    expect(await readdir(join(dir, "staged", "setup"))).toEqual(["outline.md"]);
   });
 });

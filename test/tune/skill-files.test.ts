@@ -73,7 +73,28 @@ describe("applyBest", () => {
     await writeTree(dir, {
       "greeter/SKILL.md": skillMd("greeter", "Writes greeting cards.", "Edited by hand."),
     });
-    await expect(applyBest(r)).rejects.toThrow(/changed since the tune began/);
+    await expect(applyBest(r)).rejects.toMatchObject({
+      message: expect.stringMatching(/changed since the tune began/),
+      file: join(dir, "greeter"),
+      hint: `apply the diff in final-report.md by hand, or copy ${join(dir, "best", "greeter")} over it`,
+    });
     expect(await readFile(join(dir, "greeter", "SKILL.md"), "utf8")).toContain("Edited by hand.");
+  });
+
+  it("leaves a skill the tune did not change alone, even when edited since", async () => {
+    const r = await result();
+    await writeTree(dir, {
+      "helper/SKILL.md": skillMd("helper", "Helps.", "Edited by hand."),
+      "original/helper/SKILL.md": skillMd("helper", "Helps.", "Body."),
+      "best/helper/SKILL.md": skillMd("helper", "Helps.", "Body."),
+    });
+    const both = {
+      best: { ...r.best, dirs: { ...r.best.dirs, helper: join(dir, "best", "helper") } },
+      skillPaths: { ...r.skillPaths, helper: join(dir, "helper") },
+      originalDirs: { ...r.originalDirs, helper: join(dir, "original", "helper") },
+      diffs: [...r.diffs, { name: "helper", diff: "" }],
+    };
+    expect(await applyBest(both)).toEqual(["greeter"]);
+    expect(await readFile(join(dir, "helper", "SKILL.md"), "utf8")).toContain("Edited by hand.");
   });
 });
