@@ -57,8 +57,8 @@ export function weakestSkill(scores: Readonly<Record<string, number>>, order: re
     if (score === undefined) continue;
     if (weakest === undefined || score < (scores[weakest] ?? Number.POSITIVE_INFINITY)) weakest = name;
   }
+  // No skill at all leaves `weakest` undefined too.
   const fallback = order[0];
-  if (weakest === undefined && fallback === undefined)
-    throw new Error("weakestSkill needs at least one skill");
-  return (weakest ?? fallback) as string;
+  if (fallback === undefined) throw new Error("weakestSkill needs at least one skill");
+  return weakest ?? fallback;
 }

@@ -40,10 +40,12 @@ async function skillTextFiles(dir: string): Promise<TextFile[]> {
   for (const file of await listSkillFiles(dir)) {
     const bytes = await readFile(file.absolutePath);
     if (bytes.subarray(0, 8000).includes(0)) continue;
-    files.push({ path: file.path, content: bytes.toString("utf8") });
+    const text = { path: file.path, content: bytes.toString("utf8") };
+    // SKILL.md first: it is what the agent reads.
+    if (file.path === "SKILL.md") files.unshift(text);
+    else files.push(text);
   }
-  // SKILL.md first: it is what the agent reads.
-  return files.sort((a, b) => Number(b.path === "SKILL.md") - Number(a.path === "SKILL.md"));
+  return files;
 }
 
 /** Scores one skill's measured version: the pass rate, plus the judge's 5-dimension rubric (retried once). */

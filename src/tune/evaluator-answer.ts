@@ -34,13 +34,14 @@ const priorities = ["high", "medium", "low"] as const;
 function orderSuggestions(items: z.infer<typeof Suggestion>[]): string[] {
   const normalized = items.map((item) => {
     const text = typeof item === "string" ? item : item.text;
-    const raw = typeof item === "string" ? "medium" : (item.priority ?? "medium").toLowerCase();
-    const priority = (priorities as readonly string[]).includes(raw) ? raw : "medium";
+    const raw = typeof item === "string" ? undefined : item.priority?.toLowerCase();
+    // No priority, or one not known: medium.
+    const priority = priorities.find((p) => p === raw) ?? "medium";
     return { priority, text: text.trim() };
   });
   return normalized
     .filter((s) => s.text !== "")
-    .sort((a, b) => priorities.indexOf(a.priority as never) - priorities.indexOf(b.priority as never))
+    .sort((a, b) => priorities.indexOf(a.priority) - priorities.indexOf(b.priority))
     .map((s) => `[${s.priority}] ${s.text}`);
 }
 

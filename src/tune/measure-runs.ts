@@ -62,9 +62,9 @@ export async function measureRuns(iterationDir: string): Promise<MeasuredRuns> {
     runs: runs.length,
     graded: graded.length,
     errored: runs.filter((r) => r.exclusion?.kind === "errored").length,
-    problems: runs
-      .filter((r) => r.exclusion)
-      .map((r) => `${r.evalName} run-${r.runNumber}: ${r.exclusion?.message ?? "left out"}`),
+    problems: runs.flatMap((r) =>
+      r.exclusion ? [`${r.evalName} run-${r.runNumber}: ${r.exclusion.message}`] : [],
+    ),
     evals,
   };
 }

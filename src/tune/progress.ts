@@ -19,7 +19,7 @@ export function completeIteration(ctx: TuneContext, iteration: TuneIteration): v
 
 /** The iteration that measured the best version so far. */
 export function bestIteration(state: IterationState): TuneIteration | undefined {
-  if (state.current_best === null) return undefined;
+  // No best yet (null) matches no version.
   return state.iterations.find((it) => it.version === state.current_best && it.evaluation !== null);
 }
 

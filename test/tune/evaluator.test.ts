@@ -20,6 +20,7 @@ describe("the evaluator's answer", () => {
           { priority: "HIGH", text: "Add an example of card.txt" },
           "Say when to stop",
           { priority: "urgent", text: "  " },
+          { priority: "urgent", text: "Name the file" },
         ],
       }),
       "```",
@@ -28,7 +29,12 @@ describe("the evaluator's answer", () => {
       dimensions,
       strengths: ["Short"],
       weaknesses: ["No example"],
-      suggestions: ["[high] Add an example of card.txt", "[medium] Say when to stop", "[low] Trim the intro"],
+      suggestions: [
+        "[high] Add an example of card.txt",
+        "[medium] Say when to stop",
+        "[medium] Name the file",
+        "[low] Trim the intro",
+      ],
     });
   });
 

@@ -246,4 +246,25 @@ describe("final-report.md", () => {
     expect(report).toContain("## Remaining weaknesses\n\n- drafter: thin\n\n## How to apply");
     expect(report).toContain("- `/best/drafter` → `/s/drafter`\n");
   });
+
+  it("a tune set running again by hand is shown as resumable; both skills of a chain edited at once; a row not yet judged", () => {
+    const state = tuneState({
+      status: "running",
+      termination_reason: "max_iterations_reached",
+      execution_mode: "chain",
+      target_skills: ["outliner", "drafter"],
+      skill_paths: ["/s/outliner", "/s/drafter"],
+      iterations: [
+        iteration(1, {
+          evaluation: { ...measured(80, 1, 60), skill_scores: { outliner: 90, drafter: 70 } },
+          improvement: { target_skills: ["outliner", "drafter"], from_version: "v0" },
+        }),
+      ],
+    });
+    const report = renderFinalReport({ state, tuneDir: TUNE, changes: {}, diffs: [], bestDirs: {} });
+    expect(report).toContain(`- Status: running (continue with \`skillgym tune --resume ${TUNE}\`)\n`);
+    expect(report).toContain("| 1 | v0 | 80 | 100% | 60 | 60 | 60 | 60 | 60 |  |\n");
+    expect(report).toContain("| 1 | 90 | 70 | outliner, drafter |\n");
+    expect(report).toContain("### Iteration 1: edited outliner, drafter from v0\n");
+  });
 });

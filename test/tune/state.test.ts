@@ -128,6 +128,21 @@ describe("history.json from the state", () => {
       ],
     });
   });
+
+  it("names every skill of a chain, and the original as the best before anything was measured", () => {
+    const chain = {
+      ...state,
+      execution_mode: "chain" as const,
+      target_skills: ["outliner", "drafter"],
+      current_best: null,
+      iterations: [],
+    };
+    expect(historyFromState(chain)).toMatchObject({
+      skill_name: "outliner,drafter",
+      current_best: "v0",
+      iterations: [],
+    });
+  });
 });
 
 describe("final-report.md", () => {
