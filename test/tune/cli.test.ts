@@ -44,7 +44,9 @@ describe("skillgym tune: bad input stops before anything runs", () => {
     await writeTree(dir, { "tune-1/iteration-state.json": JSON.stringify({ status: "running" }) });
     const io = captureIo();
     expect(await main(["tune", "--resume", join(dir, "tune-1"), "--simulate"], io)).toBe(2);
-    expect(io.stderr()).toContain(join(dir, "tune-1", "iteration-state.json"));
+    expect(io.stderr()).toContain(
+      `${join(dir, "tune-1", "iteration-state.json")} at execution_mode: expected one of "single", "chain", got nothing`,
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SimScript } from "../../src/contracts/sim-script.js";
@@ -551,6 +551,23 @@ describe("runTune resumed", () => {
     });
     expect(resumed.state.iterations.at(-1)?.status).toBe("failed");
     expect(idle.requests).toEqual([]);
+  });
+
+  it("a state from before simulated runs were recorded, its edit notes gone: not simulated, the report without notes", async () => {
+    const { tune, rewrite } = await finishedTune("resume-older");
+    const state = await readJson(join(tune, "iteration-state.json"));
+    const iterations = state.iterations as { improvement?: { changes_file?: string } }[];
+    const notes = iterations[0]?.improvement?.changes_file as string;
+    await rm(join(tune, notes));
+    await rewrite({ simulated: undefined });
+    const { events, reporter } = recorder();
+    const resumed = await runTune(
+      options("x", { skillPaths: [], resumeDir: tune, createAgent: noAgent, reporter }),
+    );
+    expect(resumed.simulated).toBe(false);
+    expect(events[0]).toMatchObject(["start", { resumed: true, simulated: false }]);
+    const report = await readFile(resumed.reportFile, "utf8");
+    expect(report).toMatch(/### Iteration 1: edited greeter from v0 → v1\n\nResult: /);
   });
 });
 
