@@ -61,7 +61,11 @@ export function repeatOf(
   return iterations.find((it) => it.train !== null && it.description === description);
 }
 
-const same = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+// Scores closer than this are the same: the same accuracy summed in another order differs by less.
+const tolerance = 1e-9;
+const same = (a: number, b: number) => Math.abs(a - b) < tolerance;
+/** `a` is higher than `b` by more than a rounding error. */
+const above = (a: number, b: number) => a - b >= tolerance;
 
 /** Why the loop should stop now, or undefined to go on. */
 export function stopReason(
@@ -90,8 +94,7 @@ export function bestIteration(iterations: readonly OptimizeIteration[]): Optimiz
     const score = it.test?.score;
     if (it.status !== "complete" || score === null || score === undefined) continue;
     const bestScore = best?.test?.score;
-    if (bestScore === undefined || bestScore === null || (score > bestScore && !same(score, bestScore)))
-      best = it;
+    if (bestScore === undefined || bestScore === null || above(score, bestScore)) best = it;
   }
   return best;
 }

@@ -54,6 +54,11 @@ function iteration(
   } as OptimizeIteration;
 }
 
+/** The iteration with its test score set outright (a side's accuracy cannot be that close to another). */
+function withTestScore(it: OptimizeIteration, score: number): OptimizeIteration {
+  return { ...it, test: { ...(it.test as OptimizeSubsetScore), score } };
+}
+
 const options = { maxIterations: 5, patience: 2 };
 
 describe("scoring a side", () => {
@@ -88,6 +93,12 @@ describe("stopReason", () => {
     expect(stopReason(flat, options)).toBe("test_plateau");
   });
 
+  it("counts test scores 1e-9 apart as moved", () => {
+    const scored = [0, 0, 1e-9].map((score, n) => withTestScore(iteration(n, 0.5, 0.5), score));
+    expect(stopReason(scored, options)).toBeUndefined();
+    expect(stopReason([scored[0]!, scored[1]!, scored[0]!], options)).toBe("test_plateau");
+  });
+
   it("stops after two improver failures in a row", () => {
     const failed = (n: number) => iteration(n, null, null, { status: "improver_failed" });
     expect(stopReason([iteration(0, 0.5, 0.5), failed(1)], options)).toBeUndefined();
@@ -116,6 +127,11 @@ describe("bestIteration", () => {
     ];
     expect(bestIteration(its)?.iteration).toBe(1);
     expect(bestIteration([iteration(0, null, null, { status: "interrupted" })])).toBeUndefined();
+  });
+
+  it("takes a later test score 1e-9 higher as better", () => {
+    const its = [withTestScore(iteration(0, 0.5, 0.5), 0), withTestScore(iteration(1, 0.5, 0.5), 1e-9)];
+    expect(bestIteration(its)?.iteration).toBe(1);
   });
 });
 

@@ -94,6 +94,17 @@ describe("testGain", () => {
   });
 });
 
+describe("no gain", () => {
+  it("is a plain zero when the scores differ by a rounding error, and never beyond noise, whatever the runs", () => {
+    // The runs favour the best description, but its score is the original's.
+    const result = testGain({ ...bad, score: 0.1 + 0.2 }, { ...good, score: 0.3 })!;
+    expect(Object.is(result.gain, 0)).toBe(true);
+    expect(result.ci_low).toBeGreaterThan(0);
+    expect(result.beyond_noise).toBe(false);
+    expect(result.note).toMatch(/^\+0\.00 on test: no gain over the original/);
+  });
+});
+
 describe("a loss resting on one flaky query", () => {
   it("is within noise: some resamples of it show no loss at all", () => {
     const flaky = side([
