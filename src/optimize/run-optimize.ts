@@ -45,6 +45,7 @@ function improverRecord(proposal: Proposal): OptimizeImprover {
   };
 }
 
+// Stryker disable next-line UnaryOperator: equivalent, with no iteration yet no later folder holds a proposal
 const nextIteration = (iterations: readonly OptimizeIteration[]) => (iterations.at(-1)?.iteration ?? -1) + 1;
 
 // A resumed optimization may be given new limits; the settings that shape its evaluations were checked unchanged.
