@@ -183,6 +183,8 @@ describe("a trigger run made", () => {
       },
     );
     expect(made).toMatchObject({ outcome: "success", triggered: false });
+    // A run that ended well carries no error at all.
+    expect(made.record).not.toHaveProperty("error");
     // The run's workspace is under the temp root, in a folder named for query 2, run 2.
     expect(seen[0]?.cwd.startsWith(join(tempRoot, "q2-r2"))).toBe(true);
     // The agent sees the skill under the name it is installed as, not its own.
