@@ -139,7 +139,8 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
       const script = scriptFile ? await loadSimScript(scriptFile) : undefined;
       const sim = await startSim({
         ...(script ? { script } : {}),
-        ...(flags.simLatencyMs !== undefined ? { latencyMs: flags.simLatencyMs } : {}),
+        // An undefined latency is the simulator's default, none.
+        latencyMs: flags.simLatencyMs,
       });
       cleanups.push(() => sim.close());
       return { url: sim.url, script: scriptFile ?? null };
@@ -158,7 +159,8 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
         ...(flags.agentBin ? { binary: flags.agentBin } : {}),
         ...(sim ? { simulatorUrl: sim.url } : {}),
         ...(sandbox ? { sandbox: true } : {}),
-        ...(passEnv.length > 0 ? { passEnv } : {}),
+        // No variables passed on is no list at all to every agent.
+        passEnv,
         ...(flags.model ? { models: modelsOf(flags) } : {}),
       });
       for (const warning of agent.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
@@ -177,7 +179,7 @@ export function createSetup(flags: AgentFlags & JudgeFlags): Setup {
           ...(flags.judgeModel ? { model: flags.judgeModel } : {}),
           ...(flags.judgeBaseUrl ? { baseUrl: flags.judgeBaseUrl } : {}),
           ...(url ? { simulatorUrl: url } : {}),
-          ...(passEnv.length > 0 ? { passEnv } : {}),
+          passEnv,
           ...(sandbox ? { sandbox: true } : {}),
           // --agent-bin names the agent's binary, which is an agent judge's only when that judge is the agent.
           ...(flags.agentBin && backend === (flags.agent ?? "claude-code") ? { binary: flags.agentBin } : {}),

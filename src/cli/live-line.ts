@@ -15,17 +15,13 @@ export interface LiveLine {
 export function createLiveLine(stream: NodeJS.WriteStream, tickMs = 1000): LiveLine {
   const draw = createLogUpdate(stream, { showCursor: true });
   let render: (() => string) | undefined;
-  let drawn = false;
   let timer: NodeJS.Timeout | undefined;
   const redraw = () => {
     if (!render) return;
     draw(render());
-    drawn = true;
   };
-  const erase = () => {
-    if (drawn) draw.clear();
-    drawn = false;
-  };
+  // Erasing a status never drawn (or already erased) writes nothing.
+  const erase = () => draw.clear();
   return {
     show(next) {
       render = next;
@@ -38,7 +34,8 @@ export function createLiveLine(stream: NodeJS.WriteStream, tickMs = 1000): LiveL
     hide() {
       erase();
       render = undefined;
-      if (timer) clearInterval(timer);
+      // Clearing no timer does nothing.
+      clearInterval(timer);
       timer = undefined;
     },
     around(write, endsLine) {

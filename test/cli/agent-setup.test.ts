@@ -1,12 +1,17 @@
-import { join } from "node:path";
+import { chmod } from "node:fs/promises";
+import { delimiter, join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
 import { checkCredentials, createSetup } from "../../src/cli/agent-setup.js";
 import { SkillgymError } from "../../src/errors.js";
 import { executableDouble } from "../agent-double/index.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
+import { resultLine, scriptedClaude } from "../judge/scripted-claude.js";
+import { claudeRequest, postJson } from "../sim/sim-client.js";
 
 const missing = join(import.meta.dirname, "no-such-agent-binary");
+// The scripted ACP agent (test/acp-double), which offers no choice of model.
+const ACP_DOUBLE = `acp:node ${join(import.meta.dirname, "..", "acp-double", "agent.mjs")}`;
 
 async function judgeError(flags: Parameters<typeof createSetup>[0]): Promise<unknown> {
   const setup = createSetup({ simulate: true, ...flags });
@@ -28,6 +33,10 @@ describe("--agent-bin and the judge", () => {
     expect(await judgeError({ agent: "claude-code", agentBin: missing, judge: "codex" })).toBeUndefined();
     expect(await judgeError({ agent: "codex", agentBin: missing, judge: "gemini" })).toBeUndefined();
     expect(await judgeError({ agent: "codex", agentBin: missing, judge: "claude-code" })).toBeUndefined();
+    // No --agent: the agent is Claude Code, so a claude-code judge runs --agent-bin too.
+    expect(await judgeError({ agentBin: missing, judge: "claude-code" })).toMatchObject({
+      code: "AGENT_UNAVAILABLE",
+    });
   });
 
   it("builds another backend by name beside the --judge one (tune's --evaluator)", async () => {
@@ -58,7 +67,13 @@ describe("the agents and judges of a command", () => {
       "json/sim-script.yaml": "rules: []\n",
       "bare/evals.json": JSON.stringify({ skill_name: "x", evals: [] }),
       "other.json": JSON.stringify({ rules: [] }),
+      "sandboxed/evals.json": JSON.stringify({ skill_name: "x", sandbox: true, evals: [] }),
+      "gemini-home/.gemini/settings.json": JSON.stringify({ skills: { enabled: false } }),
+      // A stand-in for bubblewrap on PATH: a sandboxed agent is only made here, never run.
+      "bin/bwrap": "#!/bin/sh\n",
+      "judge/README": "the scripted claude of the judge's test\n",
     });
+    await chmod(join(dir, "bin/bwrap"), 0o755);
   });
   afterAll(() => cleanup());
   afterEach(() => {
@@ -122,6 +137,7 @@ describe("the agents and judges of a command", () => {
     expect(second.passEnv).toEqual(["BAR"]);
     expect(first.passEnv).toBeUndefined();
     expect(first.simScript).toBeNull();
+    expect((await setup.agent({ dir: join(dir, "yaml") })).passEnv).toBeUndefined();
     const judge = await setup.judge();
     expect([judge.backend, judge.model, judge.simulated]).toEqual(["sim", "skillgym-sim", true]);
     const answer = await fetch(`${first.apiBaseUrl}/v1/messages`, { method: "POST", body: "{}" });
@@ -205,6 +221,80 @@ describe("the agents and judges of a command", () => {
         code: "NO_CREDENTIALS",
       });
     } finally {
+      await setup.close();
+    }
+  });
+
+  it('sandboxes the agents and an agent judge on --sandbox or the suite\'s "sandbox": true, and nothing else', async () => {
+    vi.stubEnv("PATH", `${join(dir, "bin")}${delimiter}${process.env.PATH ?? ""}`);
+    const flags = { simulate: true, agentBin: binary, judge: "claude-code" } as const;
+    const asked = createSetup({ ...flags, sandbox: true });
+    const bySuite = createSetup(flags);
+    const plain = createSetup(flags);
+    try {
+      expect((await asked.agent()).sandboxed).toBe(true);
+      expect((await asked.judge()).sandboxed).toBe(true);
+      expect((await bySuite.agent(join(dir, "sandboxed"))).sandboxed).toBe(true);
+      // The judge of a sandboxed agent is sandboxed too, asked for without the suite.
+      expect((await bySuite.judge()).sandboxed).toBe(true);
+      expect((await plain.agent(join(dir, "bare"))).sandboxed).toBeUndefined();
+      expect((await plain.judge()).sandboxed).toBeUndefined();
+    } finally {
+      await Promise.all([asked.close(), bySuite.close(), plain.close()]);
+    }
+  });
+
+  it("runs an agent judge with the variables the suite passes on", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-test");
+    vi.stubEnv("SUITE_TOKEN", "suite-value");
+    const claude = await scriptedClaude(join(dir, "judge"), { lines: [resultLine("verdict")] });
+    const setup = createSetup({ agentBin: claude.binary, judge: "claude-code" });
+    const request = { system: "You grade runs.", prompt: "Grade it." };
+    try {
+      await (await setup.judge({ env: ["SUITE_TOKEN"] })).complete(request);
+      await (await setup.judge(undefined, "claude-code")).complete(request);
+      const [passed, plain] = await claude.calls();
+      expect(passed!.env.SUITE_TOKEN).toBe("suite-value");
+      expect(plain!.env.SUITE_TOKEN).toBeUndefined();
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("waits --sim-latency-ms before each of the simulator's agent turns", async () => {
+    const setup = createSetup({ simulate: true, agentBin: binary, simLatencyMs: 200 });
+    try {
+      const { apiBaseUrl } = await setup.agent();
+      const started = Date.now();
+      await postJson(apiBaseUrl!, claudeRequest({ prompt: "a task" }), "s1");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("refuses a --model the agent offers no choice of when the agent is made", async () => {
+    const setup = createSetup({ agent: ACP_DOUBLE, model: "big-model" });
+    try {
+      await expect(setup.agent()).rejects.toThrow(/offers no model selection over ACP/);
+    } finally {
+      await setup.close();
+    }
+  });
+
+  it("shows the agent's warnings before its runs, and nothing for an agent without any", async () => {
+    vi.stubEnv("HOME", join(dir, "gemini-home"));
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    const setup = createSetup({ simulate: true, agentBin: binary });
+    try {
+      await setup.agent();
+      expect(stderr).not.toHaveBeenCalled();
+      await setup.agent(undefined, "gemini");
+      expect(stderr.mock.calls.map(([text]) => text)).toEqual([
+        expect.stringMatching(/^warning: .*settings\.json: .*skills\.enabled is false.*\n$/),
+      ]);
+    } finally {
+      stderr.mockRestore();
       await setup.close();
     }
   });

@@ -1,5 +1,6 @@
+import { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { judgeBackend } from "../../src/cli/agent-setup.js";
+import { judgeBackend, withJudgeOptions } from "../../src/cli/agent-setup.js";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 
@@ -19,5 +20,15 @@ describe("--judge", () => {
     const code = await main(["grade", "no-such-iteration", "--judge", "acp:"], io);
     expect(code).toBe(2);
     expect(io.stderr()).toContain('--judge acp:: no command after "acp:"');
+  });
+
+  it("is described in help by who the judge is there, then every backend it takes", () => {
+    const judgeHelp = (command: Command) => command.options.find((o) => o.long === "--judge")?.description;
+    expect(judgeHelp(withJudgeOptions(new Command()))).toMatch(
+      /^who grades expectations: claude-code, codex, .*, sim, acp:<command…>$/,
+    );
+    expect(judgeHelp(withJudgeOptions(new Command(), { role: "who drafts the evals" }))).toMatch(
+      /^who drafts the evals: claude-code, /,
+    );
   });
 });

@@ -75,6 +75,7 @@ describe("--agent", () => {
   it("takes one known agent, or an ACP command, and refuses a list or an unknown name", () => {
     expect(agentName("codex")).toBe("codex");
     expect(agentName("acp:goose acp")).toBe("acp:goose acp");
+    expect(agentName("acp:goose acp --with a,b")).toBe("acp:goose acp --with a,b");
     expect(refusal(agentName, "codex,gemini")).toMatch(
       /^one agent here \(claude-code, codex, .*\); only `skillgym run` takes a comma-separated list$/,
     );
@@ -91,6 +92,9 @@ describe("--agent", () => {
       /^unknown agent "goose", "duck"; known agents: .* \(a comma-separated list runs each\)$/,
     );
     expect(refusal(agentList, "codex,gemini,codex")).toBe("codex named twice; name each agent once");
+    expect(refusal(agentList, "codex,gemini,codex,gemini")).toBe(
+      "codex, gemini named twice; name each agent once",
+    );
   });
 });
 
