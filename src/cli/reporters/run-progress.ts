@@ -9,6 +9,9 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
+// What the live status counts.
+const LABEL = "eval runs";
+
 /**
  * Progress of eval runs: a line per finished run (CI-friendly) and, on a terminal, a live status under them
  * (runs done / running / grading / queued, elapsed, time left, cost). `close` removes the status.
@@ -19,7 +22,7 @@ export function terminalReporter(
 ): RunReporter & { records: RunRecord[]; close(): void } {
   const now = options.now ?? Date.now;
   const spending = options.spending ?? { usd: 0 };
-  let tally: Tally = newTally("eval runs", 0, now());
+  let tally: Tally = newTally(LABEL, 0, now());
   const phase = new Map<string, "running" | "grading">();
   const records: RunRecord[] = [];
   const status = () => {
@@ -32,7 +35,7 @@ export function terminalReporter(
     records,
     onPlan(info) {
       // Each eval iteration (a tune measures several) counts its own runs; the cost adds up over the command.
-      tally = newTally("eval runs", info.total, now());
+      tally = newTally(LABEL, info.total, now());
       phase.clear();
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";
       io.err(`${info.resumed ? "resuming" : "writing"} ${info.iterationDir}: ${info.total} runs${mode}\n`);

@@ -3,11 +3,14 @@ import type { Io } from "../io.js";
 import type { ProgressOptions } from "./run-progress.js";
 import { newTally, type Spending, spend, statusText, type Tally } from "./status-line.js";
 
+// What the live status counts.
+const LABEL = "trigger runs";
+
 /** Progress of a trigger eval: a line per finished run and, on a terminal, a live status under them. */
 export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerReporter & { close(): void } {
   const now = options.now ?? Date.now;
   const spending: Spending = options.spending ?? { usd: 0 };
-  let tally: Tally = newTally("trigger runs", 0, now());
+  let tally: Tally = newTally(LABEL, 0, now());
   let triggered = 0;
   let dropped = 0;
   const status = () => statusText(tally, spending, now());
@@ -15,7 +18,7 @@ export function triggerReporter(io: Io, options: ProgressOptions = {}): TriggerR
   const redraw = () => io.status(tally.done < tally.total ? status : undefined);
   return {
     onPlan(info) {
-      tally = newTally("trigger runs", info.total, now());
+      tally = newTally(LABEL, info.total, now());
       triggered = 0;
       dropped = 0;
       const mode = info.simulated ? " [SIMULATED: skillgym sim answers, not a model]" : "";

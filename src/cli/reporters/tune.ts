@@ -7,6 +7,7 @@ export function tuneProgress(io: Io): TuneReporter {
   return {
     onStart({ tuneDir, resumed, state, estimate, simulated }) {
       if (simulated) io.err("SIMULATED: skillgym sim answers, not a model\n");
+      // Stryker disable next-line ArrayDeclaration: equivalent, a tune state's schema requires target_skills or skill_names
       const names = (state.target_skills ?? state.skill_names ?? []).join(
         state.execution_mode === "chain" ? " → " : ", ",
       );

@@ -78,6 +78,14 @@ describe("storePlanLines", () => {
         savedUsd: 2.4,
       }).at(-1),
     ).toBe("the rest costs about $0.05 (the store saves about $2.40)");
+    // One run and one judge call left: both count.
+    expect(
+      storePlanLines({
+        evalRuns: forecast({ served: 7, toRun: 1, judgeServed: 0, judgeToRun: 1 }),
+        costUsd: 0.35,
+        savedUsd: 2.1,
+      }).at(-1),
+    ).toBe("the rest costs about $0.35 (the store saves about $2.10)");
   });
 });
 
@@ -122,6 +130,10 @@ describe("pipelinePlanLines", () => {
 describe("agentPlansLines", () => {
   it("prints nothing for no agent", () => {
     expect(agentPlansLines([])).toEqual([]);
+  });
+
+  it("prints an agent's wall time alone when its plan has no store part", () => {
+    expect(agentPlansLines([{ agent: "codex", plan: plan() }]).slice(2, -1)).toEqual(["codex:", `  ${wall}`]);
   });
 
   it("prints the shared plan per agent, each agent's wall time and store, then the agents together", () => {

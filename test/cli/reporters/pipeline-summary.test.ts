@@ -26,6 +26,9 @@ describe("pipelineSummaryLines", () => {
       "cost: $0.0000",
       "report: /ws/iteration-1/report.html",
     ]);
+    // Nothing was asked for (no evals, no triggers): no report was written.
+    const { reportFile: _none, ...unreported } = pipelineResult();
+    expect(pipelineSummaryLines(unreported)).toEqual(["cost: $0.0000"]);
   });
 
   it("prints the pass rates, verdict, errors, cancelled runs, trigger scores, settled and replayed runs, rate limits, budget, cost and gates", () => {

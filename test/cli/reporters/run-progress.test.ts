@@ -55,6 +55,18 @@ describe("terminalReporter", () => {
     expect(spending.usd).toBeCloseTo(0.13, 10);
   });
 
+  it("counts a cancelled run in the live status, apart from the errors", () => {
+    const io = liveIo();
+    const progress = terminalReporter(io, { now: clock().now });
+    progress.onPlan?.({ ...plan, total: 2 });
+    progress.onRunEnd?.(evalRecord({ runNumber: 1, outcome: "cancelled", durationMs: 1_500, costUsd: 0 }));
+    progress.onRunStart?.(spec(2));
+    expect(io.shown.at(-1)).toBe(
+      "eval runs 1/2 done · 1 running · 0 queued · 1 cancelled · 0s elapsed · about 0s left · $0.00 spent",
+    );
+    progress.close();
+  });
+
   it("says a resumed, simulated iteration, adaptive rounds, reused and earlier runs, and unpriced runs", () => {
     const io = liveIo();
     const c = clock();

@@ -124,7 +124,8 @@ describe("formatTriggerResults", () => {
             triggers: 3,
             pass: false,
             side_by_side: {
-              clean: side(0, 0, 3, 0),
+              // One clean-room run errored: the rate is of the two that answered.
+              clean: side(0, 0, 3, 1),
               real: side(1, 3, 3, 0),
               difference: 1,
               flag: "clean-only",
@@ -135,7 +136,7 @@ describe("formatTriggerResults", () => {
     expect(formatTriggerResults(results(false)).split("\n")).toEqual([
       "  FAIL  should     trigger clean 3/3   real  0/3  make a birthday card  << fires in the clean room, not under your conditions",
       "  pass  should not trigger clean —     real  0/3  quiet",
-      "  FAIL  should not trigger clean 0/3   real  3/3  noisy  << quiet in the clean room, fires under your conditions",
+      "  FAIL  should not trigger clean 0/2   real  3/3  noisy  << quiet in the clean room, fires under your conditions",
       "clean room: 2/3 queries passed, accuracy 67%; 1 pass only in the clean room, 0 only under the real conditions (the rest of this summary is the real conditions')",
       summaryLine,
       "",

@@ -96,6 +96,12 @@ describe("tuneProgress", () => {
     tuneProgress(io).onStart?.({ tuneDir: "/ws/tune-3", resumed: false, state: several, simulated: false });
     expect(io.stderr()).toBe("tuning outline, draft in /ws/tune-3: up to 3 iterations, threshold 70\n");
   });
+
+  it("names every skill an edit kept changed", () => {
+    const io = captureIo();
+    tuneProgress(io).onImproved?.({ round: 1, targets: ["outline", "draft"], rolledBack: false });
+    expect(io.stderr()).toBe("  edited outline, draft\n");
+  });
 });
 
 describe("tuneSummaryLines", () => {
