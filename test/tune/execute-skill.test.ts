@@ -26,7 +26,7 @@ beforeEach(async () => {
 afterEach(() => cleanup());
 
 /** A judge that plays `answers` in order (the last again): an Error is thrown, a number is a passing verdict's cost. */
-function scriptedJudge(answers: (Error | number | (() => Error))[]) {
+function scriptedJudge(answers: (Error | number | (() => Error | number))[]) {
   const calls: string[] = [];
   const grader: ExpectationGrader = async (input) => {
     calls.push(input.prompt);
@@ -211,6 +211,26 @@ describe("executeSkill cancelled", () => {
     for (const n of [1, 2])
       expect(await readdir(join(iterationDir(), `eval-${n}`, "with_skill", "run-1", "outputs"))).toContain(
         "card.txt",
+      );
+  });
+
+  it("cancelled while the failed gradings are graded again: a verdict that comes after the cancel is not kept", async () => {
+    const controller = new AbortController();
+    const judge = scriptedJudge([
+      new Error("judge busy"),
+      new Error("judge busy"),
+      () => {
+        controller.abort();
+        return 0;
+      },
+    ]);
+    const { result } = execute([{ write: { "card.txt": "Hi" } }], judge.grader, {
+      signal: controller.signal,
+    });
+    expect(await result).toMatchObject({ status: "cancelled" });
+    for (const n of [1, 2])
+      expect(await readdir(join(iterationDir(), `eval-${n}`, "with_skill", "run-1"))).not.toContain(
+        "grading.json",
       );
   });
 
