@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { makeIteration } from "../bench/iteration-fixture.js";
 import { cli, useReleaseNotes } from "./command-fixture.js";
 
 // The commands that read iterations (bench, diff, grade), in this process, on iterations the test double wrote.
@@ -112,6 +113,44 @@ describe("skillgym diff", () => {
       `## skillgym diff\n\n- ❌ trigger query ${QUERY_1} regressed: rate 100% → 0%\n\n` +
         "## skillgym diff\n\nNo regression beyond the floor.\n\n",
     );
+  });
+  it("names every regression, a line each, on stderr and in GitHub's step summary", async () => {
+    const check = "Does the job";
+    // Evals 1 and 2 pass all three runs in the first iteration and none in the second.
+    const iteration = (passed: boolean) =>
+      makeIteration({
+        evals: [1, 2].map((id) => ({ id, assertions: [check] })),
+        runs: [1, 2].flatMap((id) =>
+          [1, 2, 3].map((run) => ({
+            eval: id,
+            configuration: "with_skill" as const,
+            run,
+            results: { [check]: passed },
+          })),
+        ),
+      });
+    const [a, b] = [await iteration(true), await iteration(false)];
+    const summary = fixture.workspace("two-regressions.md");
+    const before = process.env.GITHUB_STEP_SUMMARY;
+    process.env.GITHUB_STEP_SUMMARY = summary;
+    try {
+      const result = await cli(["diff", a.dir, b.dir, "--fail-on-regression", "--json"]);
+      expect(result.code).toBe(1);
+      const lines = result.stderr.split("\n").slice(2);
+      expect(lines).toEqual([
+        expect.stringMatching(/^eval 1 .*regressed/),
+        expect.stringMatching(/^eval 2 .*regressed/),
+        "",
+      ]);
+      expect(await readFile(summary, "utf8")).toBe(
+        `## skillgym diff\n\n- ❌ ${lines[0]}\n- ❌ ${lines[1]}\n\n`,
+      );
+    } finally {
+      if (before === undefined) delete process.env.GITHUB_STEP_SUMMARY;
+      else process.env.GITHUB_STEP_SUMMARY = before;
+      await a.cleanup();
+      await b.cleanup();
+    }
   });
 });
 

@@ -136,6 +136,12 @@ describe("skillgym schema", () => {
     expect(result.stderr).toBe(
       `skillgym: unknown format "evals_json"\n  fix: choose one of: ${formatNames.join(", ")}\n`,
     );
+    // Only a trailing .json is taken for the file's extension.
+    expect(await cli(["schema", "sim.json-script"])).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `skillgym: unknown format "sim.json-script"\n  fix: choose one of: ${formatNames.join(", ")}\n`,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -146,6 +146,28 @@ describe("skillgym sim", () => {
     expect(sim.io.stderr()).toBe(`${entries[0].time} prompt-1 turn 0: side-request\n`);
     expect(await sim.stop("SIGINT")).toEqual({ code: 0, left: 0 });
     await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it("plays --script and waits --latency-ms before each answer to an agent's turn", async () => {
+    const script = join(dir, "overloaded.json");
+    await writeFile(script, JSON.stringify({ rules: [{ match: "hello", fault: { status: 529 } }] }));
+    const sim = await serving(["sim", "--script", script, "--latency-ms", "200"]);
+    const url = /at (http:\S+)\n/.exec(sim.io.stdout())?.[1] as string;
+    const started = Date.now();
+    const answer = await fetch(`${url}/v1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        model: "m",
+        max_tokens: 10,
+        messages: [{ role: "user", content: "hello there" }],
+        tools: [{ name: "Bash", description: "runs a command", input_schema: { type: "object" } }],
+      }),
+    });
+    expect(answer.status).toBe(529);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(sim.io.stderr()).toMatch(/^\S+ prompt-1 turn 0: fault 529\n$/);
+    expect(await sim.stop("SIGINT")).toEqual({ code: 0, left: 0 });
   });
 
   it("stops on SIGTERM too", async () => {

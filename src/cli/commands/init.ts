@@ -17,8 +17,8 @@ export function registerInit(program: Command, io: Io): void {
     .action(async (dir: string, flags: InitFlags) => {
       const made = await scaffoldSkill({
         dir,
-        ...(flags.name !== undefined ? { name: flags.name } : {}),
-        ...(flags.description !== undefined ? { description: flags.description } : {}),
+        name: flags.name,
+        description: flags.description,
       });
       io.out(`created skill "${made.name}" in ${made.dir}\n`);
       for (const file of made.files) io.out(`  ${file}\n`);

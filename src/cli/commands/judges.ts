@@ -89,7 +89,7 @@ export function registerJudges(program: Command, io: Io): void {
           repeat: flags.repeat,
           concurrency: flags.concurrency,
           reword: flags.reword,
-          ...(flags.minJudgeAgreement !== undefined ? { minJudgeAgreement: flags.minJudgeAgreement } : {}),
+          minJudgeAgreement: flags.minJudgeAgreement,
           signal: interrupt.signal,
           onGraded: (info) => {
             if (info.error) io.err(`  ${info.judge} on ${info.runId}: grading failed: ${info.error}\n`);

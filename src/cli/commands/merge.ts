@@ -39,10 +39,7 @@ export function registerMerge(program: Command, io: Io): void {
       into: flags.into,
       ...(flags.partial ? { partial: true } : {}),
     });
-    const wanted = {
-      ...(flags.minPassRate !== undefined ? { minPassRate: flags.minPassRate } : {}),
-      ...(flags.minTriggerAccuracy !== undefined ? { minTriggerAccuracy: flags.minTriggerAccuracy } : {}),
-    };
+    const wanted = { minPassRate: flags.minPassRate, minTriggerAccuracy: flags.minTriggerAccuracy };
     // With several agents every agent meets the gates, each named in its verdicts.
     const gates = result.agents
       ? result.agents.flatMap(({ agent, merged }) =>

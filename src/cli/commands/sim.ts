@@ -90,9 +90,9 @@ export function registerSim(program: Command, io: Io): void {
       if (skillFolders.length > 0)
         throw new SkillgymError("USAGE", "skill folders are only taken with --explain <prompt>");
       const sim = await startSim({
-        ...(flags.port !== undefined ? { port: flags.port } : {}),
-        ...(script ? { script } : {}),
-        ...(flags.latencyMs !== undefined ? { latencyMs: flags.latencyMs } : {}),
+        port: flags.port,
+        script,
+        latencyMs: flags.latencyMs,
         onRequest: (entry) => {
           io.err(`${entry.time} ${entry.session.slice(0, 8)} turn ${entry.turn}: ${entry.action}\n`);
           if (flags.log) appendFileSync(flags.log, `${JSON.stringify(entry)}\n`);
