@@ -96,6 +96,7 @@ export function registerJudges(program: Command, io: Io): void {
           },
         });
         // An iteration of several agents: each agent's judges.json, printed under its name.
+        // Stryker disable next-line MethodExpression: equivalent, every part names its agent or none does
         const several = parts.some((p) => p.agent !== undefined);
         if (flags.json) {
           const reports = parts.map((p) => p.checked.report);
