@@ -25,6 +25,14 @@ export async function cli(args: string[]): Promise<CommandResult> {
  * examples/release-notes keeping two trigger queries (the first should trigger, the last should not), and the test
  * double as the agent under --simulate. `command(...)` runs `skillgym <name> <skill> --simulate --agent-bin <double>`.
  */
+/** The flags naming a path that run, eval and triggers refuse when it is not there, and what they say (NOWHERE: the path). */
+export const MISSING_PATH_REFUSALS = [
+  ["--context", "skillgym: --context: NOWHERE cannot be read\n"],
+  ["--installed", "skillgym: --installed: NOWHERE does not exist\n"],
+  ["--with-skills", "skillgym: --with-skills: NOWHERE is not a valid skill:\n"],
+  ["--project-root", "skillgym: Project root not found: NOWHERE\n"],
+] as const;
+
 export function useReleaseNotes(name: string) {
   const at = { dir: "", skill: "", binary: "" };
   let cleanup: () => Promise<void> = async () => {};

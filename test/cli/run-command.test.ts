@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
-import { cli, useReleaseNotes } from "./command-fixture.js";
+import { cli, MISSING_PATH_REFUSALS, useReleaseNotes } from "./command-fixture.js";
 import { interrupted } from "./interrupted.js";
 
 // `skillgym run` in this process on a copy of examples/release-notes with two trigger queries, on the test double.
@@ -144,12 +144,7 @@ describe("skillgym run's flags", () => {
     );
   });
 
-  for (const [flag, says] of [
-    ["--context", "skillgym: --context: NOWHERE cannot be read\n"],
-    ["--installed", "skillgym: --installed: NOWHERE does not exist\n"],
-    ["--with-skills", "skillgym: --with-skills: NOWHERE is not a valid skill:\n"],
-    ["--project-root", "skillgym: Project root not found: NOWHERE\n"],
-  ] as const)
+  for (const [flag, says] of MISSING_PATH_REFUSALS)
     it(`refuses a ${flag} that is not there, exit 2`, async () => {
       const nowhere = join(at.dir, "nowhere");
       const result = await run(flag, nowhere, "--runs", "1", "--workspace", join(at.dir, "refused"));

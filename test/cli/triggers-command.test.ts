@@ -1,7 +1,7 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { useReleaseNotes } from "./command-fixture.js";
+import { MISSING_PATH_REFUSALS, useReleaseNotes } from "./command-fixture.js";
 import { interrupted } from "./interrupted.js";
 
 // `skillgym triggers` in this process on a copy of examples/release-notes with two trigger queries, on the double.
@@ -151,12 +151,7 @@ describe("skillgym triggers' flags", () => {
     expect(result.stdout).toContain("  trigger runs: 0 of 3 served by the store, at most 3 to run\n");
   });
 
-  for (const [flag, says] of [
-    ["--context", "skillgym: --context: NOWHERE cannot be read\n"],
-    ["--installed", "skillgym: --installed: NOWHERE does not exist\n"],
-    ["--with-skills", "skillgym: --with-skills: NOWHERE is not a valid skill:\n"],
-    ["--project-root", "skillgym: Project root not found: NOWHERE\n"],
-  ] as const)
+  for (const [flag, says] of MISSING_PATH_REFUSALS)
     it(`refuses a ${flag} that is not there, exit 2`, async () => {
       const nowhere = join(at.dir, "nowhere");
       const result = await triggers(flag, nowhere, "--runs", "1", "--workspace", workspace("refused"));
