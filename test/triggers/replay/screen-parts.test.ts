@@ -112,7 +112,7 @@ describe("the replayer", () => {
       warn: (m) => warned.push(m),
     });
     expect(await replayer.ready()).toBeUndefined();
-    expect(replayer.state.off).toBe("aider has no replay yet");
+    expect(replayer.state).toEqual({ off: "aider has no replay yet", captured: false });
     expect(warned).toEqual(["--screen replay: aider has no replay yet; the agents decide every run"]);
   });
 
