@@ -118,15 +118,7 @@ describe("skillgym sim", () => {
         "Ctrl-C stops it.\n",
     );
     expect(sim.handlers()).toEqual({ SIGINT: 1, SIGTERM: 1 });
-    const answer = await fetch(`${url}/v1/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        model: "m",
-        max_tokens: 10,
-        messages: [{ role: "user", content: "hello there" }],
-      }),
-    });
+    const answer = await hello(url);
     expect(answer.status).toBe(200);
     const entries = (await readFile(log, "utf8"))
       .trimEnd()
@@ -154,15 +146,8 @@ describe("skillgym sim", () => {
     const sim = await serving(["sim", "--script", script, "--latency-ms", "200"]);
     const url = /at (http:\S+)\n/.exec(sim.io.stdout())?.[1] as string;
     const started = Date.now();
-    const answer = await fetch(`${url}/v1/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        model: "m",
-        max_tokens: 10,
-        messages: [{ role: "user", content: "hello there" }],
-        tools: [{ name: "Bash", description: "runs a command", input_schema: { type: "object" } }],
-      }),
+    const answer = await hello(url, {
+      tools: [{ name: "Bash", description: "runs a command", input_schema: { type: "object" } }],
     });
     expect(answer.status).toBe(529);
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
@@ -173,19 +158,25 @@ describe("skillgym sim", () => {
   it("stops on SIGTERM too", async () => {
     const sim = await serving(["sim", "--port", "0"]);
     const url = /at (http:\S+)\n/.exec(sim.io.stdout())?.[1] as string;
-    await fetch(`${url}/v1/messages`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        model: "m",
-        max_tokens: 10,
-        messages: [{ role: "user", content: "hello there" }],
-      }),
-    });
+    await hello(url);
     expect(sim.io.stderr()).toMatch(/^\S+ prompt-1 turn 0: side-request\n$/);
     expect(await sim.stop("SIGTERM")).toEqual({ code: 0, left: 0 });
   });
 });
+
+// "hello there" to the sim's Messages API, with whatever else the request holds.
+function hello(url: string, extra: object = {}): Promise<Response> {
+  return fetch(`${url}/v1/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      model: "m",
+      max_tokens: 10,
+      messages: [{ role: "user", content: "hello there" }],
+      ...extra,
+    }),
+  });
+}
 
 // A port free a moment ago.
 function freePort(): Promise<number> {
