@@ -7,9 +7,9 @@ import type { ResultStore } from "../../../src/store/index.js";
 import { replayPossible } from "../../../src/triggers/replay/possible.js";
 import { screenRefused } from "../../../src/triggers/replay/refuse.js";
 import { openReplayer, SIMULATOR_KEY } from "../../../src/triggers/replay/replayer.js";
-import { screensRun } from "../../../src/triggers/replay/screen.js";
+import { screenedHooks, screensRun } from "../../../src/triggers/replay/screen.js";
 import { sseData } from "../../../src/triggers/replay/sse.js";
-import type { TriggerContext } from "../../../src/triggers/run-trigger.js";
+import type { TriggerContext, TriggerRunRecord } from "../../../src/triggers/run-trigger.js";
 import { tempDir } from "../../e2e/helpers.js";
 
 let dir: string;
@@ -159,5 +159,28 @@ describe("the replayer", () => {
     const target = await replayer.ready();
     expect(target).toMatchObject({ apiKey: SIMULATOR_KEY, baseUrl: "" });
     expect(target).not.toHaveProperty("signal");
+  });
+});
+
+describe("the screened trigger hooks' summary", () => {
+  it("counts a cancelled run for neither replay nor agent", () => {
+    const hooks = screenedHooks({
+      ctx: { agent: { name: "aider", simulated: true }, skillName: "haiku" } as unknown as TriggerContext,
+      screen: { kind: "replay" },
+      description: "d",
+      iterationDir: dir,
+      concurrency: 1,
+      hooks: {
+        finishedEarlier: async () => undefined,
+        run: async () => {
+          throw new Error("not run");
+        },
+      },
+    });
+    const record = (outcome: string, decided_by: string) =>
+      ({ outcome, record: { decided_by } }) as unknown as TriggerRunRecord;
+    expect(
+      hooks.summary([record("success", "replay"), record("success", "agent"), record("cancelled", "agent")]),
+    ).toMatchObject({ decided_by_replay: 1, decided_by_agent: 1 });
   });
 });
