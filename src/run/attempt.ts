@@ -204,6 +204,7 @@ export async function runAttempt<R>(
       ...(last.setupError
         ? { setupError: `workspace setup failed: ${env.agent.redactor.text(last.setupError)}` }
         : {}),
+      // Stryker disable next-line LogicalOperator: equivalent, an attempt has both its result and its workspace, or neither
       ...(last.result && last.work ? { workspaceDir: last.work } : {}),
       ...(changes ? { changes } : {}),
       ...(stopped ? { collectError: stopped.message } : {}),

@@ -155,7 +155,8 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
       ...(agent.version ? { version: agent.version } : {}),
       ...(agent.mode ? { mode: agent.mode } : {}),
     },
-    ...(agent.simScript !== undefined ? { sim_script: agent.simScript } : {}),
+    // Undefined for an agent without a script, which JSON leaves out of iteration.json.
+    sim_script: agent.simScript,
     ...(options.model ? { model: options.model } : {}),
     ...(options.projectRoot ? { project_root: resolve(options.projectRoot) } : {}),
     ...(options.evalsPath ? { evals_path: resolve(options.evalsPath) } : {}),
@@ -255,7 +256,6 @@ export async function runEvals(options: EvalOptions): Promise<EvalSummary> {
         force: true,
       });
   }
-  // Stryker disable next-line ArrowFunction: equivalent, a run ends cancelled only once the signal is aborted
   const cancelled = options.signal?.aborted === true || records.some((r) => r.outcome === "cancelled");
   const complete = !cancelled && records.length === planned;
   const { rate_limits: rateLimits } = rateLimitRecord(limit);

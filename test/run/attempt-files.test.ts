@@ -1,6 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { readdir, readFile, rm } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
 import { createRedactor } from "../../src/redact.js";
 import { type Attempt, type AttemptEnv, type AttemptPlan, runAttempt } from "../../src/run/attempt.js";
@@ -14,7 +14,10 @@ let cleanup: () => Promise<void>;
 beforeEach(async () => {
   ({ dir, cleanup } = await tempDir());
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await cleanup();
+});
 
 const runDir = () => join(dir, "run");
 const tempRoot = () => join(dir, "tmp");
@@ -116,5 +119,62 @@ describe("one attempt", () => {
 
     await attempt(simulated, { eventLog: true });
     expect(await exists(join(runDir(), "events.jsonl"))).toBe(true);
+  });
+
+  it("ends a run whose workspace could not be staged as a crash, with no result and no workspace to look at", async () => {
+    const { agent, requests } = fakeAgent([{}]);
+    const missing = join(dir, "no-such-fixture.txt");
+    const done = await attempt(agent, {
+      workspace: (work) => ({
+        dir: work,
+        skills: [],
+        skillsFolder: agent.skillsFolder,
+        fixtures: [{ source: missing, target: "data.txt" }],
+      }),
+    });
+    expect(requests).toHaveLength(0);
+    expect(done.outcome).toBe("crash");
+    expect(done.setupError).toBe(`workspace setup failed: Fixture for data.txt not found: ${missing}`);
+    expect(done).not.toHaveProperty("result");
+    expect(done).not.toHaveProperty("workspaceDir");
+    expect(await readdir(tempRoot())).toEqual([]);
+  });
+
+  it("ends a successful run as a time-out when collecting its outputs runs past the run's time", async () => {
+    const { agent } = fakeAgent([{ write: { "card.txt": "hi" } }]);
+    const late: Agent = {
+      ...agent,
+      run: async (request) => {
+        const result = await agent.run(request);
+        // The clock jumps an hour once the collection's deadline is set.
+        const now = Date.now();
+        vi.spyOn(Date, "now")
+          .mockReturnValueOnce(now)
+          .mockReturnValue(now + 3_600_000);
+        return result;
+      },
+    };
+    const done = await attempt(late, { collectOutputs: true });
+    vi.restoreAllMocks();
+    expect(done.outcome).toBe("timeout");
+    expect(done.collectError).toMatch(/^collecting the outputs ran past the run's time limit of 60 s/);
+    expect(await readdir(join(runDir(), "outputs"))).toEqual([]);
+  });
+
+  it("ends a run as a crash when its outputs cannot be collected, even though the agent removed its whole folder", async () => {
+    const { agent } = fakeAgent([{ write: { "card.txt": "hi" } }]);
+    const wiping: Agent = {
+      ...agent,
+      run: async (request) => {
+        const result = await agent.run(request);
+        await rm(dirname(request.cwd), { recursive: true, force: true });
+        return result;
+      },
+    };
+    const done = await attempt(wiping, { collectOutputs: true });
+    expect(done.outcome).toBe("crash");
+    expect(done.collectError).toMatch(/^could not collect the outputs: Could not list the workspace /);
+    expect(await readdir(tempRoot())).toEqual([]);
+    expect(await readFile(join(runDir(), "transcript.md"), "utf8")).toContain("Make a card");
   });
 });

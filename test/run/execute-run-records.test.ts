@@ -15,6 +15,12 @@ beforeAll(async () => {
   ({ dir, cleanup } = await tempDir());
   await writeTree(dir, {
     "cards/SKILL.md": skillMd("cards", "Writes greeting cards.", "Write card.txt."),
+    // The skill under test in a folder not named after it, and an earlier version of it.
+    "my-cards/SKILL.md": skillMd("cards", "Writes greeting cards.", "Write card.txt."),
+    "my-cards/evals/evals.json": JSON.stringify({
+      evals: [{ id: 1, prompt: "a card", expectations: ["a card"] }],
+    }),
+    "cards-v1/SKILL.md": skillMd("cards", "Writes greeting cards.", "Write card.md."),
     "cards/evals/evals.json": JSON.stringify({
       evals: [{ id: 1, prompt: "a card", expectations: ["a card"] }],
     }),
@@ -131,6 +137,25 @@ describe("a run's records", () => {
     expect(without.activation).toMatchObject({ contaminated: true, unexpected_skills: ["cards"] });
     const withSkill = await runOnce("ws-baseline-2", agent, { baseline: "without_skill" });
     expect(withSkill.record).not.toHaveProperty("contaminated");
+  });
+
+  it("count an old_skill run's read of the skill under test in the user's folder as an opened file", async () => {
+    const read: AgentEvent = {
+      kind: "tool_use",
+      id: "t1",
+      name: "Read",
+      tool: "read",
+      input: { file_path: join(dir, "my-cards", "SKILL.md") },
+    };
+    const { activation } = await runOnce(
+      "ws-old-read",
+      answering([read], {}),
+      { skillPath: join(dir, "my-cards"), baseline: join(dir, "cards-v1") },
+      "old_skill",
+    );
+    expect(activation.files_opened).toEqual([
+      { path: "SKILL.md", kind: "skill_md", how: "read", turn: 1, tool_use_id: "t1" },
+    ]);
   });
 
   it("count a rate-limited attempt in the summary and in iteration.json", async () => {

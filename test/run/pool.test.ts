@@ -121,4 +121,22 @@ describe("runPool", () => {
     expect(peaks.slice(0, 2)).toEqual([1, 1]);
     expect(Math.max(...peaks.slice(2))).toBe(2);
   });
+
+  it("never runs more at once than the limit it started with, though the limit is raised later", async () => {
+    let limit = 1;
+    let running = 0;
+    let peak = 0;
+    await runPool(
+      [1, 2, 3, 4],
+      () => limit,
+      async () => {
+        running++;
+        peak = Math.max(peak, running);
+        limit = 4;
+        await pause(5);
+        running--;
+      },
+    );
+    expect(peak).toBe(1);
+  });
 });

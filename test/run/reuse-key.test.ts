@@ -38,6 +38,13 @@ describe("storeSource", () => {
     });
   });
 
+  it("writes the run's path with forward slashes, whatever separator the system's paths use", () => {
+    const iteration = join("/ws", "iteration-4");
+    expect(storeSource(iteration, `${iteration}/eval-1\\with_skill\\run-1`, 0).run).toBe(
+      "eval-1/with_skill/run-1",
+    );
+  });
+
   it("keeps a folder that is not an agent's folder under an iteration as the iteration itself", () => {
     const dir = join("/ws", "elsewhere", "codex");
     expect(storeSource(dir, join(dir, "run-1"), 0)).toMatchObject({ iteration: "codex", run: "run-1" });
@@ -112,5 +119,28 @@ describe("evalRunKey", () => {
     expect(await evalRunKey(spec, ctx, async () => "workspace-hash")).toBe(
       "3caf23705cfbe26bc2467b62b2a39e0e5d0e7f3de138fa5c8619711a04c7ec61",
     );
+  });
+
+  it("fails with the staging error when a run's workspace cannot be staged to be hashed", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "skillgym-reuse-key-"));
+    try {
+      const missing = join(dir, "no-such-fixture.txt");
+      const spec = {
+        configuration: "without_skill",
+        eval: { id: 1, prompt: "go", fixtures: [{ source: missing, target: "data.txt" }] },
+        timeoutMs: 60_000,
+        runNumber: 1,
+        runDir: join(dir, "iteration-1", "eval-1", "without_skill", "run-1"),
+      } as unknown as RunSpec;
+      const ctx = {
+        agent: fakeAgent([]).agent,
+        skill: { dir: join(dir, "skill"), name: "skill" },
+        excludePaths: [],
+        tempRoot: dir,
+      } as StagingContext;
+      await expect(evalRunKey(spec, ctx)).rejects.toThrow(`Fixture for data.txt not found: ${missing}`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

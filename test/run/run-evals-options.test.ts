@@ -1,9 +1,11 @@
+import { existsSync } from "node:fs";
 import { readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget, type FinishedRun, runEvals } from "../../src/run/index.js";
 import { readJson, skillMd } from "../e2e/helpers.js";
+import { fakeAgent } from "../tune/fake-agent.js";
 import { type EvalBench, evalOptions, exists, startBench } from "./eval-fixtures.js";
 
 // What runEvals' options change: refusals before any agent, the baseline, --adaptive, --keep-workspaces.
@@ -143,6 +145,23 @@ describe("runEvals' options", () => {
     }
   });
 
+  it("leaves the temp root unmarked without --keep-workspaces, for a later sweep to remove should the run die", async () => {
+    const marked: boolean[] = [];
+    const { agent } = fakeAgent([
+      {
+        onStart: (request) => marked.push(existsSync(join(dirname(dirname(request.cwd)), ".skillgym-keep"))),
+      },
+    ]);
+    await runEvals(
+      evalOptions(bench, "ws-unkept", {
+        skillPath: join(bench.dir, "solo"),
+        baseline: "none",
+        createAgent: async () => agent,
+      }),
+    );
+    expect(marked).toEqual([false]);
+  });
+
   it("adds paired runs for an uncertain eval up to --max-runs, and counts them in the plan", async () => {
     const rounds: unknown[] = [];
     const summary = await runEvals(
@@ -241,6 +260,20 @@ describe("runEvals' options", () => {
     expect(aborted.rounds).toEqual([]);
     expect(aborted.summary.records).toHaveLength(2);
     expect(aborted.summary.cancelled).toBe(true);
+  });
+
+  it("ends cancelled and interrupted when a run was cancelled, though the user's signal was never given", async () => {
+    const { agent } = fakeAgent([{ outcome: "cancelled", message: "cancelled by the user" }]);
+    const summary = await runEvals(
+      evalOptions(bench, "ws-run-cancelled", {
+        skillPath: join(bench.dir, "solo"),
+        baseline: "none",
+        createAgent: async () => agent,
+      }),
+    );
+    expect(summary.records.map((r) => r.outcome)).toEqual(["cancelled"]);
+    expect(summary.cancelled).toBe(true);
+    expect((await readJson(join(summary.iterationDir, "iteration.json"))).status).toBe("interrupted");
   });
 
   it("ends interrupted but not cancelled when the budget allows no run at all", async () => {
