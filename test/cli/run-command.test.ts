@@ -65,6 +65,31 @@ describe("skillgym run --dry-run", () => {
     expect(result.stdout).not.toContain("nothing was started");
   });
 
+  it("plans each model apart at no cost under --simulate, as text and as JSON", async () => {
+    const text = await run("--dry-run", "--model", "m1,m2");
+    expect(text.code).toBe(0);
+    expect(text.stdout.split("\n").slice(0, 2)).toEqual([
+      "plan for release-notes, per model (m1, m2): 18 eval runs, 6 trigger runs, 12 judge calls",
+      "estimated cost per model: about $0.00 (rough: $0.00 per eval run, $0.00 per trigger run, $0.00 per judge call); all 2 models: about $0.00",
+    ]);
+    expect(text.stdout.endsWith("\ncredentials: none needed (simulated)\nnothing was started\n")).toBe(true);
+    const json = JSON.parse((await run("--dry-run", "--model", "m1,m2", "--json")).stdout);
+    expect(json.agents.map((a: { agent: string; costUsd: number }) => [a.agent, a.costUsd])).toEqual([
+      ["m1", 0],
+      ["m2", 0],
+    ]);
+    expect(json).toMatchObject({ cost_usd: 0, credentials: "simulated" });
+  });
+
+  it("refuses --agent-bin with several agents, saying how to give each its binary", async () => {
+    const result = await run("--dry-run", "--agent", "claude-code,codex");
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      "skillgym: --agent-bin names one binary; it cannot go with several agents\n" +
+        "  fix: put each agent's binary on PATH (or in node_modules) and leave out --agent-bin\n",
+    );
+  });
+
   it("refuses --screen replay with several agents or models, before anything starts", async () => {
     const result = await run("--dry-run", "--screen", "replay", "--model", "a,b");
     expect(result.code).toBe(2);
@@ -76,12 +101,16 @@ describe("skillgym run --dry-run", () => {
 });
 
 describe("skillgym run", () => {
-  it("runs the evals and triggers, prints the summary and the report, exit 0", async () => {
+  it("runs the evals and triggers, prints the summary and the report, exit 0, and lets go of Ctrl-C", async () => {
+    const handlers = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const before = handlers();
     const result = await run("--runs", "1", "--trigger-runs", "1", "--workspace", join(at.dir, "text"));
     expect(result.code).toBe(0);
+    expect(handlers()).toEqual(before);
     const lines = result.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(/^SIMULATED: /);
     expect(lines).toContain("triggers: 2/2 queries passed, accuracy 100%, precision 100%, recall 100%");
+    expect(lines).toContain("cost: $0.0000");
     expect(lines.at(-1)).toBe(`report: ${join(at.dir, "text", "iteration-1", "report.html")}`);
     expect(result.stderr).toContain(`writing ${join(at.dir, "text", "iteration-1")}: 6 runs`);
   });
@@ -208,6 +237,10 @@ describe("skillgym run --dry-run of a real run", () => {
     const key = { ANTHROPIC_API_KEY: "sk-test-not-a-key" };
     const graded = await dryRun(key);
     expect(graded.code).toBe(0);
+    // Priced at the defaults, no history being there: a real run is not free.
+    expect(graded.stdout.split("\n")[1]).toBe(
+      "estimated cost: about $6.30 (rough: $0.30 per eval run, $0.05 per trigger run, $0.05 per judge call)",
+    );
     expect(
       graded.stdout.endsWith(
         "\ncredentials: Claude Code logs in with ANTHROPIC_API_KEY; judge (claude-code): ready\nnothing was started\n",
@@ -229,6 +262,20 @@ describe("skillgym run --dry-run of a real run", () => {
     ).toBe(true);
     const modelsJson = JSON.parse((await dryRun(key, "--model", "m1,m2", "--json")).stdout);
     expect(modelsJson.credentials).toBe("found");
+    const [m1, m2] = modelsJson.agents.map((a: { costUsd: number }) => a.costUsd);
+    expect(m1).toBeCloseTo(6.3);
+    expect(m2).toBeCloseTo(6.3);
+    expect(modelsJson.cost_usd).toBeCloseTo(12.6);
+    const ungradedModels = await dryRun(key, "--model", "m1,m2", "--no-grade");
+    expect(ungradedModels.stdout.split("\n").slice(0, 2)).toEqual([
+      "plan for release-notes, per model (m1, m2): 18 eval runs, 6 trigger runs, 0 judge calls",
+      "estimated cost per model: about $5.70 (rough: $0.30 per eval run, $0.05 per trigger run, $0.05 per judge call); all 2 models: about $11.40",
+    ]);
+    expect(
+      ungradedModels.stdout.endsWith(
+        "\ncredentials: Claude Code logs in with ANTHROPIC_API_KEY\nnothing was started\n",
+      ),
+    ).toBe(true);
   });
 
   it("without a login prints the plan alone, no store forecast, and exits 3", async () => {
@@ -261,6 +308,65 @@ describe("skillgym run's runs", () => {
     expect(code).toBe(0);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((s) => s.endsWith(" of $5.00 (--max-cost)"))).toBe(true);
+  });
+
+  it("says with --fresh that the result store was not read", async () => {
+    const result = await run(...one, "--fresh", "--workspace", join(at.dir, "fresh"));
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")).toContain(
+      "cost: $0.0000 spent on 3 runs; the result store was not read (--fresh): every run was made again and stored",
+    );
+  });
+
+  it("stops scheduling runs once --max-cost would be passed", async () => {
+    const result = await run(...one, "--max-cost", "0.0001", "--json", "--workspace", join(at.dir, "broke"));
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      budget_exhausted: true,
+      savings: { ran_runs: 0 },
+    });
+  });
+
+  it("makes the judge before the first run, and only when the runs are graded", async () => {
+    const refused = await run(...one, "--judge", "openai", "--workspace", join(at.dir, "no-judge"));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      "skillgym: the openai judge needs a model\n" +
+        "  fix: pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model\n",
+    );
+    const ungraded = await run(
+      ...one,
+      "--no-grade",
+      "--judge",
+      "openai",
+      "--workspace",
+      join(at.dir, "ungraded"),
+    );
+    expect(ungraded.code).toBe(0);
+  });
+
+  it("tells of a run whose grading failed, and of its grading on --resume", async () => {
+    // An expectation longer than a command line takes: an agent judge, given it in its prompt, cannot grade.
+    const parsed = JSON.parse(await readFile(join(at.skill, "evals", "evals.json"), "utf8"));
+    const long = join(at.skill, "evals", "long-expectation.json");
+    const expectation = `The notes list every commit: ${"3b7a0d2 ".repeat(16_000)}`;
+    await writeFile(
+      long,
+      JSON.stringify({ ...parsed, evals: [{ ...parsed.evals[0], expectations: [expectation] }] }),
+    );
+    const workspace = join(at.dir, "regraded");
+    const common = ["--runs", "1", "--baseline", "none", "--evals", long, "--workspace", workspace];
+    const runDir = join(workspace, "iteration-1", "eval-basic", "with_skill", "run-1");
+    const failed = await run(...common, "--judge", "claude-code");
+    expect(failed.code).toBe(0);
+    const failure = failed.stderr.split("\n").find((line) => line.startsWith("  grading failed for "));
+    expect(failure?.startsWith(`  grading failed for ${runDir}: `)).toBe(true);
+    expect(failure).toMatch(
+      /: the judge prompt has \d+ characters, more than a command line takes \(120000\); /,
+    );
+    const resumed = await run(...common, "--resume");
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`\n  graded ${runDir} (its grading had not finished)\n`);
   });
 
   it("records the one model --model names", async () => {
@@ -310,5 +416,60 @@ describe("skillgym run with several models", () => {
     expect(JSON.parse(failed.stdout).gates).toMatchObject([{ passed: false }, { passed: false }]);
     const held = await run(...one, "--workspace", join(at.dir, "models-held"), "--min-pass-rate", "0.5");
     expect(held.code).toBe(0);
+  });
+
+  it("heads each model's part on stderr, and says with --fresh that the store was not read", async () => {
+    const result = await run(...one, "--fresh", "--workspace", join(at.dir, "models-fresh"));
+    expect(result.code).toBe(0);
+    expect(result.stderr.startsWith("\n== m1 (model 1 of 2) ==\n")).toBe(true);
+    expect(result.stderr).toContain("\n== m2 (model 2 of 2) ==\n");
+    expect(result.stdout.split("\n")).toContain(
+      "cost [m1]: $0.0000 spent on 3 runs; the result store was not read (--fresh): every run was made again and stored",
+    );
+  });
+
+  it("heads each agent's part, and each agent and model's, as it starts", async () => {
+    // Each agent the one npm installed (--agent-bin names one binary); --max-cost stops before the first run.
+    const capped = (workspace: string, ...flags: string[]) =>
+      cli([
+        "run",
+        at.skill,
+        "--simulate",
+        "--only",
+        "1",
+        "--max-cost",
+        "0.0001",
+        ...flags,
+        "--workspace",
+        join(at.dir, workspace),
+      ]);
+    const agents = await capped("agents-capped", "--agent", "claude-code,codex", "--model", "m1");
+    expect(agents.code).toBe(0);
+    expect(agents.stderr.startsWith("\n== claude-code (agent 1 of 2) ==\n")).toBe(true);
+    expect(agents.stdout).toContain("\nstopped scheduling runs: --max-cost reached\n");
+    const parts = await capped("parts-capped", "--agent", "claude-code,codex", "--model", "m1,m2");
+    expect(parts.code).toBe(0);
+    expect(parts.stderr.startsWith("\n== claude-code-m1 (part 1 of 4) ==\n")).toBe(true);
+  });
+
+  it("makes the judge before the first run, and only when the runs are graded", async () => {
+    const refused = await run(...one, "--judge", "openai", "--workspace", join(at.dir, "models-no-judge"));
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      "skillgym: the openai judge needs a model\n" +
+        "  fix: pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model\n",
+    );
+    const ungraded = await run(
+      ...one,
+      ...["--no-grade", "--judge", "openai", "--max-cost", "0.0001"],
+      ...["--workspace", join(at.dir, "models-ungraded")],
+    );
+    expect(ungraded.code).toBe(0);
+  });
+
+  it("exits 130 when cancelled", async () => {
+    const result = await interrupted(() => run(...one, "--workspace", join(at.dir, "models-cancelled")));
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
   });
 });

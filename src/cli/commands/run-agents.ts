@@ -40,6 +40,7 @@ export async function runSeveralAgents(
   if (flags.dryRun) {
     // Each agent's part is forecast as a run of that agent alone would forecast it, the result store's included.
     const plans = await planAgentsPipeline(agentsOptions, flags.simulate === true);
+    // Stryker disable next-line MethodExpression: equivalent, every part plans the same suite and so the same judge calls
     const judgeCalls = plans.some((p) => p.plan.judgeCalls > 0);
     if (!flags.json) io.out(`${agentPlansLines(plans).join("\n")}\n`);
     const credentials = flags.simulate
