@@ -79,6 +79,18 @@ describe("skillgym tune on a terminal", () => {
     });
   });
 
+  it("tunes several skills as a chain when the chain is chosen", async () => {
+    const greeter = join(dir, "greeter");
+    // A chain names each skill once: refused before anything runs (as single tunes, each would run).
+    expect(
+      await tune([`${greeter},${greeter}`, "--scenario", "Make a card", "--max-iterations", "1"], ["2"]),
+    ).toEqual({
+      code: 2,
+      stderr: `${modeQuestion}skillgym: the skill "greeter" is named twice\n`,
+      prompted: "choose 1-2 [1]: \n",
+    });
+  });
+
   it("asks for no mode with --chain, and no preset when the iterations or the threshold are given", async () => {
     const greeter = join(dir, "greeter");
     expect(await tune([`${greeter},${greeter}`, "--chain", "--max-iterations", "2"], [])).toEqual({
