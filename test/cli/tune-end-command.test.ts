@@ -1,6 +1,6 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo, type Io } from "../../src/cli/io.js";
 import { mainOnDouble } from "../agent-double/index.js";
 import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
@@ -28,7 +28,10 @@ beforeEach(async () => {
     }),
   );
 });
-afterEach(() => cleanup());
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await cleanup();
+});
 
 async function tune(...flags: string[]) {
   return tuneTo(captureIo(), ...flags);
@@ -143,5 +146,35 @@ describe("skillgym tune, at the end of a tune", () => {
       "out",
     ]);
     expect(await readFile(join(dir, "greeter", "SKILL.md"), "utf8")).toBe(GREETER);
+  });
+
+  it("with --max-cost below one run's estimate, starts no run and says the limit was reached", async () => {
+    // A real (not simulated) tune: the double logs in with a key, its API nowhere to be reached.
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-test-not-a-key");
+    vi.stubEnv("ANTHROPIC_BASE_URL", "http://127.0.0.1:9");
+    const io = captureIo();
+    const code = await mainOnDouble(
+      [
+        "tune",
+        join(dir, "greeter"),
+        "--scenario",
+        "Please make a greeting card for Ada",
+        "-y",
+        "--max-iterations",
+        "1",
+        "--runs",
+        "1",
+        "--timeout",
+        "1",
+        "--workspace",
+        join(dir, "ws"),
+        "--max-cost",
+        "0.0001",
+      ],
+      io,
+    );
+    expect(code, io.stderr()).toBe(0);
+    expect(io.stdout()).toMatch(/^tune \S+: completed: --max-cost was reached\n/);
+    expect(io.stderr()).toMatch(/: 1 runs\nstopped: --max-cost was reached\n$/);
   });
 });

@@ -143,6 +143,32 @@ describe("skillgym tune of several skills", () => {
   });
 });
 
+describe("skillgym tune of a chain", () => {
+  it("with --apply prints no diff when neither skill changed", async () => {
+    const result = await tune(
+      `${join(dir, "greeter")},${join(dir, "sender")}`,
+      "--chain",
+      "--scenario",
+      "Please make a greeting card for Ada",
+      "-y",
+      "--max-iterations",
+      "1",
+      "--runs",
+      "1",
+      "--simulate",
+      "--sim-script",
+      join(dir, "sim-script.json"),
+      "--workspace",
+      join(dir, "chain-ws"),
+      "--apply",
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("\ntuning greeter → sender in ");
+    expect(result.stdout).toMatch(/^SIMULATED: [^\n]*\ntune \S+: completed: /);
+    expect(result.stdout).toMatch(/\nnothing to apply\n$/);
+  });
+});
+
 describe("skillgym tune --resume of a finished tune", () => {
   it("applies nothing and says so when the tune did not finish", async () => {
     const failed = await editedCopy("failed", (state) => {
