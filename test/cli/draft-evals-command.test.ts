@@ -96,4 +96,15 @@ describe("skillgym draft-evals", () => {
       await sim.close();
     }
   });
+
+  it("describes its argument and names its judge the drafter in its help", async () => {
+    const help = await cli(["help", "draft-evals"]);
+    expect(help.code).toBe(0);
+    // Commander wraps a long description onto indented lines: compare the words.
+    const words = help.stdout.replace(/\s+/g, " ");
+    expect(words).toContain(" skill the skill folder (or its SKILL.md) ");
+    expect(words).toContain(" --judge <backend> who drafts: claude-code, ");
+    expect(words).toContain(" --judge-model <model> the model (required for openai) ");
+    expect(words).toContain(" --judge-base-url <url> the API's base URL (anthropic, openai) ");
+  });
 });

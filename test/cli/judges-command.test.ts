@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
 import { JudgesReport } from "../../src/contracts/judges.js";
+import { startSim } from "../../src/sim/index.js";
 import { useJudgedIteration } from "../judges/judges-fixture.js";
 import { cli } from "./command-fixture.js";
 
@@ -169,5 +170,42 @@ describe("skillgym judges on an iteration of several agents", () => {
     const byAgent = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(Object.keys(byAgent)).toEqual(["claude-code", "codex"]);
     expect(Object.values(byAgent).map((r) => JudgesReport.parse(r).runs)).toEqual([7, 2]);
+  });
+});
+
+describe("skillgym judges on an iteration of several agents, one whose runs got no verdict", () => {
+  it("exits 0 while another agent's runs got verdicts", async () => {
+    // codex ran eval 2 alone, its answers its own.
+    const root = await severalAgents("one-judged", async (codex) => {
+      await rm(join(codex, "eval-1"), { recursive: true });
+      for (const run of ["run-1", "run-2"])
+        await writeFile(join(codex, "eval-2", "with_skill", run, "outputs", "answer.md"), "CODEX ANSWER\n");
+    });
+    // The judge's API: the simulator's answers, but none for a run of codex.
+    const sim = await startSim();
+    const api = createServer(async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += chunk;
+      if (body.includes("CODEX ANSWER")) return void res.writeHead(404).end("no such model");
+      const answer = await fetch(`${sim.url.replace(/\/+$/, "")}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(await answer.text());
+    });
+    await new Promise<void>((resolve) => api.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+      const result = await judges(root, "--judge", "openai:gpt-x", "--judge-base-url", url);
+      expect(result.code).toBe(0);
+      const codex = result.stdout.split("[codex]\n")[1];
+      expect(codex).toContain(
+        `  openai:gpt-x failed on 2 runs, e.g. the judge (gpt-x at ${url}/chat/completions) failed: HTTP 404: no such model\n`,
+      );
+    } finally {
+      await new Promise((resolve) => api.close(resolve));
+      await sim.close();
+    }
   });
 });
