@@ -1,6 +1,8 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { captureIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
 import { cli, useReleaseNotes } from "./command-fixture.js";
 import { interrupted } from "./interrupted.js";
 
@@ -93,6 +95,14 @@ describe("skillgym eval", () => {
       (await evals("--workspace", folder, "--dry-run", "--json", "--no-grade")).stdout,
     );
     expect(ungraded.evalRuns).toMatchObject({ runs: 6, judgeToRun: 0 });
+    // Without --simulate the runs are priced as a model's.
+    const real = await cli(["eval", at.skill, "--workspace", folder, "--dry-run"]);
+    expect(real.stdout).toContain("\nthe rest costs about $2.00 (the store saves about $0.00)\n");
+  });
+
+  it("describes its argument in its help", async () => {
+    const help = await cli(["help", "eval"]);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(" skill the skill folder ");
   });
 });
 
@@ -114,6 +124,8 @@ describe("skillgym eval's flags", () => {
     const record = await readFile(join(folder, "iteration-1", "iteration.json"), "utf8");
     expect(record).toContain('"m1"');
     const resumed = await evals(...common, "--runs", "1", "--resume");
+    // Every run finished earlier: none ran now, and that is no failure of the agent.
+    expect(resumed.code).toBe(0);
     expect(resumed.stderr.startsWith(`resuming ${join(folder, "iteration-1")}: 2 runs`)).toBe(true);
   });
 
@@ -157,9 +169,136 @@ describe("skillgym eval's flags", () => {
     expect(refused.stderr).toContain(`skillgym: Project root not found: ${nowhere}\n`);
   });
 
-  it("says it is cancelling on Ctrl-C, exit 130", async () => {
-    const result = await interrupted(() => evals("--workspace", workspace("cancelled"), "--only", "1"));
+  // `skillgym eval` pressed Ctrl-C on: its exit code, stderr, and what it printed and showed as the live status.
+  async function cancelled(folder: string, ...flags: string[]) {
+    const io = captureIo();
+    const shown: string[] = [];
+    const args = ["eval", at.skill, "--simulate", "--agent-bin", at.binary, "--workspace", workspace(folder)];
+    const code = await interrupted(() =>
+      main([...args, ...flags], {
+        ...io,
+        out: (text) => {
+          shown.push(`out ${text}`);
+          io.out(text);
+        },
+        status: (line) => shown.push(line ? "status" : "cleared"),
+      }),
+    );
+    return { code, stderr: io.stderr(), shown };
+  }
+
+  it("says it is cancelling on Ctrl-C, exit 130, having cleared the live status before the summary", async () => {
+    const result = await cancelled("cancelled");
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
+    const summary = result.shown.findIndex((s) => s.startsWith("out "));
+    expect(result.shown.slice(0, summary).at(-1)).toBe("cleared");
+    // Several models' runs cancelled: no live status is left behind either.
+    const models = await cancelled("cancelled-models", "--only", "1", "--model", "m1,m2");
+    expect(models.code).toBe(130);
+    expect(models.shown.filter((s) => !s.startsWith("out ")).at(-1)).toBe("cleared");
+  });
+});
+
+// A script standing in for the agent's binary.
+async function agentScript(name: string, body: string): Promise<string> {
+  const path = join(at.dir, name);
+  await writeFile(path, `#!/bin/sh\n${body}\n`);
+  await chmod(path, 0o755);
+  return path;
+}
+
+describe("skillgym eval when the agent or the judge fails", () => {
+  it("exits 3 when no run could start the agent or log in, counting only the runs made now", async () => {
+    const listening = process.listenerCount("SIGINT");
+    const refused = await agentScript("refused.sh", "echo 'Invalid API key' >&2\nexit 1");
+    const broken = await agentScript("broken.sh", "exit 1");
+    // The agent starts only where the skill is installed: the runs with the skill.
+    const halfway = await agentScript(
+      "halfway.sh",
+      `[ -d .claude/skills ] && exec "${at.binary}" "$@"\nexit 1`,
+    );
+    const one = ["--only", "1", "--no-grade"];
+    const loggedOut = await evals("--workspace", workspace("logged-out"), ...one, "--agent-bin", refused);
+    expect(loggedOut.code).toBe(3);
+    expect(loggedOut.stderr).toContain("with_skill run-1: auth_error: Invalid API key (");
+    const crashed = await evals("--workspace", workspace("crashed"), ...one, "--agent-bin", broken);
+    expect(crashed.code).toBe(3);
+    expect(crashed.stderr).toContain(
+      "with_skill run-1: crash: the agent exited with code 1 without a result (",
+    );
+    const some = await evals("--workspace", workspace("halfway"), ...one, "--agent-bin", halfway);
+    expect(some.code).toBe(0);
+    expect(some.stdout).toMatch(/^done: 1\/2 runs finished, 1 errors, /);
+    // Resumed: the run finished earlier is not counted, the one that crashed now is.
+    const resumed = workspace("resumed-crash");
+    expect((await evals("--workspace", resumed, ...one)).code).toBe(0);
+    const again = await evals(
+      "--workspace",
+      resumed,
+      ...one,
+      "--runs",
+      "2",
+      "--resume",
+      "--agent-bin",
+      broken,
+    );
+    expect(again.code).toBe(3);
+    // The command leaves no Ctrl-C handler behind.
+    expect(process.listenerCount("SIGINT")).toBe(listening);
+  });
+
+  it("refuses a judge it cannot have before any run starts, when a run needs one", async () => {
+    const noModel = ["--judge", "openai"];
+    const refused = await evals("--workspace", workspace("no-judge"), "--only", "1", ...noModel);
+    expect(refused).toEqual({
+      code: 2,
+      stdout: "",
+      stderr:
+        "skillgym: the openai judge needs a model\n" +
+        "  fix: pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model\n",
+    });
+    // The whole suite: one of its evals has no expectations, the others have.
+    const mixed = await evals("--workspace", workspace("no-judge-mixed"), ...noModel);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).not.toContain("writing");
+    // No grading, or no expectation to grade: no judge is needed.
+    expect(
+      (await evals("--workspace", workspace("ungraded"), "--only", "1", "--no-grade", ...noModel)).code,
+    ).toBe(0);
+    const parsed = JSON.parse(await readFile(join(at.skill, "evals", "evals.json"), "utf8"));
+    const checksOnly = join(at.skill, "evals", "checks-only.json");
+    await writeFile(checksOnly, JSON.stringify({ ...parsed, evals: parsed.evals.slice(2) }));
+    const checked = await evals("--workspace", workspace("checks-only"), "--evals", checksOnly, ...noModel);
+    expect(checked.code).toBe(0);
+  });
+
+  it("names each run whose grading failed, and each run graded late on --resume", async () => {
+    // The agent starts, the agent judge (the same binary) fails: a grader's prompt names the expectations.
+    const judgeFails = await agentScript(
+      "no-judge.sh",
+      `case "$*" in *xpectation*) echo 'the judge broke down' >&2; exit 1;; esac\nexec "${at.binary}" "$@"`,
+    );
+    const folder = workspace("judge-down");
+    const failed = await evals(
+      "--workspace",
+      folder,
+      "--only",
+      "1",
+      "--judge",
+      "claude-code",
+      "--agent-bin",
+      judgeFails,
+    );
+    expect(failed.stderr).toContain(
+      `  grading failed for ${join(folder, "iteration-1", "eval-basic", "with_skill", "run-1")}: ` +
+        "Claude Code (the judge) failed: the agent exited with code 1 without a result: the judge broke down\n",
+    );
+    const later = workspace("graded-later");
+    await evals("--workspace", later, "--only", "1", "--no-grade");
+    const resumed = await evals("--workspace", later, "--only", "1", "--resume");
+    expect(resumed.stderr).toContain(
+      `  graded ${join(later, "iteration-1", "eval-basic", "with_skill", "run-1")} (its grading had not finished)\n`,
+    );
   });
 });

@@ -39,10 +39,8 @@ interface EvalCommandFlags extends AgentFlags, JudgeFlags, EvalFlags, StoreFlags
 
 async function benchmarkOf(iterationDir: string, effectFloor: number): Promise<Benchmark> {
   const noiseSpread = await noiseSpreadFor(iterationDir);
-  return buildBenchmark(await readIteration(iterationDir), {
-    effectFloor,
-    ...(noiseSpread !== undefined ? { noiseSpread } : {}),
-  });
+  // No noise.json: an undefined spread, which buildBenchmark reads as none.
+  return buildBenchmark(await readIteration(iterationDir), { effectFloor, noiseSpread });
 }
 
 // Every run failed to start or to authenticate: the agent could not be run at all (exit 3).
@@ -105,7 +103,8 @@ export function registerEval(program: Command, io: Io): void {
           timeoutSeconds: flags.timeout,
           ...outputLimitsOf(flags),
           ...(flags.only ? { only: flags.only } : {}),
-          ...(models.length === 1 ? { model: models[0] as string } : {}),
+          // The one --model, or undefined (the agent's default); runSeveralAgents gives each of several its own.
+          model: models[0],
           ...(flags.projectRoot ? { projectRoot: flags.projectRoot } : {}),
           ...(flags.resume ? { resume: true } : {}),
           ...(flags.keepWorkspaces ? { keepWorkspaces: true } : {}),
@@ -157,7 +156,7 @@ export function registerEval(program: Command, io: Io): void {
           : undefined;
         if (flags.json) {
           io.out(
-            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, ...(summary.simScript !== undefined ? { sim_script: summary.simScript } : {}), cancelled: summary.cancelled, ...counts, savings: { reused_runs: savings.reused, ran_runs: savings.ran, saved_usd: savings.savedUsd }, ...(flags.fresh ? { store_read: false } : {}), pass_rate: benchmark?.run_summary, statistics: benchmark?.statistics }, null, 2)}\n`,
+            `${JSON.stringify({ iteration_dir: summary.iterationDir, iteration: summary.iteration, resumed: summary.resumed, simulated: summary.simulated, sim_script: summary.simScript, cancelled: summary.cancelled, ...counts, savings: { reused_runs: savings.reused, ran_runs: savings.ran, saved_usd: savings.savedUsd }, ...(flags.fresh ? { store_read: false } : {}), pass_rate: benchmark?.run_summary, statistics: benchmark?.statistics }, null, 2)}\n`,
           );
         } else {
           if (flags.shard) io.out(`${shardSummaryLine(flags.shard)}\n`);
