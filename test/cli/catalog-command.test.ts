@@ -1,11 +1,12 @@
-import { cp, readFile } from "node:fs/promises";
+import { cp, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CatalogResults } from "../../src/contracts/catalog.js";
 import { executableDouble } from "../agent-double/index.js";
 import { tempDir } from "../e2e/helpers.js";
 import { root } from "./cli-process.js";
 import { cli } from "./command-fixture.js";
+import { interrupted } from "./interrupted.js";
 
 // `skillgym catalog` run in this process through the CLI's own `main`, on a copy of test/catalog/fixtures/library
 // (four skills; its sim-script routes release-notes' three queries to release-notes, to none and to greeting-card)
@@ -115,6 +116,71 @@ describe("skillgym catalog --dry-run", () => {
     });
   });
 
+  it("plans this shard's part under the project, the rivals and the conversation given", async () => {
+    const project = join(dir, "project");
+    await mkdir(project, { recursive: true });
+    await writeFile(join(project, "README.md"), "# app\n");
+    const rivals = join(dir, "rivals");
+    await mkdir(join(rivals, "changelog"), { recursive: true });
+    await writeFile(
+      join(rivals, "changelog", "SKILL.md"),
+      "---\nname: changelog\ndescription: Keeps CHANGELOG.md up to date.\n---\n\nEdit it.\n",
+    );
+    const context = join(dir, "context.json");
+    await writeFile(
+      context,
+      JSON.stringify([
+        { role: "user", content: "we ship on Fridays" },
+        { role: "assistant", content: "Noted." },
+      ]),
+    );
+    const result = await catalog(
+      ...["planned", "--dry-run", "--json", "--shard", "1/2", "--project-root", project],
+      ...["--installed", rivals, "--context", context],
+    );
+    expect(result.stderr).toBe("");
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      shard: { index: 1, count: 2, runs: 3 },
+      conditions: {
+        project_root: project,
+        installed: ["changelog"],
+        context,
+        context_turns: 2,
+      },
+    });
+  });
+
+  it("warns of a folder without a SKILL.md, left out of the catalog", async () => {
+    const messy = join(dir, "messy");
+    await cp(library, messy, { recursive: true });
+    await mkdir(join(messy, "notes"));
+    const result = await cli([
+      ...["catalog", messy, "--simulate", "--agent-bin", binary, "--workspace", join(dir, "planned")],
+      ...["--only", "release-notes", "--runs", "1", "--dry-run"],
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      `warning: ${join(messy, "notes")} has no SKILL.md: not a skill, left out of the catalog (a skill's folder sits directly inside the catalog folder)\n`,
+    );
+  });
+
+  it("plans a real catalog's cost and checks its login", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-test-not-a-key");
+    try {
+      const result = await cli([
+        ...["catalog", library, "--agent-bin", binary, "--workspace", join(dir, "planned")],
+        ...["--only", "release-notes", "--runs", "1", "--dry-run"],
+      ]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(
+        "credentials: Claude Code logs in with ANTHROPIC_API_KEY\nnothing was started\n",
+      );
+      expect(result.stdout).not.toContain("simulated");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it("plans with the result store --cache names", async () => {
     const cache = join(dir, "shared-cache");
     const result = await catalog("planned", "--dry-run", "--cache", cache);
@@ -166,5 +232,43 @@ describe("skillgym catalog", () => {
     expect(second.stderr).toContain("fired none (reused)\n");
     const fresh = await catalog("ran", "--fresh");
     expect(fresh.stdout).toBe(`${scores}  0 run(s) served by the result store\n${files(3)}`);
+  });
+
+  it("says it is cancelling on Ctrl-C, exit 130, and stops listening for Ctrl-C once it returns", async () => {
+    const listening = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const before = listening();
+    const result = await interrupted(() => catalog("cancelled"));
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
+    expect(result.stderr).not.toContain("--max-cost");
+    expect(listening()).toEqual(before);
+  });
+
+  it("stops scheduling runs at --max-cost and says how to resume, exit 130, recording the --model asked for", async () => {
+    const result = await catalog("capped", "--max-cost", "0.0001", "--model", "m1", "--json");
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain("stopped scheduling runs: --max-cost reached; run it again to resume\n");
+    expect(JSON.parse(result.stdout)).toMatchObject({ model: "m1", runs: [] });
+  });
+
+  it("says what replay decided with --screen replay", async () => {
+    const result = await catalog("screened", "--screen", "replay");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "  0 run(s) served by the result store\nreplay decided 3 of 3 catalog runs, the agent 0; first request captured\n  catalog.md: ",
+    );
+  });
+});
+
+describe("skillgym help catalog", () => {
+  it("describes the catalog folder and what --shard does to a catalog", async () => {
+    const help = await cli(["help", "catalog"]);
+    expect(help.code).toBe(0);
+    // Commander wraps a long description onto indented lines: compare the words.
+    const words = help.stdout.replace(/\s+/g, " ");
+    expect(words).toContain(" dir a folder holding one folder per skill, each with its SKILL.md ");
+    expect(words).toContain(
+      " --shard <i/n> make only the i-th of n parts of the catalog's (skill, query, run) units, in a catalog-<N> folder of its own; ",
+    );
   });
 });

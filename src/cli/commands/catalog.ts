@@ -108,7 +108,7 @@ export function registerCatalog(program: Command, io: Io): void {
       ...(flags.model ? { model: flags.model } : {}),
       store: storeRequest(flags),
       ...(flags.shard ? { shard: flags.shard } : {}),
-      ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+      maxCostUsd: flags.maxCost,
       ...(flags.projectRoot ? { project: flags.projectRoot } : {}),
       ...(flags.installed ? { installed: flags.installed } : {}),
       ...(flags.context ? { context: flags.context } : {}),
