@@ -1,7 +1,9 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { access, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { MISSING_PATH_REFUSALS, useReleaseNotes } from "./command-fixture.js";
+import { describe, expect, it, vi } from "vitest";
+import type { Io } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
+import { cli, MISSING_PATH_REFUSALS, useReleaseNotes } from "./command-fixture.js";
 import { interrupted } from "./interrupted.js";
 
 // `skillgym triggers` in this process on a copy of examples/release-notes with two trigger queries, on the double.
@@ -197,10 +199,106 @@ describe("skillgym triggers' flags", () => {
     expect(result.stdout).toMatch(/\nsettled verdicts saved \d+ of 20 trigger runs\n$/);
   });
 
-  it("says it is cancelling on Ctrl-C and writes no results, exit 130", async () => {
-    const result = await interrupted(() => triggers("--workspace", workspace("cancelled"), "--runs", "1"));
+  it("says it is cancelling on Ctrl-C and writes no results nor --junit, exit 130, and stops listening for Ctrl-C", async () => {
+    const junit = join(workspace("cancelled"), "junit.xml");
+    const listening = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const before = listening();
+    const result = await interrupted(() =>
+      triggers("--workspace", workspace("cancelled"), "--runs", "1", "--junit", junit),
+    );
     expect(result.code).toBe(130);
     expect(result.stderr).toContain("\ncancelling: finished runs are kept; Ctrl-C again to quit now\n");
     expect(result.stdout).toContain("  (cancelled; not written)\n");
+    await expect(access(junit)).rejects.toThrow();
+    expect(listening()).toEqual(before);
+  });
+
+  it("writes the JUnit report --junit names", async () => {
+    const junit = join(workspace("junit"), "junit.xml");
+    const result = await triggers("--workspace", workspace("junit"), "--runs", "1", "--junit", junit);
+    expect(result.code).toBe(0);
+    expect(await readFile(junit, "utf8")).toContain("release-notes");
+  });
+
+  it("prices a real agent's runs with --dry-run", async () => {
+    vi.stubEnv("ANTHROPIC_API_KEY", "sk-test-not-a-key");
+    try {
+      const folder = workspace("dry-real");
+      const result = await cli([
+        "triggers",
+        at.skill,
+        "--agent-bin",
+        at.binary,
+        "--workspace",
+        folder,
+        "--dry-run",
+      ]);
+      expect(result).toEqual({
+        code: 0,
+        stdout:
+          `result store: ${join(folder, ".skillgym-cache")}\n` +
+          "  trigger runs: 0 of 6 served by the store, at most 6 to run\n" +
+          "the rest costs about $0.30 (the store saves about $0.00)\n" +
+          "nothing was started\n",
+        stderr: "",
+      });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("says how often 429s lowered the concurrency, and clears the live status before the results", async () => {
+    const script = join(at.dir, "busy-sim-script.json");
+    await writeFile(script, JSON.stringify({ rules: [{ fault: { status: 429, sessions: 1 } }] }));
+    // Ctrl-C while the busy run waits for its retry: the run ends with the 429 it got.
+    const { stdout, said } = await onTerminal("retry query", [
+      ...["--sim-script", script, "--workspace", workspace("busy"), "--runs", "1", "--concurrency", "2"],
+    ]);
+    expect(stdout).toContain(
+      "  (cancelled; not written)\nrate limited (trigger runs): 1 429 answers; concurrency lowered once, down to 1 of 2, ended at 1\n",
+    );
+    expect(said.slice(said.indexOf("out") - 1)[0]).toBe("no status");
+  });
+
+  it("clears the live status when several models' runs are cancelled", async () => {
+    const { said } = await onTerminal("writing", [
+      ...["--workspace", workspace("models-cancelled"), "--model", "m1,m2", "--runs", "2"],
+    ]);
+    expect(said).toContain("status");
+    expect(said.at(-1)).toBe("no status");
+  });
+});
+
+// `skillgym triggers <skill> --simulate <args>` with stderr on a terminal: what it printed to stdout, and in what order
+// it printed and showed or removed the live status; Ctrl-C is pressed once a stderr line says `interruptAt`.
+async function onTerminal(interruptAt: string, args: string[]) {
+  const said: string[] = [];
+  let stdout = "";
+  const before = process.listeners("SIGINT");
+  const io: Io = {
+    out: (text) => {
+      said.push("out");
+      stdout += text;
+    },
+    err: (text) => {
+      if (text.includes(interruptAt))
+        for (const listener of process.listeners("SIGINT").filter((l) => !before.includes(l)))
+          listener("SIGINT");
+    },
+    setExitCode: () => {},
+    exitCode: () => 0,
+    isTTY: false,
+    status: (render) => said.push(render ? "status" : "no status"),
+    liveStatus: true,
+  };
+  await main(["triggers", at.skill, "--simulate", "--agent-bin", at.binary, ...args], io);
+  return { stdout, said };
+}
+
+describe("skillgym help triggers", () => {
+  it("describes its argument", async () => {
+    const help = await cli(["help", "triggers"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(" skill the skill folder ");
   });
 });

@@ -117,8 +117,9 @@ export function registerTriggers(program: Command, io: Io): void {
           threshold: flags.threshold,
           concurrency: flags.concurrency,
           timeoutSeconds: flags.timeout,
-          ...(models.length === 1 ? { model: models[0] as string } : {}),
-          ...(flags.description !== undefined ? { description: flags.description } : {}),
+          // The one model --model names; with several, each model's lane is given its own.
+          model: models[0],
+          description: flags.description,
           ...(flags.withSkills ? { withSkills: flags.withSkills } : {}),
           ...(flags.installed ? { installed: flags.installed } : {}),
           ...(flags.conditions ? { conditions: parseConditionNames(flags.conditions) } : {}),
@@ -148,6 +149,7 @@ export function registerTriggers(program: Command, io: Io): void {
             runs: 1,
             baseline: "none",
             timeoutSeconds,
+            // Stryker disable next-line BooleanLiteral: equivalent, a trigger-only iteration has no evals to grade
             grade: false,
             gates: {},
             // Stryker disable next-line StringLiteral: equivalent, grade is false: trigger runs never ask for a grader
