@@ -29,7 +29,14 @@ describe("skillgym compare", () => {
 
   it("judges with the simulator under --judge sim as under --simulate, whatever --judge says then", async () => {
     // An agent judge would need its binary; under --simulate the simulator judges instead.
-    for (const flags of [["--simulate"], ["--judge", "sim"], ["--simulate", "--judge", "claude-code"]]) {
+    const flagSets = [
+      ["--simulate"],
+      ["--judge", "sim"],
+      ["--simulate", "--judge", "claude-code"],
+      // The openai judge would need --judge-model.
+      ["--simulate", "--judge", "openai"],
+    ];
+    for (const flags of flagSets) {
       const result = await compare(...flags, "--no-analyze");
       expect(result.code).toBe(0);
       expect(result.stdout).toContain("(simulated: skillgym sim stood in for the judge)\n");
@@ -50,8 +57,27 @@ describe("skillgym compare", () => {
       });
     });
 
-  it("says it is cancelling on Ctrl-C", async () => {
+  it("says it is cancelling on Ctrl-C, and stops listening for Ctrl-C once it returns", async () => {
+    const listening = () => [process.listenerCount("SIGINT"), process.listenerCount("SIGTERM")];
+    const before = listening();
     const result = await interrupted(() => compare("--simulate"));
     expect(result.stderr).toContain("\ncancelling the comparison\n");
+    expect(listening()).toEqual(before);
+  });
+});
+
+describe("skillgym help compare", () => {
+  it("describes the two run folders and the judge's flags", async () => {
+    const help = await cli(["help", "compare"]);
+    expect(help.code).toBe(0);
+    // Commander wraps a long description onto indented lines: compare the words.
+    const words = help.stdout.replace(/\s+/g, " ");
+    for (const text of [
+      " run-dir-a a run folder, e.g. <workspace>/iteration-1/eval-1/with_skill/run-1 ",
+      " run-dir-b the run folder to compare it with ",
+      " who judges (default: claude-code)",
+      " --judge-model <model> the judge's model ",
+    ])
+      expect(words).toContain(text);
   });
 });

@@ -50,7 +50,7 @@ export function registerCompare(program: Command, io: Io): void {
           judge,
           analyze: flags.analyze,
           ...(flags.out ? { outDir: flags.out } : {}),
-          ...(flags.seed !== undefined ? { seed: flags.seed } : {}),
+          seed: flags.seed,
           skillPaths: {
             ...(flags.skillA ? { a: flags.skillA } : {}),
             ...(flags.skillB ? { b: flags.skillB } : {}),
