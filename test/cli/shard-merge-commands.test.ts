@@ -1,7 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli, useReleaseNotes } from "./command-fixture.js";
+import { interrupted } from "./interrupted.js";
 
 // `--shard`, `--junit`, `merge` and `--model a,b` in this process, on the test double: eval 1 only, its two runs
 // (with and without the skill) split over two shards.
@@ -55,7 +56,17 @@ describe("skillgym merge", () => {
 
   it("joins every shard into one iteration and says what `run` says, with its gates", async () => {
     const into = fixture.workspace("merged");
-    const result = await cli(["merge", ...shards(), "--into", into, "--min-pass-rate", "0.9"]);
+    const junit = fixture.workspace("merged.xml");
+    const result = await cli([
+      "merge",
+      ...shards(),
+      "--into",
+      into,
+      "--min-pass-rate",
+      "0.9",
+      "--junit",
+      junit,
+    ]);
     expect(result).toEqual({
       code: 0,
       stdout:
@@ -67,6 +78,68 @@ describe("skillgym merge", () => {
         `report: ${join(into, "iteration-1", "report.html")}\n`,
       stderr: "",
     });
+    expect(await readFile(junit, "utf8")).toContain('<testsuites name="skillgym release-notes">');
+  });
+
+  it("says nothing of the simulator when several models' shards were run by the models themselves, and which gates failed", async () => {
+    const parts = [1, 2].map((n) => fixture.workspace(`models-real-${n}`));
+    for (const [i, folder] of parts.entries()) {
+      const run = await fixture.command(
+        ...["--model", "m1,m2", "--only", "1", "--workspace", folder, "--shard", `${i + 1}/2`],
+      );
+      expect(run.code, run.stderr).toBe(0);
+      // As a shard run on the models, not on the simulator, records itself.
+      const record = join(folder, "iteration-1", "iteration.json");
+      await writeFile(
+        record,
+        JSON.stringify({ ...JSON.parse(await readFile(record, "utf8")), simulated: false }),
+      );
+    }
+    const into = fixture.workspace("models-real-merged");
+    const merged = parts.map((p) => join(p, "iteration-1"));
+    const result = await cli(["merge", ...merged, "--into", into, "--min-trigger-accuracy", "0.5"]);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).not.toContain("SIMULATED");
+    expect(result.stdout).toMatch(
+      /^merged shards 1, 2 of 2: 4 eval runs, 0 trigger runs into .*\n {2}Agent +With skill/,
+    );
+    expect(result.stdout).toContain("\ngate min-trigger-accuracy: FAILED (m1: ");
+  });
+
+  it("merges a trigger shard cancelled before its results with --partial, its JUnit report named", async () => {
+    const folder = fixture.workspace("triggers-cancelled");
+    const { at } = fixture;
+    const cancelled = await interrupted(() =>
+      cli([
+        "triggers",
+        at.skill,
+        "--simulate",
+        "--agent-bin",
+        at.binary,
+        "--workspace",
+        folder,
+        "--shard",
+        "1/2",
+      ]),
+    );
+    expect(cancelled.code).toBe(130);
+    const junit = fixture.workspace("triggers-cancelled.xml");
+    const into = fixture.workspace("triggers-cancelled-merged");
+    const result = await cli([
+      "merge",
+      join(folder, "iteration-1"),
+      "--into",
+      into,
+      "--partial",
+      "--junit",
+      junit,
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("partial merge: 6 of 6 trigger runs missing");
+    // No trigger results to report: a JUnit file of no test cases, still named.
+    expect(await readFile(junit, "utf8")).toMatch(
+      /^<\?xml [^\n]*\n<testsuites name="skillgym [\w-]+">\n+<\/testsuites>\n?$/,
+    );
   });
 
   it("fails a gate with exit 1, and prints the merge as JSON", async () => {
