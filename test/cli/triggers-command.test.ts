@@ -250,12 +250,13 @@ describe("skillgym triggers' flags", () => {
   it("says how often 429s lowered the concurrency, and clears the live status before the results", async () => {
     const script = join(at.dir, "busy-sim-script.json");
     await writeFile(script, JSON.stringify({ rules: [{ fault: { status: 429, sessions: 1 } }] }));
-    // Ctrl-C while the busy run waits for its retry: the run ends with the 429 it got.
+    // Ctrl-C while the busy run waits for its retry: the run ends with the 429 it got. One run at a time: no other
+    // run's success can raise the concurrency back meanwhile.
     const { stdout, said } = await onTerminal("retry query", [
-      ...["--sim-script", script, "--workspace", workspace("busy"), "--runs", "1", "--concurrency", "2"],
+      ...["--sim-script", script, "--workspace", workspace("busy"), "--runs", "1", "--concurrency", "1"],
     ]);
     expect(stdout).toContain(
-      "  (cancelled; not written)\nrate limited (trigger runs): 1 429 answers; concurrency lowered once, down to 1 of 2, ended at 1\n",
+      "  (cancelled; not written)\nrate limited (trigger runs): 1 429 answers; concurrency lowered 0 times, down to 1 of 1, ended at 1\n",
     );
     expect(said.slice(said.indexOf("out") - 1)[0]).toBe("no status");
   });
