@@ -39,6 +39,8 @@ export interface MergeResult {
   /** Shards of a run over several agents: each agent's merged iteration, and the matrix at the root. */
   agents?: MergedAgent[];
   matrix?: AgentMatrix;
+  /** The skill the shards ran, from their iteration or trigger plan: there even when no shard wrote results. */
+  skillName: string;
   reportFile: string;
 }
 
@@ -77,6 +79,12 @@ async function mergeAgents(read: AnyShard[], dir: () => Promise<string>, partial
  * differ, repeat or overlap, when `into` is a shard's folder, and (without `partial`) when a shard is missing,
  * was interrupted or lacks runs.
  */
+// Every shard holds an iteration record or a trigger plan (read-shard refuses a folder with neither).
+function skillNameOf(shards: readonly ShardData[]): string {
+  const first = shards[0]!;
+  return (first.iteration ?? first.triggerPlan)!.skill_name;
+}
+
 export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
   const read = await readInOrder(options.shardDirs);
   refuseIntoShard(
@@ -96,6 +104,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
       simulated: merged.matrix.simulated === true,
       agents: merged.agents,
       matrix: merged.matrix,
+      skillName: merged.matrix.skill_name,
       reportFile: merged.reportFile,
     };
   }
@@ -137,6 +146,7 @@ export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
     ...(missing ? { partial: missing } : {}),
     simulated,
     run,
+    skillName: skillNameOf(shards),
     reportFile: merged.reportFile,
   };
 }

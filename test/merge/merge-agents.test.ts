@@ -216,6 +216,7 @@ describe("mergeShards of shards that ran two agents", () => {
   // The merge runs in the test: one in beforeAll would count as no test's, and no mutant would be tried on it.
   it("writes each agent's merged iteration, the matrix of the agents and the root record an unsharded run would", async () => {
     const result = await mergeShards({ shardDirs: shards, into: join(dir, "agents-merged") });
+    expect(result.skillName).toBe("demo");
     await agentFolders(result);
     await matrixOfAgents(result);
     await rootRecord(result);
@@ -385,6 +386,7 @@ describe("the fields of a merge of several agents", () => {
       "mergedFrom",
       "reportFile",
       "simulated",
+      "skillName",
       "triggerRuns",
     ]);
     expect(Object.keys(result.agents?.[1]?.merged ?? {}).sort()).toEqual([

@@ -43,9 +43,11 @@ describe("the fields of a merge's result", () => {
       "reportFile",
       "run",
       "simulated",
+      "skillName",
       "triggerRuns",
       "triggers",
     ]);
+    expect(result.skillName).toBe("demo");
     expect(keys(result.run)).toEqual([
       "agent",
       "benchmark",
@@ -81,9 +83,12 @@ describe("the fields of a merge's result", () => {
   it("has no benchmark when the shards ran triggers only, and no trigger results when they ran evals only", async () => {
     const triggers = await merge("triggers", { evals: false, triggers: true });
     expect(keys(triggers)).not.toContain("benchmark");
+    // The skill's name comes from the trigger plan when no shard has an iteration record.
+    expect(triggers.skillName).toBe("demo");
     expect(keys(triggers.run)).not.toContain("benchmark");
     const evals = await merge("evals", { evals: true, triggers: false });
     expect(keys(evals)).not.toContain("triggers");
+    expect(evals.skillName).toBe("demo");
     expect(keys(evals.run)).not.toContain("triggers");
   });
 });

@@ -72,12 +72,7 @@ export function registerMerge(program: Command, io: Io): void {
         io.out(`report: ${result.reportFile}\n`);
       }
     }
-    const skillName =
-      result.matrix?.skill_name ??
-      result.benchmark?.metadata.skill_name ??
-      result.triggers?.skill_name ??
-      "skill";
-    await reportToCi(io, result.iterationDir, skillName, flags, gates);
+    await reportToCi(io, result.iterationDir, result.skillName, flags, gates);
     if (gates.some((g) => !g.passed)) io.setExitCode(ExitCode.gateFailed);
   });
 }
