@@ -1,10 +1,13 @@
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureIo } from "../../src/cli/io.js";
+import { main } from "../../src/cli/main.js";
 import { executableDouble } from "../agent-double/index.js";
 import { tempDir } from "../e2e/helpers.js";
 import { smallExample } from "../e2e/small-example.js";
-import { cli } from "./command-fixture.js";
+import { cli, MISSING_PATH_REFUSALS } from "./command-fixture.js";
+import { interrupted } from "./interrupted.js";
 
 // `skillgym optimize` run in this process through the CLI's own `main`, on a copy of examples/release-notes keeping
 // three trigger queries (two should trigger, one should not), with the test double as the agent under --simulate.
@@ -20,17 +23,40 @@ beforeAll(async () => {
 });
 afterAll(() => cleanup());
 
-const optimize = (workspace: string, ...flags: string[]) =>
-  cli([
-    "optimize",
-    skill,
-    "--simulate",
-    "--agent-bin",
-    binary,
-    "--workspace",
-    join(dir, workspace),
-    ...flags,
-  ]);
+const args = (workspace: string, ...flags: string[]) => [
+  "optimize",
+  skill,
+  "--simulate",
+  "--agent-bin",
+  binary,
+  "--workspace",
+  join(dir, workspace),
+  ...flags,
+];
+const optimize = (workspace: string, ...flags: string[]) => cli(args(workspace, ...flags));
+
+// `optimize` with an Io that records, in order, what goes to stdout and each live status line (null: the status removed).
+async function optimizeWatched(workspace: string, ...flags: string[]) {
+  const io = captureIo();
+  const shown: (string | null)[] = [];
+  const printed: (string | null)[][] = [];
+  const watched = {
+    ...io,
+    status: (line: (() => string) | undefined) => {
+      shown.push(line ? line() : null);
+    },
+    out: (text: string) => {
+      printed.push([...shown]);
+      io.out(text);
+    },
+  };
+  const listening = process.listeners("SIGINT").length;
+  const code = await main(args(workspace, ...flags), watched);
+  // Ctrl-C is the shell's again once the command has returned.
+  expect(process.listeners("SIGINT")).toHaveLength(listening);
+  const folder = /^optimizing into (\S+) \[SIMULATED/m.exec(io.stderr())?.[1] as string;
+  return { code, stdout: io.stdout(), stderr: io.stderr(), shown, printed, folder };
+}
 
 const description =
   "Turns a plain commit log with conventional-commit prefixes (feat, fix, chore...) into RELEASE_NOTES.md with " +
@@ -96,6 +122,25 @@ describe("skillgym optimize --dry-run", () => {
     ]);
   });
 
+  it("plans the trigger queries of the suite --evals names", async () => {
+    const all = JSON.parse(await readFile(join(skill, "evals", "triggers.json"), "utf8"));
+    const two = join(skill, "evals", "two-triggers.json");
+    await writeFile(two, JSON.stringify(all.slice(0, 2)));
+    const result = await optimize("planned", "--dry-run", "--evals", two);
+    expect(result.stdout.split("\n")[0]).toBe(
+      "plan for release-notes: 1 train queries, 1 test queries (held out)",
+    );
+  });
+
+  for (const [flag, says] of MISSING_PATH_REFUSALS.filter(([flag]) => flag !== "--with-skills"))
+    it(`refuses a ${flag} that is not there, exit 2`, async () => {
+      const nowhere = join(dir, "nowhere");
+      const result = await optimize("planned", "--dry-run", flag, nowhere);
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe("");
+      expect(result.stderr).toContain(says.replace("NOWHERE", nowhere));
+    });
+
   it("takes a whole number as --seed, nothing else", async () => {
     for (const seed of ["1.5", " ", "seven"])
       expect(await optimize("planned", "--dry-run", `--seed=${seed}`)).toEqual({
@@ -103,6 +148,63 @@ describe("skillgym optimize --dry-run", () => {
         stdout: "",
         stderr: `error: option '--seed <n>' argument '${seed}' is invalid. expected a whole number\n(see \`skillgym optimize --help\`)\n`,
       });
+  });
+});
+
+describe("skillgym optimize --dry-run of a real run", () => {
+  // The agent's login as a real run would look for it: only the environment given, and a home without logins.
+  async function dryRun(env: Record<string, string>, ...flags: string[]) {
+    const saved = { ...process.env };
+    for (const key of Object.keys(process.env))
+      if (/^(ANTHROPIC_|CLAUDE_|OPENAI_)/.test(key)) delete process.env[key];
+    const home = join(dir, "empty-home");
+    await mkdir(home, { recursive: true });
+    Object.assign(process.env, { HOME: home }, env);
+    try {
+      return await cli([
+        "optimize",
+        skill,
+        "--agent-bin",
+        binary,
+        "--workspace",
+        join(dir, "real"),
+        "--dry-run",
+        ...flags,
+      ]);
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  }
+
+  it("estimates the cost against --max-cost, and checks the agent's login and the improver the flags name", async () => {
+    const improver = ["--improver", "openai", "--improver-model", "improver-1"];
+    const local = ["--improver-base-url", "http://127.0.0.1:9/v1"];
+    const result = await dryRun(
+      { ANTHROPIC_API_KEY: "sk-test-not-a-key" },
+      ...improver,
+      ...local,
+      "--max-cost",
+      "3",
+    );
+    expect(result).toEqual({
+      code: 0,
+      stdout:
+        "plan for release-notes: 2 train queries, 1 test queries (held out)\n" +
+        "up to 6 evaluations (the original + 5 proposals) × 3 queries × 3 runs = 54 trigger runs, plus up to 5 improver calls (twice that with re-asks)\n" +
+        "estimated cost at most about $2.95 ($0.05 per trigger run, $0.05 per improver call: rough defaults (no earlier real optimization in this workspace)); --max-cost $3.00\n" +
+        "estimated wall time: about 7m40s at --concurrency 8 (2m00s per eval run, 30s per trigger run: defaults)\n" +
+        "replay on the train runs and each test query's first run: 6 capture runs (one per description, unless stored), 42 replay requests, up to 54 agent runs (the test runs, and the runs replay leaves undecided)\n" +
+        "credentials: Claude Code logs in with ANTHROPIC_API_KEY; improver (openai): ready\n" +
+        "nothing was started\n",
+      stderr: "",
+    });
+    // OpenAI's own API, which the improver would call without --improver-base-url, needs a key.
+    const unkeyed = await dryRun({ ANTHROPIC_API_KEY: "sk-test-not-a-key" }, ...improver);
+    expect(unkeyed.code).toBe(3);
+    expect(unkeyed.stderr).toContain(
+      "skillgym: the openai judge needs OPENAI_API_KEY for https://api.openai.com/v1\n",
+    );
   });
 });
 
@@ -171,5 +273,59 @@ describe("skillgym optimize", () => {
       true,
       { kind: "none", asked: true, off: "--screen none" },
     ]);
+  });
+
+  it("passes --model, --max-cost, --improver and --apply on, and shows the spending against --max-cost", async () => {
+    const result = await optimizeWatched(
+      "limited",
+      ...["--runs", "1", "--max-iterations", "1", "--model", "m1", "--max-cost", "5"],
+      ...["--improver", "openai", "--improver-model", "improver-1", "--apply"],
+    );
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("\ncost $0 (simulated); --max-cost $5.00\n");
+    const statuses = result.shown.filter((line) => line !== null);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((line) => line.endsWith(" of $5.00 (--max-cost)"))).toBe(true);
+    expect(result.stdout).toContain(
+      `\nnot applied: the original description scored best on test; ${join(skill, "SKILL.md")} is unchanged\n`,
+    );
+    const written = JSON.parse(await readFile(join(result.folder, "results.json"), "utf8"));
+    expect(written.settings).toMatchObject({
+      model: "m1",
+      max_cost_usd: 5,
+      improver_backend: "openai",
+      improver_model: "improver-1",
+    });
+  });
+
+  it("says it is cancelling on Ctrl-C and exits 130; --resume takes the flags given again", async () => {
+    const result = await interrupted(() =>
+      optimizeWatched("cancelled", "--runs", "1", "--max-iterations", "1"),
+    );
+    expect(result.code).toBe(130);
+    expect(
+      result.stderr.startsWith(
+        "\ncancelling: results so far are kept (continue with --resume); Ctrl-C again to quit now\n",
+      ),
+    ).toBe(true);
+    expect(result.stdout).toContain("\nstopped: cancelled after 1 iterations; cost $0.00\n");
+    // The live status of the runs left undone is gone before the summary is printed.
+    expect(result.shown.length).toBeGreaterThan(1);
+    expect(result.printed.every((shown) => shown.at(-1) === null)).toBe(true);
+
+    // --runs given again is held against results.json; the rest comes from it.
+    const changed = await optimize("cancelled", "--resume", result.folder, "--runs", "2");
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toContain(
+      `: it was started with other inputs\n  --runs: 1 in results.json, 2 now\n`,
+    );
+    const resumed = await optimize("cancelled", "--resume", result.folder);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain("\nstopped: every train query passes after 1 iterations; cost $0.00\n");
+  });
+
+  it("describes its argument in its help", async () => {
+    const help = await cli(["help", "optimize"]);
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(" skill the skill folder ");
   });
 });

@@ -136,7 +136,8 @@ export function registerOptimize(program: Command, io: Io): void {
       );
       const screen = optimizeScreenOf(flags);
       const triggerProgress = triggerReporter(io, {
-        spending: { usd: 0, ...(flags.maxCost !== undefined ? { maxUsd: flags.maxCost } : {}) },
+        // Without --max-cost, maxUsd is undefined: the status shows what was spent, against no limit.
+        spending: { usd: 0, maxUsd: flags.maxCost },
       });
       const options: OptimizeOptions = {
         skillPath,
@@ -153,14 +154,15 @@ export function registerOptimize(program: Command, io: Io): void {
         concurrency: flags.concurrency,
         timeoutSeconds: flags.timeout,
         ...(flags.model ? { model: flags.model } : {}),
-        ...(flags.maxCost !== undefined ? { maxCostUsd: flags.maxCost } : {}),
+        // Undefined without --max-cost: no limit, and --resume keeps the stored one.
+        maxCostUsd: flags.maxCost,
         ...(flags.apply ? { apply: true } : {}),
         ...(flags.resume
           ? {
               resumeDir: flags.resume,
-              explicit: Object.entries(resumedFlags).flatMap(([flag, option]) =>
-                command.getOptionValueSource(flag) === "cli" ? [option] : [],
-              ),
+              explicit: Object.entries(resumedFlags)
+                .filter(([flag]) => command.getOptionValueSource(flag) === "cli")
+                .map(([, option]) => option),
             }
           : {}),
         store: storeRequest(flags),
@@ -194,8 +196,8 @@ export function registerOptimize(program: Command, io: Io): void {
           else io.out(`${credentials}\nnothing was started\n`);
           return;
         }
-        const result = await runOptimize(options);
-        triggerProgress.close();
+        // The live status goes before the summary is printed, and when the optimization fails.
+        const result = await runOptimize(options).finally(() => triggerProgress.close());
         if (flags.json) io.out(`${JSON.stringify(result.results, null, 2)}\n`);
         else
           io.out(
@@ -207,7 +209,6 @@ export function registerOptimize(program: Command, io: Io): void {
           );
         if (result.results.status === "interrupted") io.setExitCode(130);
       } finally {
-        triggerProgress.close();
         interrupt.dispose();
         await setup.close();
       }
