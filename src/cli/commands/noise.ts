@@ -50,11 +50,13 @@ export function registerNoise(program: Command, io: Io): void {
           hint: "leave out --baseline",
         });
       const { skill } = await loadSkill(skillPath);
+      // Stryker disable next-line StringLiteral: equivalent, runEvals refuses a skill that did not load before it writes anything
       const workspace = flags.workspace ?? defaultWorkspace(skillPath, skill?.name ?? "");
       const reporter = terminalReporter(io);
       const setup = createSetup(flags);
       const interrupt = interruptSignal(() => io.err("\ncancelling: finished runs are kept\n"));
       try {
+        // The live status goes once the runs are over, before anything else is printed, and when they fail.
         const summary = await runEvals({
           skillPath,
           ...(flags.evals ? { evalsPath: flags.evals } : {}),
@@ -84,8 +86,7 @@ export function registerNoise(program: Command, io: Io): void {
                 `  grading failed for ${runDir}: ${error instanceof Error ? error.message : String(error)}\n`,
               ),
           }),
-        });
-        reporter.close();
+        }).finally(() => reporter.close());
         // The A/A benchmark is held against the effect floor alone, never against an earlier noise.json.
         const { benchmark } = await writeBenchmark(summary.iterationDir, {
           effectFloor: flags.effectFloor,
@@ -112,7 +113,6 @@ export function registerNoise(program: Command, io: Io): void {
           );
         }
       } finally {
-        reporter.close();
         interrupt.dispose();
         // The simulator and any judge it started: left open, they keep the process from exiting.
         await setup.close();
