@@ -234,6 +234,45 @@ describe("allowedEnvironment: lists and values", () => {
     expect(allowedEnvironment(odd, {})).toEqual({});
   });
 
+  it("passes each name of the base: path, locale, terminal, temp folders, shell, proxy in either case, CA, Windows' system folders", () => {
+    const names = [
+      "PATH",
+      "LANG",
+      "LANGUAGE",
+      "TERM",
+      "COLORTERM",
+      "NO_COLOR",
+      "TZ",
+      "TMPDIR",
+      "TMP",
+      "TEMP",
+      "SHELL",
+      "HTTP_PROXY",
+      "HTTPS_PROXY",
+      "NO_PROXY",
+      "ALL_PROXY",
+      "http_proxy",
+      "https_proxy",
+      "no_proxy",
+      "all_proxy",
+      "NODE_EXTRA_CA_CERTS",
+      "NODE_USE_SYSTEM_CA",
+      "SSL_CERT_FILE",
+      "SSL_CERT_DIR",
+      "REQUESTS_CA_BUNDLE",
+      "CURL_CA_BUNDLE",
+      "GIT_SSL_CAINFO",
+      "SYSTEMROOT",
+      "SYSTEMDRIVE",
+      "WINDIR",
+      "COMSPEC",
+      "PATHEXT",
+      "LC_TIME",
+    ];
+    const every = Object.fromEntries(names.map((name) => [name, `value of ${name}`]));
+    expect(allowedEnvironment({ ...every, "": "no name", SECRET: "s" })).toEqual(every);
+  });
+
   it("leaves out a variable the parent has without a value", () => {
     const env = allowedEnvironment({ PATH: undefined, TERM: "xterm" }, { names: ["SOME"] });
     expect(Object.keys(env)).toEqual(["TERM"]);
