@@ -1,8 +1,9 @@
 import { chmod } from "node:fs/promises";
 import { delimiter, join } from "node:path";
+import { Command } from "commander";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
-import { checkCredentials, createSetup } from "../../src/cli/agent-setup.js";
+import { checkCredentials, createSetup, withEvalOptions } from "../../src/cli/agent-setup.js";
 import { SkillgymError } from "../../src/errors.js";
 import { executableDouble } from "../agent-double/index.js";
 import { tempDir, writeTree } from "../e2e/helpers.js";
@@ -297,5 +298,14 @@ describe("the agents and judges of a command", () => {
       stderr.mockRestore();
       await setup.close();
     }
+  });
+});
+
+describe("the eval flags' --model", () => {
+  it("takes one model unless the command runs several", () => {
+    const model = (command: Command) => command.options.find((o) => o.long === "--model");
+    const one = model(withEvalOptions(new Command("noise"), 3));
+    expect([one?.flags, one?.description]).toEqual(["--model <model>", "the agent's model"]);
+    expect(model(withEvalOptions(new Command("run"), 3, true))?.flags).toBe("--model <models>");
   });
 });
