@@ -74,13 +74,11 @@ export async function projectCondition(
 ): Promise<ProjectCondition | undefined> {
   if (!options.project) return undefined;
   const { skill, suite, workspace } = inputs;
-  const leaveOut = [
-    skill.dir,
-    suite.dir,
-    ...(suite.triggersFile ? [suite.triggersFile] : []),
-    workspace,
-    ...(options.store ? [storeSettings(options.store, workspace).dir] : []),
-  ];
+  const store = options.store ? storeSettings(options.store, workspace).dir : undefined;
+  // The trigger file too: a suite at the project's root leaves out no folder.
+  const leaveOut = [skill.dir, suite.dir, suite.triggersFile, workspace, store].filter(
+    (path): path is string => path !== undefined,
+  );
   return snapshotProject(options.project, leaveOut, projectSnapshotDir(tempRoot));
 }
 

@@ -55,6 +55,32 @@ async function store(runNumber: number, record: unknown, workspace = "ws") {
   });
 }
 
+describe("the forecast of a query whose stored run triggered", () => {
+  it("counts the query's other runs to make while they could still pass it", async () => {
+    await store(
+      1,
+      {
+        query: QUERY,
+        should_trigger: false,
+        synthetic_name: "notes-sg-00000001",
+        triggered: true,
+        skills_loaded: ["notes"],
+        stolen_by: [],
+        outcome: "stopped",
+        attempts: 1,
+        duration_ms: 5,
+      },
+      "ws-triggered",
+    );
+    // One trigger in one run: two runs without one would pass the query (1 of 3, under the threshold).
+    expect(await forecastTriggerRuns(options("ws-triggered"))).toMatchObject({
+      runs: 3,
+      served: 1,
+      toRun: 2,
+    });
+  });
+});
+
 describe("the forecast of a query whose stored run cannot be read", () => {
   it("counts it as an errored run: the query is not settled by it", async () => {
     await store(1, { query: QUERY, note: "not a trigger record" });

@@ -5,7 +5,9 @@ import { TriggerRun } from "../../src/contracts/run-record.js";
 import { SimScript } from "../../src/contracts/sim-script.js";
 import { SkillgymError } from "../../src/errors.js";
 import { createBudget } from "../../src/run/budget.js";
+import { loadInputs } from "../../src/run/load-inputs.js";
 import { runTriggers, type TriggerOptions } from "../../src/triggers/index.js";
+import { projectCondition } from "../../src/triggers/run-triggers.js";
 import { useSimDouble } from "../agent-double/use-sim-double.js";
 import { fastRetry, readJson, skillMd, writeTree } from "../e2e/helpers.js";
 import { priorConversation } from "./conditions-fixture.js";
@@ -20,6 +22,17 @@ const script = SimScript.parse({
     { match: "what changed", skill: "~release-notes-sg-", steps: [{ text: "Notes." }] },
     { match: "prepare the release", files: "^package\\.json$", skill: "~release-notes-sg-" },
     { match: "prepare the release", skill: "none", without_skill: [{ text: "Which release?" }] },
+    // The agent removes skillgym's temp folder, the one its working folder lies in.
+    {
+      match: "clean up the temp",
+      skill: "none",
+      without_skill: [
+        {
+          bash: 'd=$PWD; while [ "$d" != / ]; do case $(basename "$d") in skillgym-triggers.*) rm -rf "$d"; break;; esac; d=$(dirname "$d"); done',
+        },
+        { text: "Cleaned." },
+      ],
+    },
     {
       skill: "none",
       without_skill: [
@@ -51,8 +64,27 @@ const fx = useSimDouble(script, async (dir) => {
     "library/formatter/SKILL.md": skillMd("formatter", "Formats code.", "Run the formatter."),
     "not-a-skill/readme.txt": "nothing here",
     "context.json": JSON.stringify(priorConversation),
+    // A skill named like the folder the project's copy is made in.
+    "named/project/SKILL.md": skillMd("project", "Plans projects.", "Plan."),
+    "named/project/evals/triggers.json": JSON.stringify([
+      { query: "Explain what a monad is", should_trigger: false },
+    ]),
+    "named/tidy/SKILL.md": skillMd("tidy", "Tidies up.", "Tidy."),
+    "named/tidy/evals/triggers.json": JSON.stringify([
+      { query: "Please clean up the temp folders", should_trigger: false },
+    ]),
+    // A suite at the project's root, and a store that already holds runs, inside the project.
+    "flat/package.json": '{ "name": "flat" }\n',
+    "flat/triggers.json": JSON.stringify([{ query: "Tell me what changed", should_trigger: true }]),
+    "flat/cache/entry.json": "{}\n",
+    "flat/skills/notes/SKILL.md": skillMd("notes", "Drafts notes.", "Notes."),
   });
 });
+// What the fallback rule's agent listed of its working folder, from a run's transcript.
+async function listing(runDir: string): Promise<string[] | undefined> {
+  const transcript = await readFile(join(runDir, "transcript.jsonl"), "utf8");
+  return /BEGIN\\n(.*?)\\nEND/.exec(transcript)?.[1]?.split("\\n");
+}
 // The claude-code adapter on the test double, against this file's sim.
 const double = () => fx.agent();
 const proj = () => join(fx.dir, "proj");
@@ -95,9 +127,13 @@ describe("trigger runs in a copy of the project, with a library installed", () =
     });
 
     const monad = summary.records.find((r) => r.queryIndex === 2)!;
-    const transcript = await readFile(join(monad.spec.runDir, "transcript.jsonl"), "utf8");
-    const listed = /BEGIN\\n(.*?)\\nEND/.exec(transcript)?.[1]?.split("\\n");
-    expect(listed).toEqual([".", "./package.json", "./skills", "./src", "./src/index.ts"]);
+    expect(await listing(monad.spec.runDir)).toEqual([
+      ".",
+      "./package.json",
+      "./skills",
+      "./src",
+      "./src/index.ts",
+    ]);
 
     // The project's own skill was listed beside the staged ones: every run says so.
     for (const run of summary.records) {
@@ -106,6 +142,51 @@ describe("trigger runs in a copy of the project, with a library installed", () =
       const activation = await readJson(join(run.spec.runDir, "activation.json"));
       expect(activation.unexpected_skills).toEqual(["helper"]);
     }
+  }, 60_000);
+});
+
+describe("the copy of the project", () => {
+  it("leaves out a trigger file at the project's root and a store that already holds runs", async () => {
+    const root = join(fx.dir, "flat");
+    const inputs = await loadInputs({
+      skillPath: join(root, "skills", "notes"),
+      evalsPath: join(root, "triggers.json"),
+      need: "triggers",
+    });
+    const project = await projectCondition(
+      { project: root, store: { dir: join(root, "cache") } },
+      { ...inputs, workspace: join(root, "ws") },
+      join(fx.dir, "flat-temp"),
+    );
+    expect((await readdir(project!.snapshot)).sort()).toEqual(["package.json", "skills"]);
+    expect(await readdir(join(project!.snapshot, "skills"))).toEqual([]);
+  });
+
+  it("stays apart from a skill named project tested with a description of its own", async () => {
+    const summary = await runTriggers(
+      options({
+        skillPath: join(fx.dir, "named", "project"),
+        evalsPath: join(fx.dir, "named", "project", "evals", "triggers.json"),
+        project: proj(),
+        description: "Plans software projects.",
+      }),
+    );
+    const listed = await listing(summary.records[0]!.spec.runDir);
+    expect(listed).toContain("./package.json");
+    expect(listed).not.toContain("./SKILL.md");
+  }, 60_000);
+
+  it("ends the runs when the agent removed skillgym's temp folder", async () => {
+    const summary = await runTriggers(
+      options({
+        skillPath: join(fx.dir, "named", "tidy"),
+        evalsPath: join(fx.dir, "named", "tidy", "evals", "triggers.json"),
+        project: proj(),
+      }),
+    );
+    expect(summary.cancelled).toBe(false);
+    expect(summary.records).toHaveLength(1);
+    expect(await readJson(summary.resultsFile)).toMatchObject({ summary: { total: 1 } });
   }, 60_000);
 });
 
@@ -137,7 +218,8 @@ describe("a shard's plan", () => {
   it("records its place and the whole plan's hash, which every input of the plan changes", async () => {
     const first = await planOf("first");
     const second = await planOf("second", { shard: { index: 2, count: 2 } });
-    expect(first.shard).toEqual({ index: 1, count: 2, plan_hash: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // The hash is of the trigger plan alone: the same wherever, and by whichever release, it is made.
+    expect(first.shard).toEqual({ index: 1, count: 2, plan_hash: "722eadce71951e20" });
     expect(second.shard).toEqual({ index: 2, count: 2, plan_hash: first.shard.plan_hash });
     expect(first.total + second.total).toBe(6);
     expect(first.total).toBeGreaterThan(0);

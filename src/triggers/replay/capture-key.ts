@@ -4,8 +4,11 @@ import { storeKey } from "../../store/index.js";
 import type { Companion } from "../companions.js";
 import type { TriggerContext } from "../run-trigger.js";
 
-// Installed names are unique (loadConditionSkills refuses a name installed twice), so no two compare equal.
-const byName = (a: Companion, b: Companion) => (a.installName < b.installName ? -1 : 1);
+// Installed names are unique (loadConditionSkills refuses a name installed twice): one skill a name, in name order.
+const inNameOrder = (skills: readonly Companion[]): Companion[] => {
+  const byName = new Map(skills.map((c) => [c.installName, c]));
+  return [...byName.keys()].sort().map((name) => byName.get(name) as Companion);
+};
 
 const hashes = (skills: readonly Companion[]) =>
   Promise.all(skills.map(async (c) => ({ name: c.installName, content: await hashSkill(c.sourceDir) })));
@@ -22,7 +25,7 @@ export async function captureKey(ctx: TriggerContext, description: string): Prom
     name: ctx.skillName,
     description,
     companions: await hashes(ctx.companions),
-    installed: await hashes([...(ctx.installed ?? [])].sort(byName)),
+    installed: await hashes(inNameOrder(ctx.installed ?? [])),
     project: ctx.project?.hash ?? null,
     context: ctx.context?.hash ?? null,
   });
