@@ -127,6 +127,19 @@ describe("trigger progress lines and live status", () => {
     expect(spending).toEqual({ usd: 0.04, unpriced: 1 });
   });
 
+  it("counts a cancelled run in the live status while others still run", () => {
+    const io = liveIo();
+    const progress = triggerReporter(io, { spending: { usd: 0 }, now: clock().now });
+    progress.onPlan?.({ ...plan, total: 3 });
+    progress.onRunStart?.(triggerSpec(0, 1));
+    progress.onRunStart?.(triggerSpec(1, 1));
+    progress.onRunEnd?.(triggerRecord(triggerSpec(0, 1), { outcome: "cancelled", triggered: false }));
+    expect(io.shown.at(-1)).toBe(
+      "trigger runs 1/3 done · 1 running · 1 queued · 1 cancelled · 0s elapsed · time left: estimating · $0.01 spent",
+    );
+    progress.close();
+  });
+
   it("counts runs finished earlier and reused ones without listing them as run, on a resumed, simulated plan", () => {
     const io = liveIo();
     const spending = { usd: 0 };
