@@ -1,5 +1,5 @@
 import { readdir, readFile, rm } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Agent } from "../../src/agents/agent.js";
 import { createRedactor } from "../../src/redact.js";
@@ -167,7 +167,11 @@ describe("one attempt", () => {
       ...agent,
       run: async (request) => {
         const result = await agent.run(request);
-        await rm(dirname(request.cwd), { recursive: true, force: true });
+        const folder = dirname(request.cwd);
+        // Only a folder inside this test's temporary root: a bug that starts the agent elsewhere removes nothing else.
+        if (relative(tempRoot(), folder).startsWith("..") || !isAbsolute(folder))
+          throw new Error(`the agent started outside the test's folder: ${request.cwd}`);
+        await rm(folder, { recursive: true, force: true });
         return result;
       },
     };

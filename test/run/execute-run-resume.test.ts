@@ -1,5 +1,5 @@
 import { mkdir, rm } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, isAbsolute, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClaudeCodeAgent } from "../../src/agents/index.js";
 import { type EarlierRun, type RunRecord, runEvals } from "../../src/run/index.js";
@@ -144,10 +144,14 @@ describe("a cancelled eval run, resumed", () => {
         },
       }),
     );
+    // The kept workspace's own temporary root, and nothing else: a bug that empties the path removes no other folder.
+    const root = dirname(staged);
     try {
       expect(await exists(staged)).toBe(true);
+      expect(basename(root)).toMatch(/^skillgym-/);
     } finally {
-      await rm(dirname(staged), { recursive: true, force: true });
+      if (isAbsolute(root) && basename(root).startsWith("skillgym-"))
+        await rm(root, { recursive: true, force: true });
     }
   });
 });
