@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { judgeBackends } from "../../src/judge/create.js";
 import { executableDouble } from "../agent-double/index.js";
 import { tempDir } from "../e2e/helpers.js";
 import { smallExample } from "../e2e/small-example.js";
@@ -327,5 +328,9 @@ describe("skillgym optimize", () => {
   it("describes its argument in its help", async () => {
     const help = await cli(["help", "optimize"]);
     expect(help.stdout.replace(/\s+/g, " ")).toContain(" skill the skill folder ");
+    // And which improvers --improver takes.
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(
+      ` --improver <backend> who proposes descriptions: ${judgeBackends.join(", ")} `,
+    );
   });
 });
