@@ -13,6 +13,8 @@ export default defineConfig({
     // The resident test double, as under `npm test`: the double's own program cannot be started from Stryker's copy of
     // the repository, which does not keep file modes (EACCES), and a resident run costs a bash start, not Node's.
     globalSetup: ["./test/agent-double/global-setup.ts"],
+    // The tests' temporary folders apart from the runner's (test/mutation/own-tmpdir.ts).
+    setupFiles: ["./test/mutation/own-tmpdir.ts"],
     // The in-process CLI tests (test/cli/cli-in-process.ts) load src/cli/main.ts, not the built bundle: Stryker's
     // mutants are in the source, so only then do those tests reach the commands' code.
     env: { SKILLGYM_CLI_FROM_SOURCE: "1" },
