@@ -3,6 +3,7 @@ import { delimiter, join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { main } from "../../src/cli/main.js";
+import { chatReply, scriptedEndpoint } from "../judge/scripted-endpoint.js";
 import { cli, useReleaseNotes } from "./command-fixture.js";
 
 // `skillgym grade` in this process on an iteration of two models' eval runs the test double wrote.
@@ -34,6 +35,35 @@ describe("skillgym grade of several models' iteration", () => {
         { iteration_dir: join(iteration, "m2"), graded: 2 },
       ],
     });
+  });
+
+  it("adds up each model's judge cost in --json", async () => {
+    const expectations = JSON.parse(await readFile(join(fixture.at.skill, "evals", "evals.json"), "utf8"))
+      .evals[0].expectations as string[];
+    const verdict = { expectations: expectations.map((text) => ({ text, passed: true, evidence: "seen" })) };
+    // gpt-4.1's price: 1,000 tokens in and 200 out cost $0.0036 a call, one call a run.
+    const endpoint = await scriptedEndpoint([chatReply(JSON.stringify(verdict))]);
+    try {
+      const judged = [
+        "--force",
+        "--judge",
+        "openai",
+        "--judge-model",
+        "gpt-4.1",
+        "--judge-base-url",
+        endpoint.url,
+      ];
+      const json = await grade(...judged, "--json");
+      expect(json.code, json.stderr).toBe(0);
+      const result = JSON.parse(json.stdout);
+      expect(result.judgeCostUsd).toBeCloseTo(4 * 0.0036, 10);
+      expect(result.agents.map((a: { judgeCostUsd: number }) => a.judgeCostUsd)).toEqual([
+        expect.closeTo(2 * 0.0036, 10),
+        expect.closeTo(2 * 0.0036, 10),
+      ]);
+    } finally {
+      await endpoint.close();
+    }
   });
 
   it("says it is cancelling on Ctrl-C and marks the totals cancelled, exit 130", async () => {

@@ -158,3 +158,27 @@ describe("gradeIteration's command checks", () => {
     ]);
   });
 });
+
+describe("gradeIteration rebuilds the workspace the run had", () => {
+  it("with the suite's setup/ folder laid under it, as the run had it", async () => {
+    const skillDir = await writeCardSkill(join(root, "overlaid"), [
+      {
+        id: 1,
+        prompt: "p",
+        checks: [
+          { type: "file_exists", path: "fixture.txt" },
+          { type: "file_contains", path: "fixture.txt", pattern: "^from setup$", flags: "m" },
+        ],
+      },
+    ]);
+    await writeFiles(skillDir, { "evals/setup/fixture.txt": "from setup\n" });
+    const dir = join(root, "overlaid", "iteration-1");
+    await writeIterationRecord(dir, cardRecord(skillDir, { evals: [1], configurations: ["with_skill"] }));
+    await writeRun(cardRunDir(dir, 1, "with_skill"), { outputs: { "card.txt": "Hi\n" } });
+    expect(await gradeIteration({ iterationDir: dir })).toMatchObject({ graded: 1, errors: [] });
+    expect(await evidenceOf(cardRunDir(dir, 1, "with_skill"))).toEqual([
+      "fixture.txt exists (a file of 11 bytes)",
+      'Found on line 1 of fixture.txt: "from setup"',
+    ]);
+  });
+});

@@ -160,6 +160,15 @@ describe("runPipeline's options over the suite's own conditions", () => {
     expect((await run).cancelled).toBe(true);
   });
 
+  it("takes --project-root from the command line as the real condition the suite's side_by_side asks for", async () => {
+    const { run } = await pipeline("cli-project", {
+      evalsPath: suiteAt("both"),
+      projectRoot: join(bench.dir, "project"),
+      signal: cancelled(),
+    });
+    expect((await run).cancelled).toBe(true);
+  });
+
   it("reads --context before any agent starts, unless only the clean room runs", async () => {
     const context = join(bench.dir, "no-such-context.json");
     const { run, agents } = await pipeline("context", { context, signal: cancelled() });
