@@ -12,8 +12,7 @@ export function newRunMarker(): { variable: string; value: string; entry: string
 
 // Agents start commands in a new session (Claude Code's Bash tool, Codex's bubblewrap sandbox), outside the process
 // group the run ends; their environment still carries the run's marker. Linux only: /proc shows every environment.
-function markedProcesses(entry: string, platform: NodeJS.Platform): number[] {
-  if (platform !== "linux") return [];
+function markedProcesses(entry: string): number[] {
   const found: number[] = [];
   for (const pid of readdirSync("/proc")) {
     // Stryker disable next-line LogicalOperator: equivalent, /proc/self and this process's own environment (fixed at its start) hold no marker made since
@@ -34,10 +33,14 @@ export async function endMarkedProcesses(
   waitMs = 2000,
   platform: NodeJS.Platform = process.platform,
 ): Promise<void> {
+  if (platform !== "linux") return;
   const until = Date.now() + waitMs;
+  // A process caught in its exec may show an empty environment for a moment: it is gone when two scans miss it.
+  let missed = 0;
   for (;;) {
-    const left = markedProcesses(entry, platform);
-    if (left.length === 0 || Date.now() > until) return;
+    const left = markedProcesses(entry);
+    missed = left.length === 0 ? missed + 1 : 0;
+    if (missed === 2 || Date.now() > until) return;
     for (const pid of left) {
       try {
         process.kill(pid, "SIGKILL");
