@@ -181,7 +181,7 @@ export function catalogScreenedHooks(input: CatalogScreenInput) {
             loaded,
             outcome: "success",
             dir: relative(ctx.catalogDir, spec.runDir).replaceAll("\\", "/"),
-            cost_usd: cost,
+            ...(cost !== undefined ? { cost_usd: cost } : {}),
             decided_by: "replay",
           };
           await mkdir(spec.runDir, { recursive: true });

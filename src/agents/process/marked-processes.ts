@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** The variable that marks every process of one agent run, whatever session or group it moved to. */
 export const RUN_MARKER = "SKILLGYM_RUN_MARKER";
@@ -46,6 +47,6 @@ export async function endMarkedProcesses(
         process.kill(pid, "SIGKILL");
       } catch {}
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }
