@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -109,6 +109,20 @@ describe.skipIf(process.platform !== "linux")("killTree on Windows", () => {
       once(child, "exit").then(([, signal]) => signal as string),
       new Promise<string>((resolve) => setTimeout(() => resolve("running"), 10_000)),
     ]);
+  // Waits until no stand-in taskkill runs: each one started has noted its call by then.
+  const settled = async () => {
+    const running = () =>
+      readdirSync("/proc").some((pid) => {
+        try {
+          return (
+            /^\d+$/.test(pid) && readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(join(bin, "taskkill"))
+          );
+        } catch {
+          return false;
+        }
+      });
+    while (running()) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
   const calls = () => {
     try {
       return readFileSync(join(bin, "taskkill.log"), "utf8").trim().split("\n");
@@ -163,6 +177,7 @@ describe.skipIf(process.platform !== "linux")("killTree on Windows", () => {
     const ended = endOf(child);
     killTree(child, "SIGKILL", "win32");
     expect(await ended).toBe("SIGKILL");
+    await settled();
     expect(calls()).toEqual([`/pid ${child.pid} /T /F /dev/null`]);
   });
 
