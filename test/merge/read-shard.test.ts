@@ -115,6 +115,21 @@ describe("readShard", () => {
     expect(shard.finished).toEqual({ evalRuns: 1, triggerRuns: 2 });
   });
 
+  it("reads a run's number from its own folder, not from an eval id that looks like one", async () => {
+    const it1 = join(dir, "e", "iteration-1");
+    await write(
+      join(it1, "iteration.json"),
+      iteration("complete", {
+        plan: { evals: ["run-9"], configurations: ["with_skill"], runs_per_configuration: 2 },
+      }),
+    );
+    for (const run of ["run-1", "run-2"])
+      await write(join(it1, "eval-run-9", "with_skill", run, "timing.json"), { outcome: "success" });
+    const shard = await readShard(join(dir, "e"));
+    expect(shard.evalRuns).toHaveLength(2);
+    expect(shard.finished).toEqual({ evalRuns: 2, triggerRuns: 0 });
+  });
+
   it("counts, in a shard not complete, only the runs whose record says they ended", async () => {
     const it1 = join(dir, "a");
     await write(join(it1, "iteration.json"), iteration("interrupted"));
