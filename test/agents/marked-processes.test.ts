@@ -43,6 +43,37 @@ describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
     }
   }, 30_000);
 
+  it("waits out marked processes that keep starting for a while, and ends every one", async () => {
+    const marker = newRunMarker();
+    const children: ChildProcess[] = [];
+    const start = () =>
+      children.push(
+        spawn("sleep", ["60"], { stdio: "ignore", env: { ...process.env, [marker.variable]: marker.value } }),
+      );
+    start();
+    const spawner = setInterval(start, 10);
+    const stopped = Date.now() + 400;
+    setTimeout(() => clearInterval(spawner), 400);
+    try {
+      await endMarkedProcesses(marker.entry, 10_000);
+      expect(Date.now()).toBeGreaterThanOrEqual(stopped);
+      const ends = await Promise.all(
+        children.map((child) =>
+          child.exitCode !== null || child.signalCode !== null
+            ? "ended"
+            : Promise.race([
+                once(child, "exit").then(() => "ended"),
+                new Promise((resolve) => setTimeout(() => resolve("running"), 5000)),
+              ]),
+        ),
+      );
+      expect(ends.filter((end) => end === "running")).toEqual([]);
+    } finally {
+      clearInterval(spawner);
+      for (const child of children) if (child.pid && alive(child.pid)) child.kill("SIGKILL");
+    }
+  }, 30_000);
+
   it("leaves marked processes alone off Linux, where no /proc shows other processes' environments", async () => {
     const marker = newRunMarker();
     const child = spawn("sleep", ["60"], {
