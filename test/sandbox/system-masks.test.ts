@@ -43,6 +43,15 @@ describe("the masks of a system folder", () => {
     expect(masks.folders.sort()).toEqual([join(root, "listable-not"), join(root, "private")]);
   });
 
+  it("walks each folder once per process, and another folder for itself", async () => {
+    const secret = await file("shadow", 0o600);
+    const root = join(dir, "etc");
+    const masks = systemMasks(root);
+    expect(systemMasks(root)).toBe(masks);
+    expect(masks).toEqual({ files: [secret], folders: [] });
+    expect(systemMasks(dir)).not.toBe(masks);
+  });
+
   it("lists nothing under a folder that does not exist", () => {
     expect(unreadableUnder(join(dir, "none"))).toEqual({ files: [], folders: [] });
   });
