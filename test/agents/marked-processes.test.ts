@@ -4,6 +4,26 @@ import { describe, expect, it } from "vitest";
 import { endMarkedProcesses, newRunMarker } from "../../src/agents/process/marked-processes.js";
 import { alive } from "./process-alive.js";
 
+// Marked `sleep 60`s: one now and one every 10 ms until stopped; `end` stops and kills whatever still runs.
+function keepStarting(marker: { variable: string; value: string }) {
+  const children: ChildProcess[] = [];
+  const start = () =>
+    children.push(
+      spawn("sleep", ["60"], { stdio: "ignore", env: { ...process.env, [marker.variable]: marker.value } }),
+    );
+  start();
+  const spawner = setInterval(start, 10);
+  const stop = () => clearInterval(spawner);
+  return {
+    children,
+    stop,
+    end: () => {
+      stop();
+      for (const child of children) if (child.pid && alive(child.pid)) child.kill("SIGKILL");
+    },
+  };
+}
+
 describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
   it("kills a marked process that ignores SIGTERM", async () => {
     const marker = newRunMarker();
@@ -24,13 +44,7 @@ describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
 
   it("gives up after its wait when marked processes keep appearing", async () => {
     const marker = newRunMarker();
-    const children: ChildProcess[] = [];
-    const start = () =>
-      children.push(
-        spawn("sleep", ["60"], { stdio: "ignore", env: { ...process.env, [marker.variable]: marker.value } }),
-      );
-    start();
-    const spawner = setInterval(start, 10);
+    const spawner = keepStarting(marker);
     try {
       const returned = await Promise.race([
         endMarkedProcesses(marker.entry, 300).then(() => true),
@@ -38,27 +52,20 @@ describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
       ]);
       expect(returned).toBe(true);
     } finally {
-      clearInterval(spawner);
-      for (const child of children) if (child.pid && alive(child.pid)) child.kill("SIGKILL");
+      spawner.end();
     }
   }, 30_000);
 
   it("waits out marked processes that keep starting for a while, and ends every one", async () => {
     const marker = newRunMarker();
-    const children: ChildProcess[] = [];
-    const start = () =>
-      children.push(
-        spawn("sleep", ["60"], { stdio: "ignore", env: { ...process.env, [marker.variable]: marker.value } }),
-      );
-    start();
-    const spawner = setInterval(start, 10);
+    const spawner = keepStarting(marker);
     const stopped = Date.now() + 400;
-    setTimeout(() => clearInterval(spawner), 400);
+    setTimeout(spawner.stop, 400);
     try {
       await endMarkedProcesses(marker.entry, 10_000);
       expect(Date.now()).toBeGreaterThanOrEqual(stopped);
       const ends = await Promise.all(
-        children.map((child) =>
+        spawner.children.map((child) =>
           child.exitCode !== null || child.signalCode !== null
             ? "ended"
             : Promise.race([
@@ -69,8 +76,7 @@ describe.skipIf(process.platform !== "linux")("endMarkedProcesses", () => {
       );
       expect(ends.filter((end) => end === "running")).toEqual([]);
     } finally {
-      clearInterval(spawner);
-      for (const child of children) if (child.pid && alive(child.pid)) child.kill("SIGKILL");
+      spawner.end();
     }
   }, 30_000);
 
