@@ -79,12 +79,18 @@ describe.runIf(process.platform === "linux")("the resident test double", () => {
         SLEEPY_MARK: "from-the-script",
       });
       const started = join(dir, "started");
-      await until(() => existsSync(started) && readFileSync(started, "utf8").endsWith("\n"), run.output);
+      // The command's file can land before the run's first line reaches this process through its pipe: wait for both.
+      await until(
+        () =>
+          existsSync(started) &&
+          readFileSync(started, "utf8").endsWith("\n") &&
+          run.output().stdout.includes('"type":"system"'),
+        run.output,
+      );
       expect(resident.running()).toBe(1);
       const [pid, mark] = (await readFile(started, "utf8")).trim().split(" ");
       expect(mark).toBe("from-the-script");
       expect(alive(Number(pid))).toBe(true);
-      expect(run.output().stdout).toContain('"type":"system"');
 
       process.kill(-(run.child.pid as number), "SIGTERM");
       expect((await run.closed).signal).toBe("SIGTERM");
