@@ -72,6 +72,12 @@ async function mergeAgents(read: AnyShard[], dir: () => Promise<string>, partial
   return writeMergedAgents(shards, checked.agents, await dir());
 }
 
+// Every shard holds an iteration record or a trigger plan (read-shard refuses a folder with neither).
+function skillNameOf(shards: readonly ShardData[]): string {
+  const first = shards[0]!;
+  return (first.iteration ?? first.triggerPlan)!.skill_name;
+}
+
 /**
  * Checks that the shard folders are one plan's and writes one ordinary iteration from them into the next
  * iteration-<N> of `into`: the run folders, iteration.json, trigger results, benchmark and report (with several
@@ -79,12 +85,6 @@ async function mergeAgents(read: AnyShard[], dir: () => Promise<string>, partial
  * differ, repeat or overlap, when `into` is a shard's folder, and (without `partial`) when a shard is missing,
  * was interrupted or lacks runs.
  */
-// Every shard holds an iteration record or a trigger plan (read-shard refuses a folder with neither).
-function skillNameOf(shards: readonly ShardData[]): string {
-  const first = shards[0]!;
-  return (first.iteration ?? first.triggerPlan)!.skill_name;
-}
-
 export async function mergeShards(options: MergeOptions): Promise<MergeResult> {
   const read = await readInOrder(options.shardDirs);
   refuseIntoShard(

@@ -9,6 +9,22 @@ import { interrupted } from "./interrupted.js";
 // `skillgym run` in this process on a copy of examples/release-notes with two trigger queries, on the test double.
 const { at, command: run } = useReleaseNotes("run");
 
+// An openai judge without a model is refused before the first run (exit 2), and not made at all with --no-grade.
+async function judgeOnlyWhenGraded(one: readonly string[], prefix: string, ...ungradedFlags: string[]) {
+  const refused = await run(...one, "--judge", "openai", "--workspace", join(at.dir, `${prefix}no-judge`));
+  expect(refused.code).toBe(2);
+  expect(refused.stderr).toBe(
+    "skillgym: the openai judge needs a model\n" +
+      "  fix: pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model\n",
+  );
+  const ungraded = await run(
+    ...one,
+    ...["--no-grade", "--judge", "openai", ...ungradedFlags],
+    ...["--workspace", join(at.dir, `${prefix}ungraded`)],
+  );
+  expect(ungraded.code).toBe(0);
+}
+
 describe("skillgym run --dry-run", () => {
   it("plans three runs per eval and configuration and three per trigger query by default, starting nothing", async () => {
     const result = await run("--dry-run");
@@ -327,23 +343,8 @@ describe("skillgym run's runs", () => {
     });
   });
 
-  it("makes the judge before the first run, and only when the runs are graded", async () => {
-    const refused = await run(...one, "--judge", "openai", "--workspace", join(at.dir, "no-judge"));
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(
-      "skillgym: the openai judge needs a model\n" +
-        "  fix: pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model\n",
-    );
-    const ungraded = await run(
-      ...one,
-      "--no-grade",
-      "--judge",
-      "openai",
-      "--workspace",
-      join(at.dir, "ungraded"),
-    );
-    expect(ungraded.code).toBe(0);
-  });
+  it("makes the judge before the first run, and only when the runs are graded", () =>
+    judgeOnlyWhenGraded(one, ""));
 
   it("tells of a run whose grading failed, and of its grading on --resume", async () => {
     // An expectation longer than a command line takes: an agent judge, given it in its prompt, cannot grade.
@@ -452,20 +453,8 @@ describe("skillgym run with several models", () => {
     expect(parts.stderr.startsWith("\n== claude-code-m1 (part 1 of 4) ==\n")).toBe(true);
   });
 
-  it("makes the judge before the first run, and only when the runs are graded", async () => {
-    const refused = await run(...one, "--judge", "openai", "--workspace", join(at.dir, "models-no-judge"));
-    expect(refused.code).toBe(2);
-    expect(refused.stderr).toBe(
-      "skillgym: the openai judge needs a model\n" +
-        "  fix: pass --judge-model, e.g. --judge-model gpt-4.1 or the name your local server gives its model\n",
-    );
-    const ungraded = await run(
-      ...one,
-      ...["--no-grade", "--judge", "openai", "--max-cost", "0.0001"],
-      ...["--workspace", join(at.dir, "models-ungraded")],
-    );
-    expect(ungraded.code).toBe(0);
-  });
+  it("makes the judge before the first run, and only when the runs are graded", () =>
+    judgeOnlyWhenGraded(one, "models-", "--max-cost", "0.0001"));
 
   it("exits 130 when cancelled", async () => {
     const result = await interrupted(() => run(...one, "--workspace", join(at.dir, "models-cancelled")));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { captureIo, type Io } from "../../src/cli/io.js";
 import { mainOnDouble } from "../agent-double/index.js";
 import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
-import { skillMd } from "../tune/tune-helpers.js";
+import { scenarioTuneFlags, skillMd } from "../tune/tune-helpers.js";
 
 // One short tune of a skill without evals (a --scenario), the double as the agent and skillgym sim as the judge: what
 // `skillgym tune` prints and sets as exit code when the tune ends.
@@ -41,19 +41,13 @@ async function tuneTo(io: Io & { stdout: () => string; stderr: () => string }, .
   const code = await mainOnDouble(
     [
       "tune",
-      join(dir, "greeter"),
-      "--scenario",
-      "Please make a greeting card for Ada",
-      "-y",
-      "--max-iterations",
-      "1",
-      "--runs",
-      "1",
-      "--simulate",
-      "--sim-script",
-      join(dir, "sim-script.json"),
-      "--workspace",
-      join(dir, "ws"),
+      ...scenarioTuneFlags(
+        join(dir, "greeter"),
+        join(dir, "ws"),
+        "--simulate",
+        "--sim-script",
+        join(dir, "sim-script.json"),
+      ),
       ...flags,
     ],
     io,
@@ -156,20 +150,7 @@ describe("skillgym tune, at the end of a tune", () => {
     const code = await mainOnDouble(
       [
         "tune",
-        join(dir, "greeter"),
-        "--scenario",
-        "Please make a greeting card for Ada",
-        "-y",
-        "--max-iterations",
-        "1",
-        "--runs",
-        "1",
-        "--timeout",
-        "1",
-        "--workspace",
-        join(dir, "ws"),
-        "--max-cost",
-        "0.0001",
+        ...scenarioTuneFlags(join(dir, "greeter"), join(dir, "ws"), "--timeout", "1", "--max-cost", "0.0001"),
       ],
       io,
     );

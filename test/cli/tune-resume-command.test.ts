@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureIo } from "../../src/cli/io.js";
 import { mainOnDouble } from "../agent-double/index.js";
 import { readJson, tempDir, writeTree } from "../e2e/helpers.js";
-import { skillMd } from "../tune/tune-helpers.js";
+import { scenarioTuneFlags, skillMd } from "../tune/tune-helpers.js";
 
 // Two skills tuned one after the other in one command (the double as the agent, skillgym sim as the judge): greeter's
 // improver writes a better version, sender scores enough as it is. Then `skillgym tune --resume` of those finished
@@ -163,21 +163,12 @@ describe("skillgym tune of several skills", () => {
 describe("skillgym tune of a chain", () => {
   it("with --apply prints no diff when neither skill changed", async () => {
     const result = await tune(
-      `${join(dir, "greeter")},${join(dir, "sender")}`,
-      "--chain",
-      "--scenario",
-      "Please make a greeting card for Ada",
-      "-y",
-      "--max-iterations",
-      "1",
-      "--runs",
-      "1",
-      "--simulate",
-      "--sim-script",
-      join(dir, "sim-script.json"),
-      "--workspace",
-      join(dir, "chain-ws"),
-      "--apply",
+      ...scenarioTuneFlags(
+        `${join(dir, "greeter")},${join(dir, "sender")}`,
+        join(dir, "chain-ws"),
+        "--chain",
+      ),
+      ...["--simulate", "--sim-script", join(dir, "sim-script.json"), "--apply"],
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain("\ntuning greeter → sender in ");

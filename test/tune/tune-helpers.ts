@@ -6,6 +6,26 @@ import { createDoubleAgent } from "../agent-double/index.js";
 
 export const fastRetry = { attempts: 2, baseDelayMs: 50, maxDelayMs: 100 };
 
+/**
+ * `skillgym tune`'s flags for one short tune of `skills` on a --scenario: one iteration of one run, written to
+ * `workspace`; `more` adds the rest (--simulate and its script, or what a real tune needs).
+ */
+export function scenarioTuneFlags(skills: string, workspace: string, ...more: string[]): string[] {
+  return [
+    skills,
+    "--scenario",
+    "Please make a greeting card for Ada",
+    "-y",
+    "--max-iterations",
+    "1",
+    "--runs",
+    "1",
+    "--workspace",
+    workspace,
+    ...more,
+  ];
+}
+
 export function skillMd(name: string, description: string, body: string): string {
   return `---\nname: ${name}\ndescription: ${description}\n---\n\n${body}\n`;
 }
