@@ -60,6 +60,18 @@ function watchdogsOf(parent: number): number[] {
   return found;
 }
 
+// A process that outlived the watchdog, for the failure message: its pid, and on Linux its state and command line.
+function described(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").slice(0, 80);
+    return `${pid} (${state}) ${command}`;
+  } catch {
+    return String(pid);
+  }
+}
+
 /** A skillgym stand-in: an ES module that imports the built runProcess and runs `body`. */
 function host(body: string) {
   expect(existsSync(built), "run `npm run build` first").toBe(true);
@@ -88,12 +100,14 @@ describe("the watchdog", () => {
 
       skillgym.child.kill("SIGKILL");
       await skillgym.exited;
-      const ended = await waitFor(() => ![...pids, ...watchdogs].some(alive), 5000);
+      // Under load the watchdog may still be starting when skillgym dies: it ends the group once it reads the channel.
+      const ended = await waitFor(() => ![...pids, ...watchdogs].some(alive), 15_000);
+      const left = [...pids, ...watchdogs].filter(alive).map(described);
       for (const pid of [...pids, ...watchdogs].filter(alive)) process.kill(pid, "SIGKILL");
-      expect(ended).toBe(true);
+      expect(ended, `still running: ${left.join("; ")}`).toBe(true);
       if (process.platform === "linux") expect(watchdogs).toHaveLength(1);
     },
-    20_000,
+    40_000,
   );
 
   it.skipIf(process.platform !== "linux")(
@@ -118,14 +132,14 @@ describe("the watchdog", () => {
         new Promise<boolean>((r) => setTimeout(() => r(false), 10_000)),
       ]);
       if (!exited) skillgym.child.kill("SIGKILL");
-      const gone = await waitFor(() => !watchdogs.some(alive), 5000);
+      const gone = await waitFor(() => !watchdogs.some(alive), 15_000);
       for (const stray of watchdogs.filter(alive)) process.kill(stray, "SIGKILL");
       expect(allStarted).toBe(true);
       expect(watchdogs).toHaveLength(1);
       expect(exited).toBe(true);
       expect(gone).toBe(true);
     },
-    40_000,
+    60_000,
   );
 });
 
