@@ -94,7 +94,7 @@ describe.runIf(process.platform === "linux")("the resident test double", () => {
 
       process.kill(-(run.child.pid as number), "SIGTERM");
       expect((await run.closed).signal).toBe("SIGTERM");
-      await until(() => resident.running() === 0 && !alive(Number(pid)), run.output, 5000);
+      await until(() => resident.running() === 0 && !alive(Number(pid)), run.output, 15_000);
     } finally {
       await sim.close();
     }

@@ -177,7 +177,7 @@ describe.skipIf(process.platform !== "linux")("the watchdog of this process", ()
     expect(dog?.connected).toBe(true);
     const exited = waitFor(() => dog?.exitCode === 0, 10_000);
     dog?.disconnect();
-    expect(await waitFor(() => !alive(guarded), 5000)).toBe(true);
+    expect(await waitFor(() => !alive(guarded), 15_000)).toBe(true);
     expect(await exited).toBe(true);
     expect(alive(released)).toBe(true);
   });
