@@ -148,7 +148,7 @@ describe("runProcess", () => {
       expect(existsSync(pidFile)).toBe(true);
       const pid = Number(await readFile(pidFile, "utf8"));
       expect(pid).toBeGreaterThan(0);
-      const gone = await waitFor(() => !isAlive(pid), 1500);
+      const gone = await waitFor(() => !isAlive(pid), 5000);
       if (!gone) process.kill(pid, "SIGKILL");
       expect(gone).toBe(true);
     },
@@ -178,7 +178,7 @@ describe("runProcess", () => {
         new Promise<boolean>((r) => setTimeout(() => r(false), 8000)),
       ]);
       const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
-      const gone = pid > 0 && (await waitFor(() => !isAlive(pid), 500));
+      const gone = pid > 0 && (await waitFor(() => !isAlive(pid), 5000));
       if (pid > 0 && !gone) process.kill(pid, "SIGKILL");
       await run;
       expect(pid).toBeGreaterThan(0);
