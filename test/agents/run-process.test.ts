@@ -130,7 +130,7 @@ describe("runProcess", () => {
     expect(result.timedOut).toBe(true);
     expect(result.cancelled).toBe(false);
     expect(result.exitCode === null || result.signal !== null || process.platform === "win32").toBe(true);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it.skipIf(!posix)(
@@ -211,7 +211,7 @@ describe("runProcess", () => {
     const result = await runProcess(nodeScript("setInterval(() => {}, 1000)", { signal: controller.signal }));
     expect(result.cancelled).toBe(true);
     expect(result.timedOut).toBe(false);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("cancels at once when the signal was already aborted", async () => {
