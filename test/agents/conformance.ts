@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { withRetries } from "../../src/run/retry.js";
 import type { SimServer } from "../../src/sim/index.js";
 import { detectTrigger, stolenBy } from "../../src/triggers/detect.js";
 import { fastRetry, skillMd, tempDir, writeTree } from "../e2e/helpers.js";
+import { leftWith, processesWith } from "./process-alive.js";
 
 /** One agent under test: how to make its adapter and how to start the simulator that stands in for its model. */
 export interface ConformanceTarget {
@@ -28,19 +29,6 @@ export interface ConformanceTarget {
 }
 
 const QUICK_MS = 90_000;
-
-// Live (not zombie) processes whose environment holds `marker`: an agent and whatever it started.
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0] === "Z") continue;
-      if (readFileSync(`/proc/${entry}/environ`, "utf8").includes(marker)) found.push(Number(entry));
-    } catch {}
-  }
-  return found;
-}
 
 function readCmdline(pid: number): string {
   try {
@@ -226,8 +214,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         controller.abort();
         const result = await running;
         expect(result.outcome).toBe("cancelled");
-        await new Promise((r) => setTimeout(r, 500));
-        expect(processesWith(marker)).toEqual([]);
+        expect(await leftWith(marker, 5000)).toEqual([]);
       },
     );
 
@@ -248,8 +235,7 @@ export function describeAgentConformance(target: ConformanceTarget): void {
         controller.abort();
         const result = await running;
         expect(result.outcome).toBe("cancelled");
-        await new Promise((r) => setTimeout(r, 500));
-        expect(processesWith(marker)).toEqual([]);
+        expect(await leftWith(marker, 5000)).toEqual([]);
       },
     );
 

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Whether a process runs: a zombie (dead, not yet reaped by whoever adopted it) counts as gone. */
 export function alive(pid: number): boolean {
@@ -13,4 +13,24 @@ export function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Live (not zombie) processes whose environment holds `marker`, this one aside (Linux): an agent and what it started. */
+export function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0] === "Z") continue;
+      if (readFileSync(`/proc/${entry}/environ`, "utf8").includes(marker)) found.push(Number(entry));
+    } catch {}
+  }
+  return found;
+}
+
+/** The processes still marked with `marker` once they are all gone or `ms` has passed, whichever comes first. */
+export async function leftWith(marker: string, ms: number): Promise<number[]> {
+  const until = Date.now() + ms;
+  while (processesWith(marker).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  return processesWith(marker);
 }

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -7,22 +6,11 @@ import type { AgentEvent } from "../../../src/agents/events.js";
 import { createAgent } from "../../../src/agents/registry.js";
 import { detectTrigger } from "../../../src/triggers/detect.js";
 import { skillMd, tempDir, writeTree } from "../../e2e/helpers.js";
+import { leftWith, processesWith } from "../process-alive.js";
 
 // The acp adapter against a scripted ACP agent of our own (test/acp-double/agent.mjs, a test double): what the real
 // agents cannot be made to do on purpose (ask for a file outside the workspace) is checked here.
 const DOUBLE = join(import.meta.dirname, "..", "..", "acp-double", "agent.mjs");
-
-function processesWith(marker: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]?.[0] === "Z") continue;
-      if (readFileSync(`/proc/${entry}/environ`, "utf8").includes(marker)) found.push(Number(entry));
-    } catch {}
-  }
-  return found;
-}
 
 const refusals = (events: AgentEvent[]) => events.filter((e) => e.kind === "refused");
 
@@ -145,8 +133,7 @@ describe("the acp adapter against a scripted ACP agent", () => {
       expect(result.outcome).toBe("cancelled");
       expect(result.result).toBeUndefined();
       expect(await readFile(log, "utf8")).toBe("cancelled\n");
-      await new Promise((r) => setTimeout(r, 500));
-      expect(processesWith(marker)).toEqual([]);
+      expect(await leftWith(marker, 5000)).toEqual([]);
     },
   );
 
