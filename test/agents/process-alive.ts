@@ -28,9 +28,18 @@ export function processesWith(marker: string): number[] {
   return found;
 }
 
+/** Whether `check` held within `ms`, asked every 50 ms: it returns as soon as it holds. */
+export async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
+
 /** The processes still marked with `marker` once they are all gone or `ms` has passed, whichever comes first. */
 export async function leftWith(marker: string, ms: number): Promise<number[]> {
-  const until = Date.now() + ms;
-  while (processesWith(marker).length > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  await waitFor(() => processesWith(marker).length === 0, ms);
   return processesWith(marker);
 }

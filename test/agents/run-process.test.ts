@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type ProcessSpec, runProcess } from "../../src/agents/process/run-process.js";
+import { alive, waitFor } from "./process-alive.js";
 
 const posix = process.platform !== "win32";
 let dir: string;
@@ -25,33 +26,6 @@ function nodeScript(script: string, extra: Partial<ProcessSpec> = {}): ProcessSp
     timeoutMs: 10_000,
     ...extra,
   };
-}
-
-// A zombie (dead, not yet reaped by whoever adopted it) counts as gone.
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  if (process.platform === "linux") {
-    try {
-      const state = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.[0];
-      return state !== "Z";
-    } catch {
-      return false;
-    }
-  }
-  return true;
-}
-
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
 }
 
 /** A child that starts a grandchild (which writes its pid to `pidFile`) and then idles forever. */
@@ -148,7 +122,7 @@ describe("runProcess", () => {
       expect(existsSync(pidFile)).toBe(true);
       const pid = Number(await readFile(pidFile, "utf8"));
       expect(pid).toBeGreaterThan(0);
-      const gone = await waitFor(() => !isAlive(pid), 5000);
+      const gone = await waitFor(() => !alive(pid), 5000);
       if (!gone) process.kill(pid, "SIGKILL");
       expect(gone).toBe(true);
     },
@@ -178,7 +152,7 @@ describe("runProcess", () => {
         new Promise<boolean>((r) => setTimeout(() => r(false), 8000)),
       ]);
       const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : 0;
-      const gone = pid > 0 && (await waitFor(() => !isAlive(pid), 5000));
+      const gone = pid > 0 && (await waitFor(() => !alive(pid), 5000));
       if (pid > 0 && !gone) process.kill(pid, "SIGKILL");
       await run;
       expect(pid).toBeGreaterThan(0);

@@ -12,7 +12,7 @@ import {
   WATCHDOG_SOURCE,
   watchdogProcess,
 } from "../../src/agents/process/watchdog.js";
-import { alive } from "./process-alive.js";
+import { alive, waitFor } from "./process-alive.js";
 
 const posix = process.platform !== "win32";
 // The built library is what a user runs; a SIGKILL leaves it no chance to clean up.
@@ -34,15 +34,6 @@ function pidIn(file: string): number {
   } catch {
     return 0;
   }
-}
-
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
 }
 
 // Live watchdogs started by `parent` (Linux): found by their source text on the command line.

@@ -4,6 +4,7 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type SimServer, startSim } from "../../src/sim/index.js";
+import { waitFor } from "../agents/process-alive.js";
 import { agentProcesses, expectNoAgentProcesses } from "./agent-processes.js";
 import { tempDir } from "./helpers.js";
 
@@ -27,15 +28,6 @@ afterEach(async () => {
   await sim.close();
   await cleanup();
 });
-
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return check();
-}
 
 describe.skipIf(process.platform !== "linux")("kill -9 of a real-mode run", () => {
   it("leaves no agent process behind, and the next start removes its temp folders", async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Check } from "../../../src/contracts/checks.js";
 import { checkEnvironment } from "../../../src/grade/checks/command.js";
 import type { CheckContext } from "../../../src/grade/checks/context.js";
-import { alive } from "../../agents/process-alive.js";
+import { alive, waitFor } from "../../agents/process-alive.js";
 import { contextFor, gradeOneIn, makeWorkspace, removeWorkspace } from "./workspace.js";
 
 const node = `"${process.execPath}"`;
@@ -19,15 +19,6 @@ afterAll(async () => {
 
 const gradeOne = (check: Check, extra: Partial<CheckContext> = {}) =>
   gradeOneIn(contextFor(dir, extra), check);
-
-async function waitUntilGone(pid: number, withinMs: number): Promise<boolean> {
-  const deadline = Date.now() + withinMs;
-  while (Date.now() < deadline) {
-    if (!alive(pid)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return !alive(pid);
-}
 
 describe("command", () => {
   it("passes when the command exits with 0, in the workspace", async () => {
@@ -92,7 +83,7 @@ describe("command", () => {
     expect(graded.evidence).toContain("Timed out after 0.5 s");
     const pidFile = path.join(dir, "sleeper.pid");
     expect(existsSync(pidFile)).toBe(true);
-    expect(await waitUntilGone(Number(readFileSync(pidFile, "utf8")), 10_000)).toBe(true);
+    expect(await waitFor(() => !alive(Number(readFileSync(pidFile, "utf8"))), 10_000)).toBe(true);
   });
 
   it("uses the context's limit when the check gives none", async () => {
